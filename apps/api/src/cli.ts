@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { emailField, passwordField, requiredText } from '@gestor/shared';
+import type { z } from 'zod';
+import { configFromEnvironment, openReadyDatabase } from './boot';
+import { openDatabase } from './db/client';
+import { isUniqueViolation } from './db/errors';
+import { migrate } from './db/migrate';
+import { createUser, seedFirstAdmin, seedRoles } from './db/seed';
+import { hashPassword } from './lib/passwords';
+
+// Command-line tasks in the style of artisan: `npm run artisan -- <command> [options]`.
+
+const HELP = `Uso: npm run artisan -- <orden> [opciones]
+
+  migrate                                   Aplica las migraciones pendientes
+  seed                                      Crea los roles iniciales y, si no hay usuarios, el primer administrador
+  user:create --email E --name N --role R [--role R2] [--password P]
+                                            Crea un usuario (sin --password se genera una y se muestra)
+  user:password --email E [--password P]    Cambia la contraseña de un usuario y cierra sus sesiones
+`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function check<S extends z.ZodType>(schema: S, value: unknown, option: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) fail(`--${option}: ${result.error.issues[0]?.message}`);
+  return result.data;
+}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string', multiple: true },
+    password: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+const command = positionals[0];
+if (!command || values.help) {
+  console.log(HELP);
+  process.exit(command ? 0 : 1);
+}
+
+const config = configFromEnvironment();
+
+switch (command) {
+  case 'migrate': {
+    const database = openDatabase(config);
+    const ran = await migrate(database);
+    console.log(ran.length ? `Migraciones aplicadas: ${ran.join(', ')}` : 'No hay migraciones pendientes.');
+    await database.close();
+    break;
+  }
+  case 'seed': {
+    const database = await openReadyDatabase(config);
+    await seedRoles(database);
+    const admin = await seedFirstAdmin(database, config.admin);
+    console.log('Roles iniciales creados.');
+    if (admin)
+      console.log(
+        `Administrador ${admin.email}${admin.generatedPassword ? ` — contraseña: ${admin.generatedPassword}` : ''}`,
+      );
+    await database.close();
+    break;
+  }
+  case 'user:create': {
+    const email = check(emailField(), values.email, 'email');
+    const name = check(requiredText('nombre'), values.name, 'name');
+    const roles = values.role?.length
+      ? values.role
+      : fail('--role: indique al menos un rol (p. ej. --role editor)');
+    const generated = values.password ? null : randomBytes(12).toString('base64url');
+    const password = check(passwordField(), values.password ?? generated, 'password');
+    const database = await openReadyDatabase(config);
+    const known = await database.query<{ name: string }>(
+      'SELECT name FROM roles WHERE name = ANY($1::text[])',
+      [roles],
+    );
+    const missing = roles.filter((r) => !known.some((k) => k.name === r));
+    if (missing.length) fail(`--role: no existe el rol ${missing.join(', ')}`);
+    try {
+      const id = await createUser(database, { name, email, password, roles });
+      console.log(
+        `Usuario ${email} creado (id ${id}) con rol ${roles.join(', ')}.${generated ? ` Contraseña: ${generated}` : ''}`,
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) fail(`--email: ya existe un usuario con el correo ${email}`);
+      throw error;
+    }
+    await database.close();
+    break;
+  }
+  case 'user:password': {
+    const email = check(emailField(), values.email, 'email');
+    const generated = values.password ? null : randomBytes(12).toString('base64url');
+    const password = check(passwordField(), values.password ?? generated, 'password');
+    const database = await openReadyDatabase(config);
+    const rows = await database.query<{ id: number }>(
+      'UPDATE users SET password = $2, updated_at = now() WHERE lower(email) = $1 RETURNING id',
+      [email, await hashPassword(password)],
+    );
+    if (!rows[0]) fail(`--email: no hay ningún usuario con el correo ${email}`);
+    await database.query('DELETE FROM sessions WHERE user_id = $1', [rows[0].id]);
+    console.log(
+      `Contraseña de ${email} cambiada; sus sesiones se han cerrado.${generated ? ` Nueva contraseña: ${generated}` : ''}`,
+    );
+    await database.close();
+    break;
+  }
+  default:
+    fail(`Orden desconocida: ${command}\n\n${HELP}`);
+}

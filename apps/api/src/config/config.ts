@@ -1,0 +1,223 @@
+import { z } from 'zod';
+
+// DESIGN.md §2 "Configuration": Laravel's names where Laravel has one. This is the only module
+// that reads the environment; everything else receives a Config.
+
+const bool = (name: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''].includes(v), {
+      error: `${name} debe ser true o false`,
+    })
+    .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const url = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => {
+        try {
+          const u = new URL(v);
+          return u.protocol === 'http:' || u.protocol === 'https:';
+        } catch {
+          return false;
+        }
+      },
+      { error: `${name} debe ser una URL http(s) completa, p. ej. http://localhost:8000` },
+    )
+    .transform((v) => v.replace(/\/+$/, ''));
+
+const int = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: `${name} debe ser un número entero` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `${name} debe estar entre ${min} y ${max}` });
+
+const EnvSchema = z.object({
+  APP_NAME: z.string().trim().min(1, { error: 'APP_NAME no puede estar vacío' }).default('Gestor'),
+  APP_ENV: z
+    .enum(['production', 'development', 'test'], { error: 'APP_ENV debe ser production, development o test' })
+    .default('production'),
+  APP_URL: url('APP_URL').default('http://localhost:8000'),
+  APP_KEY: z
+    .string()
+    .trim()
+    .refine((v) => decodeKey(v).length >= 32, {
+      error:
+        'APP_KEY debe tener al menos 32 bytes (p. ej. base64:… de 32 bytes); bórrela para generar una nueva',
+    })
+    .optional(),
+  FRONTEND_URL: url('FRONTEND_URL').optional(),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PORT: int('PORT', 0, 65535).optional(),
+  STORAGE_PATH: z.string().trim().min(1).default('./storage'),
+  DB_CONNECTION: z.enum(['pglite', 'pgsql'], { error: 'DB_CONNECTION debe ser pglite o pgsql' }).optional(),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL debe empezar por postgres:// o postgresql://' })
+    .optional(),
+  SESSION_LIFETIME: int('SESSION_LIFETIME', 1, 525600).default(120),
+  SESSION_SECURE_COOKIE: bool('SESSION_SECURE_COOKIE').optional(),
+  SESSION_DOMAIN: z.string().trim().optional(),
+  SANCTUM_STATEFUL_DOMAINS: z.string().trim().optional(),
+  MAIL_MAILER: z.enum(['smtp', 'log'], { error: 'MAIL_MAILER debe ser smtp o log' }).default('log'),
+  MAIL_HOST: z.string().trim().default('127.0.0.1'),
+  MAIL_PORT: int('MAIL_PORT', 1, 65535).default(587),
+  MAIL_USERNAME: z.string().optional(),
+  MAIL_PASSWORD: z.string().optional(),
+  MAIL_ENCRYPTION: z
+    .enum(['tls', 'ssl', 'starttls', 'null', 'none', ''], {
+      error: 'MAIL_ENCRYPTION debe ser tls, ssl o vacío',
+    })
+    .optional(),
+  MAIL_FROM_ADDRESS: z
+    .email({ error: 'MAIL_FROM_ADDRESS debe ser una dirección de correo' })
+    .default('no-reply@localhost'),
+  MAIL_FROM_NAME: z.string().trim().optional(),
+  ADMIN_EMAIL: z
+    .email({ error: 'ADMIN_EMAIL debe ser una dirección de correo' })
+    .default('admin@example.com'),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, { error: 'ADMIN_PASSWORD debe tener al menos 8 caracteres' })
+    .max(128, { error: 'ADMIN_PASSWORD no debe tener más de 128 caracteres' })
+    .optional(),
+  REGISTRATION_ENABLED: bool('REGISTRATION_ENABLED').default(false),
+  UPLOAD_MAX_MB: int('UPLOAD_MAX_MB', 1, 10240).default(20),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL debe ser fatal, error, warn, info, debug, trace o silent',
+    })
+    .optional(),
+  TRUST_PROXY: bool('TRUST_PROXY').default(false),
+});
+
+export function decodeKey(value: string): Buffer {
+  return value.startsWith('base64:') ? Buffer.from(value.slice(7), 'base64') : Buffer.from(value, 'utf8');
+}
+
+export interface Config {
+  appName: string;
+  appEnv: 'production' | 'development' | 'test';
+  appUrl: string;
+  appKey: Buffer;
+  frontendUrl: string;
+  host: string;
+  port: number;
+  storagePath: string;
+  database: { connection: 'pglite' } | { connection: 'pgsql'; url: string };
+  session: {
+    cookieName: string;
+    lifetimeMinutes: number;
+    secure: boolean;
+    domain: string | undefined;
+    statefulDomains: string[];
+  };
+  mail: {
+    mailer: 'smtp' | 'log';
+    host: string;
+    port: number;
+    username: string | undefined;
+    password: string | undefined;
+    encryption: 'tls' | 'ssl' | null;
+    fromAddress: string;
+    fromName: string;
+  };
+  admin: { email: string; password: string | undefined };
+  registrationEnabled: boolean;
+  uploadMaxMb: number;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Laravel's Str::slug with '_' as separator: "Mi Gestor" → "mi_gestor". */
+export function slugUnderscore(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+/** Validates the environment once; a bad value throws a ConfigError whose message is one line naming it. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'configuración');
+    const message = issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+    throw new ConfigError(`Configuración no válida: ${message}`);
+  }
+  const e = parsed.data;
+  const appUrl = new URL(e.APP_URL);
+  const frontendUrl = e.FRONTEND_URL ?? e.APP_URL;
+  const connection = e.DATABASE_URL ? 'pgsql' : (e.DB_CONNECTION ?? 'pglite');
+  if (connection === 'pgsql' && !e.DATABASE_URL) {
+    throw new ConfigError('Configuración no válida: DATABASE_URL es obligatorio cuando DB_CONNECTION=pgsql');
+  }
+  const defaultPort = appUrl.port ? Number(appUrl.port) : appUrl.protocol === 'https:' ? 443 : 80;
+  const hostWithPort = (u: string) => new URL(u).host;
+  const stateful = e.SANCTUM_STATEFUL_DOMAINS
+    ? e.SANCTUM_STATEFUL_DOMAINS.split(',')
+        .map((d) => d.trim())
+        .filter(Boolean)
+    : [
+        ...new Set([
+          hostWithPort(e.APP_URL),
+          hostWithPort(frontendUrl),
+          'localhost',
+          'localhost:*',
+          '127.0.0.1',
+          '127.0.0.1:*',
+        ]),
+      ];
+  const encryption =
+    e.MAIL_ENCRYPTION === 'ssl'
+      ? 'ssl'
+      : e.MAIL_ENCRYPTION === 'tls' || e.MAIL_ENCRYPTION === 'starttls'
+        ? 'tls'
+        : null;
+  return {
+    appName: e.APP_NAME,
+    appEnv: e.APP_ENV,
+    appUrl: e.APP_URL,
+    appKey: e.APP_KEY ? decodeKey(e.APP_KEY) : Buffer.alloc(0),
+    frontendUrl,
+    host: e.HOST,
+    port: e.PORT ?? defaultPort,
+    storagePath: e.STORAGE_PATH,
+    database: connection === 'pgsql' ? { connection, url: e.DATABASE_URL! } : { connection: 'pglite' },
+    session: {
+      cookieName: `${slugUnderscore(e.APP_NAME) || 'gestor'}_session`,
+      lifetimeMinutes: e.SESSION_LIFETIME,
+      secure: e.SESSION_SECURE_COOKIE ?? appUrl.protocol === 'https:',
+      domain: e.SESSION_DOMAIN || undefined,
+      statefulDomains: stateful,
+    },
+    mail: {
+      mailer: e.MAIL_MAILER,
+      host: e.MAIL_HOST,
+      port: e.MAIL_PORT,
+      username: e.MAIL_USERNAME,
+      password: e.MAIL_PASSWORD,
+      encryption,
+      fromAddress: e.MAIL_FROM_ADDRESS,
+      fromName: e.MAIL_FROM_NAME ?? e.APP_NAME,
+    },
+    admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
+    registrationEnabled: e.REGISTRATION_ENABLED,
+    uploadMaxMb: e.UPLOAD_MAX_MB,
+    logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: e.TRUST_PROXY,
+  };
+}

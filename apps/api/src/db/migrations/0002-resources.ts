@@ -1,0 +1,67 @@
+// What the resource machinery needs (DESIGN.md §3 "Resource endpoints"): accent- and case-insensitive
+// search, exact totals without counting a million rows, indexes behind every sort and filter, and audits.
+export const name = '0002-resources';
+
+export const up = /* sql */ `
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+
+-- Lower case without accents ("José" → "jose"); IMMUTABLE so generated columns and indexes can use it.
+CREATE FUNCTION gestor_fold(value text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURNS NULL ON NULL INPUT
+AS $$ SELECT translate(lower(value), 'áàâäãåāéèêëēíìîïīóòôöõøōúùûüūñçýÿ', 'aaaaaaaeeeeeiiiiiooooooouuuuuncyy') $$;
+
+-- Exact row totals for unfiltered lists, kept by statement-level triggers.
+CREATE TABLE row_counts (table_name text PRIMARY KEY, total bigint NOT NULL);
+
+CREATE FUNCTION gestor_count_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE row_counts SET total = total + (SELECT count(*) FROM new_rows) WHERE table_name = TG_TABLE_NAME;
+  ELSE
+    UPDATE row_counts SET total = total - (SELECT count(*) FROM old_rows) WHERE table_name = TG_TABLE_NAME;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION gestor_track_count(target regclass) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE name text := (SELECT relname FROM pg_class WHERE oid = target);
+BEGIN
+  EXECUTE format('INSERT INTO row_counts (table_name, total) SELECT %L, count(*) FROM %s', name, target);
+  EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %s REFERENCING NEW TABLE AS new_rows
+                  FOR EACH STATEMENT EXECUTE FUNCTION gestor_count_rows()', name || '_count_insert', target);
+  EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %s REFERENCING OLD TABLE AS old_rows
+                  FOR EACH STATEMENT EXECUTE FUNCTION gestor_count_rows()', name || '_count_delete', target);
+END $$;
+
+-- Users: search by name or email, sort by each listed column, filter by role and active.
+ALTER TABLE users ADD COLUMN search_text text
+  GENERATED ALWAYS AS (gestor_fold(name || ' ' || email)) STORED;
+CREATE INDEX users_search_trgm ON users USING gin (search_text gin_trgm_ops);
+CREATE INDEX users_name ON users (name, id);
+CREATE INDEX users_email ON users (email, id);
+CREATE INDEX users_created_at ON users (created_at, id);
+CREATE INDEX users_updated_at ON users (updated_at, id);
+CREATE INDEX users_last_login_at ON users (last_login_at, id);
+CREATE INDEX users_active ON users (active, name, id);
+SELECT gestor_track_count('users');
+
+ALTER TABLE roles ADD COLUMN search_text text
+  GENERATED ALWAYS AS (gestor_fold(name || ' ' || label)) STORED;
+CREATE INDEX roles_label ON roles (label, id);
+CREATE INDEX roles_updated_at ON roles (updated_at, id);
+CREATE INDEX roles_created_at ON roles (created_at, id);
+SELECT gestor_track_count('roles');
+
+-- Every change: who, when, what, which fields from → to.
+CREATE TABLE audits (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  resource text NOT NULL,
+  record_id integer NOT NULL,
+  action text NOT NULL CHECK (action IN ('created', 'updated', 'deleted')),
+  user_id integer REFERENCES users (id) ON DELETE SET NULL,
+  user_name text,
+  changes jsonb NOT NULL DEFAULT '{}',
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX audits_record ON audits (resource, record_id, id DESC);
+`;

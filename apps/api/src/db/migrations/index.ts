@@ -1,0 +1,10 @@
+import * as auth from './0001-auth';
+import * as resources from './0002-resources';
+
+export interface Migration {
+  name: string;
+  up: string;
+}
+
+/** Every migration, in the order it runs. Append; never edit one that has shipped. */
+export const MIGRATIONS: Migration[] = [auth, resources];

@@ -1,0 +1,67 @@
+import type { MailMessage } from '../../lib/mailer';
+import { RESET_TOKEN_MINUTES } from './auth-repository';
+
+// The Spanish mails of the sign-in lifecycle. Links point at the SPA (FRONTEND_URL/auth/reset/{token}?email=…).
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+export function resetLink(frontendUrl: string, token: string, email: string): string {
+  return `${frontendUrl}/auth/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(email)}`;
+}
+
+function layout(appName: string, paragraphs: string[], link: string, button: string, closing: string[]) {
+  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
+<h2 style="margin:0 0 16px">${escapeHtml(appName)}</h2>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
+${closing.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p style="color:#6b7280;font-size:12px">Si el botón no funciona, copie y pegue este enlace en su navegador:<br>${escapeHtml(link)}</p>
+</body></html>`;
+  const text = [...paragraphs, '', `${button}: ${link}`, '', ...closing].join('\n');
+  return { html, text };
+}
+
+export function passwordResetMail(
+  appName: string,
+  to: { name: string; email: string },
+  link: string,
+): MailMessage {
+  const body = layout(
+    appName,
+    [
+      `Hola, ${to.name}:`,
+      'Ha recibido este correo porque se solicitó restablecer la contraseña de su cuenta.',
+    ],
+    link,
+    'Restablecer contraseña',
+    [
+      `Este enlace caduca en ${RESET_TOKEN_MINUTES} minutos y solo puede usarse una vez.`,
+      'Si no ha solicitado restablecer la contraseña, no tiene que hacer nada.',
+    ],
+  );
+  return { to: to.email, subject: `${appName}: restablecer contraseña`, ...body };
+}
+
+export function invitationMail(
+  appName: string,
+  to: { name: string; email: string },
+  link: string,
+): MailMessage {
+  const body = layout(
+    appName,
+    [
+      `Hola, ${to.name}:`,
+      `Se ha creado una cuenta para usted en ${appName}. Para empezar, elija su contraseña.`,
+    ],
+    link,
+    'Elegir contraseña',
+    [
+      `Este enlace caduca en ${RESET_TOKEN_MINUTES} minutos. Si caduca, use «Olvidé mi contraseña» en la pantalla de acceso.`,
+    ],
+  );
+  return { to: to.email, subject: `${appName}: su cuenta está lista`, ...body };
+}

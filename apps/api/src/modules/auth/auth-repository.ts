@@ -1,0 +1,100 @@
+import type { Database } from '../../db/client';
+
+// The SQL the sign-in lifecycle needs: users by email, login throttles and password-reset tokens.
+
+export interface UserCredentials {
+  id: number;
+  name: string;
+  email: string;
+  password: string | null;
+  active: boolean;
+}
+
+/** Laravel's login throttle: 5 attempts per lower-cased email + IP in a 60-second window. */
+export const THROTTLE_MAX_ATTEMPTS = 5;
+export const THROTTLE_WINDOW_SECONDS = 60;
+/** Reset tokens expire after 60 minutes; one mail per address at most every 60 seconds. */
+export const RESET_TOKEN_MINUTES = 60;
+export const RESET_RESEND_SECONDS = 60;
+
+export function createAuthRepository(database: Database) {
+  return {
+    async findByEmail(email: string): Promise<UserCredentials | null> {
+      const [row] = await database.query<UserCredentials>(
+        'SELECT id, name, email, password, active FROM users WHERE lower(email) = lower($1)',
+        [email],
+      );
+      return row ?? null;
+    },
+
+    async recordLogin(userId: number, newHash?: string): Promise<void> {
+      await database.query(
+        'UPDATE users SET last_login_at = now(), password = coalesce($2, password) WHERE id = $1',
+        [userId, newHash ?? null],
+      );
+    },
+
+    async setPassword(userId: number, hash: string): Promise<void> {
+      await database.query('UPDATE users SET password = $2, updated_at = now() WHERE id = $1', [
+        userId,
+        hash,
+      ]);
+    },
+
+    /**
+     * Counts an attempt before its password is checked and returns the seconds until the throttle lifts,
+     * or 0 when this attempt may go ahead. Counting first, in one atomic upsert, keeps parallel requests
+     * from all passing a check made before any of them failed. The window starts at the first attempt,
+     * as Laravel's RateLimiter does; a successful sign-in clears it.
+     */
+    async takeAttempt(key: string): Promise<number> {
+      const [row] = await database.query<{ attempts: number; seconds: number }>(
+        `INSERT INTO login_throttles (key, attempts, expires_at)
+         VALUES ($1, 1, now() + make_interval(secs => $2))
+         ON CONFLICT (key) DO UPDATE SET
+           attempts = CASE WHEN login_throttles.expires_at <= now() THEN 1 ELSE login_throttles.attempts + 1 END,
+           expires_at = CASE WHEN login_throttles.expires_at <= now() THEN now() + make_interval(secs => $2)
+                             ELSE login_throttles.expires_at END
+         RETURNING attempts, ceil(extract(epoch FROM expires_at - now()))::int AS seconds`,
+        [key, THROTTLE_WINDOW_SECONDS],
+      );
+      return row && row.attempts > THROTTLE_MAX_ATTEMPTS ? Math.max(1, row.seconds) : 0;
+    },
+
+    async clearThrottle(key: string): Promise<void> {
+      await database.query('DELETE FROM login_throttles WHERE key = $1 OR expires_at < now()', [key]);
+    },
+
+    /** Stores a new reset token hash unless one was issued in the last minute; true when stored. */
+    async storeResetToken(email: string, tokenHash: string): Promise<boolean> {
+      const rows = await database.query(
+        `INSERT INTO password_reset_tokens (email, token_hash, created_at) VALUES ($1, $2, now())
+         ON CONFLICT (email) DO UPDATE SET token_hash = excluded.token_hash, created_at = now()
+           WHERE password_reset_tokens.created_at <= now() - make_interval(secs => $3)
+         RETURNING email`,
+        [email.toLowerCase(), tokenHash, RESET_RESEND_SECONDS],
+      );
+      return rows.length > 0;
+    },
+
+    async findResetToken(email: string): Promise<{ token_hash: string; expired: boolean } | null> {
+      const [row] = await database.query<{ token_hash: string; expired: boolean }>(
+        `SELECT token_hash, created_at < now() - make_interval(mins => $2) AS expired
+           FROM password_reset_tokens WHERE email = $1`,
+        [email.toLowerCase(), RESET_TOKEN_MINUTES],
+      );
+      return row ?? null;
+    },
+
+    /** Deletes the token; false when another request used it first (a token works once). */
+    async consumeResetToken(email: string, tokenHash: string): Promise<boolean> {
+      const rows = await database.query(
+        'DELETE FROM password_reset_tokens WHERE email = $1 AND token_hash = $2 RETURNING email',
+        [email.toLowerCase(), tokenHash],
+      );
+      return rows.length > 0;
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

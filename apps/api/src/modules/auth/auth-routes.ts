@@ -1,0 +1,44 @@
+import { ForgotPasswordInput, LoginInput, MESSAGES, RegisterInput, ResetPasswordInput } from '@gestor/shared';
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../../lib/http-errors';
+import { validate } from '../../lib/validate';
+import type { AuthService } from './auth-service';
+import { REMEMBER_LIFETIME_MINUTES } from './session-store';
+
+// DESIGN.md §3 "Authentication endpoints": the Laravel Sanctum SPA routes.
+export function authRoutes(
+  app: FastifyInstance,
+  { auth, registrationEnabled }: { auth: AuthService; registrationEnabled: boolean },
+) {
+  app.post('/api/login', async (request, reply) => {
+    const input = validate(LoginInput, request.body);
+    const userId = await auth.attemptLogin(input, request.ip);
+    // A new session id and CSRF token at login (session fixation).
+    await reply.startSession(userId, input.remember ? REMEMBER_LIFETIME_MINUTES : undefined);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/user', { config: { auth: true } }, async (request) => ({ data: request.authUser() }));
+
+  app.post('/api/logout', { config: { auth: true } }, async (_request, reply) => {
+    await reply.endSession();
+    return reply.code(204).send();
+  });
+
+  app.post('/api/register', async (request, reply) => {
+    if (!registrationEnabled) throw forbidden(MESSAGES.registrationDisabled);
+    const userId = await auth.register(validate(RegisterInput, request.body));
+    await reply.startSession(userId);
+    return reply.code(204).send();
+  });
+
+  app.post('/api/forgot-password', async (request) => {
+    auth.requestPasswordReset(validate(ForgotPasswordInput, request.body));
+    return { status: MESSAGES.resetLinkSent };
+  });
+
+  app.post('/api/reset-password', async (request) => {
+    await auth.resetPassword(validate(ResetPasswordInput, request.body));
+    return { status: MESSAGES.passwordReset };
+  });
+}

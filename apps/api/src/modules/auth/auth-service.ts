@@ -1,0 +1,123 @@
+import {
+  type ForgotPasswordInput,
+  type LoginInput,
+  MESSAGES,
+  type RegisterInput,
+  type ResetPasswordInput,
+} from '@gestor/shared';
+import type { Config } from '../../config/config';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { ValidationError } from '../../lib/http-errors';
+import type { Mailer } from '../../lib/mailer';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
+import { keyedHash, randomToken, safeEqual } from '../../lib/tokens';
+import { passwordResetMail, resetLink } from './auth-mails';
+import { createAuthRepository } from './auth-repository';
+import type { SessionStore } from './session-store';
+
+type Log = { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
+
+export interface AuthServiceDeps {
+  database: Database;
+  config: Pick<Config, 'appKey' | 'appName' | 'frontendUrl' | 'registrationEnabled'>;
+  mailer: Mailer;
+  sessions: SessionStore;
+  log: Log;
+}
+
+export function createAuthService({ database, config, mailer, sessions, log }: AuthServiceDeps) {
+  const repository = createAuthRepository(database);
+  const tokenHash = (token: string) => keyedHash(config.appKey, token);
+
+  /** Issues a one-time 256-bit token for the address and mails the link; false when throttled. */
+  async function sendResetLink(
+    user: { name: string; email: string },
+    buildMail = passwordResetMail,
+  ): Promise<boolean> {
+    const token = randomToken(32);
+    if (!(await repository.storeResetToken(user.email, tokenHash(token)))) return false;
+    await mailer.send(buildMail(config.appName, user, resetLink(config.frontendUrl, token, user.email)));
+    return true;
+  }
+
+  return {
+    sendResetLink,
+
+    /** Checks the credentials under the login throttle; returns the user id to start a session for. */
+    async attemptLogin(input: LoginInput, ip: string): Promise<number> {
+      const key = `${input.email.toLowerCase()}|${ip}`;
+      const wait = await repository.takeAttempt(key);
+      if (wait > 0) {
+        throw ValidationError.field('email', MESSAGES.throttled(wait), 429, { 'Retry-After': String(wait) });
+      }
+      const user = await repository.findByEmail(input.email);
+      const valid = await verifyPassword(user?.password ?? null, input.password);
+      // The attempt is already counted; only a successful sign-in clears the count.
+      if (!user || !valid) throw ValidationError.field('email', MESSAGES.invalidCredentials);
+      if (!user.active) throw ValidationError.field('email', MESSAGES.accountDisabled);
+      await repository.clearThrottle(key);
+      await repository.recordLogin(
+        user.id,
+        needsRehash(user.password!) ? await hashPassword(input.password) : undefined,
+      );
+      return user.id;
+    },
+
+    /** Creates an account with the default reader role (only when REGISTRATION_ENABLED). */
+    async register(input: RegisterInput): Promise<number> {
+      if (await repository.findByEmail(input.email)) {
+        throw ValidationError.field('email', 'El correo electrónico ya está en uso.');
+      }
+      const hash = await hashPassword(input.password);
+      try {
+        const [row] = await database.query<{ id: number }>(
+          `WITH created AS (INSERT INTO users (name, email, password) VALUES ($1, $2, $3) RETURNING id),
+                assigned AS (INSERT INTO role_user (user_id, role_id)
+                             SELECT created.id, roles.id FROM created, roles WHERE roles.name = 'lector')
+           SELECT id FROM created`,
+          [input.name, input.email, hash],
+        );
+        return row!.id;
+      } catch (error) {
+        // Two sign-ups with one address at once: the unique index decides, the loser gets the same 422.
+        if (isUniqueViolation(error))
+          throw ValidationError.field('email', 'El correo electrónico ya está en uso.');
+        throw error;
+      }
+    },
+
+    /**
+     * ASVS 6.3.8: the caller answers the same thing at once whatever happens here, so the lookup and
+     * the mail run after the response and never reveal whether the account exists.
+     */
+    requestPasswordReset(input: ForgotPasswordInput): void {
+      setImmediate(() => {
+        repository
+          .findByEmail(input.email)
+          .then(async (user) => {
+            if (user?.active) await sendResetLink(user);
+          })
+          .catch((error: unknown) =>
+            log.error({ err: error }, 'No se pudo enviar el enlace de restablecimiento'),
+          );
+      });
+    },
+
+    /** Sets the new password with a valid token, once, and ends every session of that user. */
+    async resetPassword(input: ResetPasswordInput): Promise<void> {
+      const invalid = () => ValidationError.field('email', MESSAGES.invalidResetToken);
+      const stored = await repository.findResetToken(input.email);
+      const hash = tokenHash(input.token);
+      if (!stored || stored.expired || !safeEqual(stored.token_hash, hash)) throw invalid();
+      const user = await repository.findByEmail(input.email);
+      if (!user) throw invalid();
+      const newHash = await hashPassword(input.password);
+      if (!(await repository.consumeResetToken(input.email, hash))) throw invalid();
+      await repository.setPassword(user.id, newHash);
+      await sessions.destroyForUser(user.id);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,176 @@
+import type { AuthUser, Permission, RoleSummary } from '@gestor/shared';
+import type { Database } from '../../db/client';
+import { keyedHash, randomToken } from '../../lib/tokens';
+
+// Sessions live in the database (DESIGN.md §1) so any number of API processes share them.
+// The browser holds a 256-bit id; the table keeps only its HMAC under APP_KEY.
+
+export interface LoadedSession {
+  key: string;
+  userId: number | null;
+  csrfToken: string;
+  lifetimeMinutes: number;
+  lastActivity: Date;
+  user: AuthUser | null;
+}
+
+export interface NewSession {
+  id: string;
+  key: string;
+  csrfToken: string;
+  lifetimeMinutes: number;
+}
+
+/** Remembered sessions ("Recordarme") stay open for 30 days of inactivity instead of SESSION_LIFETIME. */
+export const REMEMBER_LIFETIME_MINUTES = 30 * 24 * 60;
+
+interface SessionRow {
+  user_id: number | null;
+  csrf_token: string;
+  lifetime_minutes: number;
+  last_activity: Date;
+  id: number | null;
+  name: string | null;
+  email: string | null;
+  email_verified_at: Date | null;
+  created_at: Date | null;
+  updated_at: Date | null;
+  roles: RoleSummary[] | null;
+  permissions: Permission[] | null;
+}
+
+// One round trip loads the session, its user (if still active), the user's roles and permissions.
+const LOAD_SESSION = `
+SELECT s.user_id, s.csrf_token, s.lifetime_minutes, s.last_activity,
+       u.id, u.name, u.email, u.email_verified_at, u.created_at, u.updated_at,
+       (SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'label', r.label)
+                                 ORDER BY ru.position, r.id), '[]'::json)
+          FROM role_user ru JOIN roles r ON r.id = ru.role_id WHERE ru.user_id = u.id) AS roles,
+       (SELECT coalesce(array_agg(DISTINCT rp.permission ORDER BY rp.permission), '{}')
+          FROM role_user ru JOIN role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = u.id) AS permissions
+  FROM sessions s
+  LEFT JOIN users u ON u.id = s.user_id AND u.active
+ WHERE s.id = $1 AND s.last_activity > now() - make_interval(mins => s.lifetime_minutes)`;
+
+export function toAuthUser(row: {
+  id: number;
+  name: string;
+  email: string;
+  email_verified_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  roles: RoleSummary[] | null;
+  permissions: Permission[] | null;
+}): AuthUser {
+  const roles = row.roles ?? [];
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    email_verified_at: row.email_verified_at ? row.email_verified_at.toISOString() : null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    roles,
+    role: roles[0]?.name ?? null,
+    roleName: roles[0]?.label ?? null,
+    permissions: row.permissions ?? [],
+  };
+}
+
+const CACHE_LIMIT = 10_000;
+
+export function createSessionStore(database: Database, appKey: Buffer) {
+  const keyOf = (id: string) => keyedHash(appKey, id);
+  // On PGlite one process owns the database, so a loaded session can be kept until anything at all
+  // is written (database.writeGeneration changes) or it expires. On PostgreSQL other processes write
+  // too: every request reads the row (a prepared statement).
+  const generation = database.writeGeneration;
+  const cache = new Map<string, { generation: number; session: LoadedSession }>();
+
+  async function load(key: string): Promise<LoadedSession | null> {
+    const [row] = await database.query<SessionRow>(LOAD_SESSION, [key], 'gestor_load_session');
+    if (!row) return null;
+    return {
+      key,
+      userId: row.user_id,
+      csrfToken: row.csrf_token,
+      lifetimeMinutes: row.lifetime_minutes,
+      lastActivity: row.last_activity,
+      user:
+        row.id !== null && row.user_id !== null
+          ? toAuthUser({
+              ...row,
+              id: row.id,
+              name: row.name!,
+              email: row.email!,
+              created_at: row.created_at!,
+              updated_at: row.updated_at!,
+            })
+          : null,
+    };
+  }
+
+  return {
+    async find(id: string): Promise<LoadedSession | null> {
+      const key = keyOf(id);
+      if (!generation) return load(key);
+      const cached = cache.get(key);
+      if (cached && cached.generation === generation()) {
+        const { session } = cached;
+        const alive = session.lastActivity.getTime() + session.lifetimeMinutes * 60_000 > Date.now();
+        return alive ? { ...session } : null;
+      }
+      const stamp = generation();
+      const session = await load(key);
+      if (session && stamp === generation()) {
+        if (cache.size >= CACHE_LIMIT) cache.clear();
+        cache.set(key, { generation: stamp, session });
+      }
+      return session ? { ...session } : null;
+    },
+
+    /** Starts a session (a guest one when userId is null) with a fresh id and CSRF token. */
+    async create(
+      userId: number | null,
+      lifetimeMinutes: number,
+      client: { ip: string; userAgent: string | undefined },
+    ): Promise<NewSession> {
+      const id = randomToken(32);
+      const session = { id, key: keyOf(id), csrfToken: randomToken(30), lifetimeMinutes };
+      await database.query(
+        'INSERT INTO sessions (id, user_id, csrf_token, lifetime_minutes, ip_address, user_agent) VALUES ($1, $2, $3, $4, $5, $6)',
+        [
+          session.key,
+          userId,
+          session.csrfToken,
+          lifetimeMinutes,
+          client.ip,
+          client.userAgent?.slice(0, 500) ?? null,
+        ],
+      );
+      // Laravel's session lottery: now and then, sweep sessions that have expired.
+      if (Math.random() < 0.02) await this.sweep();
+      return session;
+    },
+
+    async touch(key: string): Promise<void> {
+      await database.query('UPDATE sessions SET last_activity = now() WHERE id = $1', [key]);
+    },
+
+    async destroy(key: string): Promise<void> {
+      await database.query('DELETE FROM sessions WHERE id = $1', [key]);
+    },
+
+    async destroyForUser(userId: number): Promise<void> {
+      await database.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+    },
+
+    async sweep(): Promise<void> {
+      await database.query(
+        'DELETE FROM sessions WHERE last_activity < now() - make_interval(mins => lifetime_minutes)',
+      );
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,67 @@
+import { escapeLike, type ListQuery, Params } from './list-query';
+import type { ResourceDefinition } from './resource-definition';
+
+// The SQL of one list page, built from an area's declaration. Pure, so the benchmark can run exactly
+// these statements through the raw driver as its baseline.
+
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+type ListedDefinition = Pick<
+  ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>,
+  'table' | 'columns' | 'searchColumn' | 'filterConditions' | 'sortColumns'
+>;
+
+export function whereClause(
+  definition: ListedDefinition,
+  query: Pick<ListQuery, 'search' | 'filters'>,
+  params: Params,
+) {
+  const conditions: string[] = [];
+  if (query.search && definition.searchColumn) {
+    conditions.push(
+      `${definition.searchColumn} LIKE '%' || gestor_fold(${params.add(escapeLike(query.search))}) || '%'`,
+    );
+  }
+  for (const [name, value] of Object.entries(query.filters)) {
+    conditions.push(definition.filterConditions[name]!(params.add(value)));
+  }
+  return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+export function orderClause(definition: ListedDefinition, query: Pick<ListQuery, 'sort'>) {
+  const parts = query.sort.map(
+    ({ key, descending }) => `${definition.sortColumns[key]} ${descending ? 'DESC' : 'ASC'}`,
+  );
+  // The id breaks ties, so pages never repeat or skip a row; it follows the first key's direction.
+  parts.push(`t.id ${query.sort[0]?.descending ? 'DESC' : 'ASC'}`);
+  return `ORDER BY ${parts.join(', ')}`;
+}
+
+/** One page of rows, and the total: from row_counts (kept by triggers) when nothing filters the list. */
+export function listStatements(
+  definition: ListedDefinition,
+  query: ListQuery,
+  page: { limit: number; offset: number } = {
+    limit: query.perPage,
+    offset: (query.page - 1) * query.perPage,
+  },
+): { rows: Statement; count: Statement } {
+  const params = new Params();
+  const where = whereClause(definition, query, params);
+  const { table, columns } = definition;
+  return {
+    rows: {
+      text: `SELECT ${columns} FROM ${table} t ${where} ${orderClause(definition, query)} LIMIT ${page.limit} OFFSET ${page.offset}`,
+      values: params.values,
+    },
+    count: where
+      ? { text: `SELECT count(*)::int AS total FROM ${table} t ${where}`, values: params.values }
+      : {
+          text: `SELECT coalesce((SELECT total FROM row_counts WHERE table_name = $1), (SELECT count(*) FROM ${table}))::int AS total`,
+          values: [table],
+        },
+  };
+}

@@ -1,0 +1,63 @@
+import type { AuthUser, ResourceContract } from '@gestor/shared';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Connection } from '../../db/client';
+import type { ResourceService } from './resource-service';
+
+// What one management area declares; the machinery (list, show, create, update, delete, bulk
+// delete, audit, CSV, permission checks) is written once in this folder.
+
+export interface WriteContext {
+  tx: Connection;
+  actor: AuthUser;
+  /** Work to run once the transaction has committed (mails): never sent for a change that rolled back. */
+  afterCommit(task: () => Promise<void>): void;
+}
+
+export interface CsvColumn<R> {
+  header: string;
+  value(record: R): string | number | boolean | null;
+}
+
+export interface ResourceDefinition<R extends { id: number; updated_at: string }, C, U> {
+  contract: ResourceContract;
+  /** The table, read under the alias `t`. */
+  table: string;
+  /** SELECT list (alias t) producing one row per record; relations as correlated subqueries. */
+  columns: string;
+  /** Turns a database row into the record the API returns. */
+  toRecord(row: Record<string, unknown>): R;
+  /** Sort key → indexed SQL expression. Every key of contract.sortable must be here. */
+  sortColumns: Record<string, string>;
+  /** Filter name → SQL condition given the placeholder of its (already validated) value. */
+  filterConditions: Record<string, (placeholder: string) => string>;
+  /** Column holding gestor_fold(searchable text), indexed for LIKE '%…%'. */
+  searchColumn?: string;
+  /** Unique constraint name → the field and the Spanish sentence for a duplicate. */
+  uniqueConstraints?: Record<string, { field: string; message: string }>;
+  createInput: z.ZodType<C>;
+  updateInput: z.ZodType<U & { updated_at: string }>;
+  /** Inserts the record and its relations; returns its id. */
+  create(ctx: WriteContext, input: C): Promise<number>;
+  /** Applies the update (the machinery has locked the row and checked updated_at). */
+  update(ctx: WriteContext, current: R, input: U): Promise<void>;
+  /** Refuses a delete with a ValidationError (all or nothing for bulk deletes). */
+  beforeDelete?(ctx: WriteContext, records: R[]): Promise<void>;
+  /** Checks the state after any write, still inside the transaction (e.g. an active administrator remains). */
+  afterWrite?(ctx: WriteContext, action: 'created' | 'updated' | 'deleted'): Promise<void>;
+  /** The audited view of a record: field → comparable value. */
+  auditSnapshot(record: R): Record<string, unknown>;
+  /** Input fields that are audited as changed without their values (passwords). */
+  secretFields?: string[];
+  csv: CsvColumn<R>[];
+  /** Extra routes of this area beyond the standard ones. */
+  routes?(app: FastifyInstance, service: ResourceService<R, C, U>): void;
+}
+
+export function defineResource<R extends { id: number; updated_at: string }, C, U>(
+  definition: ResourceDefinition<R, C, U>,
+): ResourceDefinition<R, C, U> {
+  return definition;
+}
+
+export type AnyResourceDefinition = ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>;

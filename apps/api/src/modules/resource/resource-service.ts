@@ -1,0 +1,210 @@
+import { type AuditEntry, type AuthUser, HIDDEN_VALUE, type Paginated } from '@gestor/shared';
+import type { Connection, Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { conflict, notFound, ValidationError } from '../../lib/http-errors';
+import type { ListQuery } from './list-query';
+import { listStatements } from './list-sql';
+import { paginate } from './pagination';
+import type { ResourceDefinition, WriteContext } from './resource-definition';
+
+type Log = { error(obj: object, msg: string): void };
+
+export interface PageRequest {
+  path: string;
+  query: URLSearchParams;
+}
+
+/** The generic operations of one area, driven by its definition. */
+export function createResourceService<R extends { id: number; updated_at: string }, C, U>(
+  definition: ResourceDefinition<R, C, U>,
+  { database, log }: { database: Database; log: Log },
+) {
+  const { table, columns, contract } = definition;
+
+  async function findRows(conn: Connection, ids: number[], lock = false): Promise<R[]> {
+    const rows = await conn.query(
+      `SELECT ${columns} FROM ${table} t WHERE t.id = ANY($1::int[]) ORDER BY t.id${lock ? ' FOR UPDATE OF t' : ''}`,
+      [ids],
+    );
+    return rows.map(definition.toRecord);
+  }
+
+  async function audit(
+    conn: Connection,
+    actor: AuthUser,
+    recordId: number,
+    action: AuditEntry['action'],
+    changes: AuditEntry['changes'],
+  ): Promise<void> {
+    await conn.query(
+      'INSERT INTO audits (resource, record_id, action, user_id, user_name, changes) VALUES ($1, $2, $3, $4, $5, $6)',
+      [contract.path, recordId, action, actor.id, actor.name, JSON.stringify(changes)],
+    );
+  }
+
+  function diff(before: Record<string, unknown>, after: Record<string, unknown>): AuditEntry['changes'] {
+    const changes: AuditEntry['changes'] = {};
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const from = before[key] ?? null;
+      const to = after[key] ?? null;
+      if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+    }
+    return changes;
+  }
+
+  /** Runs a write in one transaction; duplicates become a 422 on their field; mails go after commit. */
+  async function write<T>(actor: AuthUser, fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
+    const pending: Array<() => Promise<void>> = [];
+    let result: T;
+    try {
+      result = await database.transaction((tx) =>
+        fn({ tx, actor, afterCommit: (task) => pending.push(task) }),
+      );
+    } catch (error) {
+      const constraint = (error as { constraint?: string }).constraint;
+      const known = constraint ? definition.uniqueConstraints?.[constraint] : undefined;
+      if (isUniqueViolation(error) && known) throw ValidationError.field(known.field, known.message);
+      throw error;
+    }
+    for (const task of pending) {
+      await task().catch((error: unknown) =>
+        log.error({ err: error }, 'Una tarea posterior al cambio ha fallado'),
+      );
+    }
+    return result;
+  }
+
+  function parseId(raw: string): number {
+    if (!/^\d{1,9}$/.test(raw)) throw notFound();
+    return Number(raw);
+  }
+
+  return {
+    definition,
+    parseId,
+
+    async list(query: ListQuery, page: PageRequest): Promise<Paginated<R>> {
+      const statements = listStatements(definition, query);
+      const [rows, totals] = await Promise.all([
+        database.query(statements.rows.text, statements.rows.values),
+        database.query<{ total: number }>(statements.count.text, statements.count.values),
+      ]);
+      const total = totals[0]?.total ?? 0;
+      return paginate(rows.map(definition.toRecord), {
+        page: query.page,
+        perPage: query.perPage,
+        total,
+        ...page,
+      });
+    },
+
+    /** Every matching record in batches, for the CSV export. */
+    async *each(query: ListQuery, batchSize = 1000): AsyncGenerator<R> {
+      for (let offset = 0; ; offset += batchSize) {
+        const { rows: statement } = listStatements(definition, query, { limit: batchSize, offset });
+        const rows = await database.query(statement.text, statement.values);
+        for (const row of rows) yield definition.toRecord(row);
+        if (rows.length < batchSize) return;
+      }
+    },
+
+    async show(id: number): Promise<R> {
+      const [record] = await findRows(database, [id]);
+      if (!record) throw notFound();
+      return record;
+    },
+
+    async create(actor: AuthUser, input: C): Promise<R> {
+      return write(actor, async (ctx) => {
+        const id = await definition.create(ctx, input);
+        const [record] = await findRows(ctx.tx, [id]);
+        const changes = diff({}, definition.auditSnapshot(record!));
+        for (const field of definition.secretFields ?? []) {
+          if ((input as Record<string, unknown>)[field]) changes[field] = { from: null, to: HIDDEN_VALUE };
+        }
+        await audit(ctx.tx, actor, id, 'created', changes);
+        await definition.afterWrite?.(ctx, 'created');
+        return record!;
+      });
+    },
+
+    async update(actor: AuthUser, id: number, input: U & { updated_at: string }): Promise<R> {
+      return write(actor, async (ctx) => {
+        const [current] = await findRows(ctx.tx, [id], true);
+        if (!current) throw notFound();
+        // Optimistic concurrency: the edit must start from the version stored now.
+        if (new Date(input.updated_at).getTime() !== new Date(current.updated_at).getTime()) throw conflict();
+        const { updated_at: _startedFrom, ...changesOnly } = input;
+        await definition.update(ctx, current, changesOnly as U);
+        await ctx.tx.query(`UPDATE ${table} SET updated_at = now() WHERE id = $1`, [id]);
+        const [record] = await findRows(ctx.tx, [id]);
+        const changes = diff(definition.auditSnapshot(current), definition.auditSnapshot(record!));
+        for (const field of definition.secretFields ?? []) {
+          if ((input as Record<string, unknown>)[field])
+            changes[field] = { from: HIDDEN_VALUE, to: HIDDEN_VALUE };
+        }
+        if (Object.keys(changes).length) await audit(ctx.tx, actor, id, 'updated', changes);
+        await definition.afterWrite?.(ctx, 'updated');
+        return record!;
+      });
+    },
+
+    /** Deletes every id or none: a missing or refused one is a 422 and nothing is deleted. */
+    async delete(actor: AuthUser, ids: number[], { single = false } = {}): Promise<void> {
+      await write(actor, async (ctx) => {
+        const unique = [...new Set(ids)];
+        const records = await findRows(ctx.tx, unique, true);
+        if (records.length !== unique.length) {
+          if (single) throw notFound();
+          const missing = unique.filter((id) => !records.some((r) => r.id === id));
+          throw ValidationError.field('ids', `No existen los registros con id ${missing.join(', ')}.`);
+        }
+        await definition.beforeDelete?.(ctx, records);
+        for (const record of records) {
+          await audit(ctx.tx, actor, record.id, 'deleted', diff(definition.auditSnapshot(record), {}));
+        }
+        await ctx.tx.query(`DELETE FROM ${table} WHERE id = ANY($1::int[])`, [unique]);
+        await definition.afterWrite?.(ctx, 'deleted');
+      });
+    },
+
+    async history(id: number, query: ListQuery, page: PageRequest): Promise<Paginated<AuditEntry>> {
+      const offset = (query.page - 1) * query.perPage;
+      const [rows, totals] = await Promise.all([
+        database.query<{
+          id: number;
+          action: AuditEntry['action'];
+          user_id: number | null;
+          user_name: string | null;
+          changes: AuditEntry['changes'];
+          created_at: Date;
+        }>(
+          `SELECT id, action, user_id, user_name, changes, created_at FROM audits
+            WHERE resource = $1 AND record_id = $2 ORDER BY id DESC LIMIT ${query.perPage} OFFSET ${offset}`,
+          [contract.path, id],
+        ),
+        database.query<{ total: number }>(
+          'SELECT count(*)::int AS total FROM audits WHERE resource = $1 AND record_id = $2',
+          [contract.path, id],
+        ),
+      ]);
+      const entries: AuditEntry[] = rows.map((row) => ({
+        id: Number(row.id),
+        action: row.action,
+        user: row.user_name === null ? null : { id: row.user_id, name: row.user_name },
+        changes: row.changes,
+        created_at: row.created_at.toISOString(),
+      }));
+      return paginate(entries, {
+        page: query.page,
+        perPage: query.perPage,
+        total: totals[0]?.total ?? 0,
+        ...page,
+      });
+    },
+  };
+}
+
+export type ResourceService<R extends { id: number; updated_at: string }, C, U> = ReturnType<
+  typeof createResourceService<R, C, U>
+>;

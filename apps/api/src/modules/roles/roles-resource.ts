@@ -1,0 +1,112 @@
+import {
+  ADMIN_ROLE,
+  PERMISSIONS,
+  type Permission,
+  ROLES,
+  type RoleInput,
+  RoleInput as RoleInputSchema,
+  type RoleRecord,
+  type RoleUpdateInput,
+  RoleUpdateInput as RoleUpdateSchema,
+} from '@gestor/shared';
+import type { Connection } from '../../db/client';
+import { ValidationError } from '../../lib/http-errors';
+import { csvDate } from '../resource/csv';
+import { defineResource } from '../resource/resource-definition';
+
+// Roles (DESIGN.md §3, §4): name (machine name, unique), label, permissions written and read as names.
+
+async function writePermissions(tx: Connection, roleId: number, permissions: Permission[]) {
+  await tx.query('DELETE FROM role_permissions WHERE role_id = $1', [roleId]);
+  if (permissions.length) {
+    await tx.query('INSERT INTO role_permissions (role_id, permission) SELECT $1, unnest($2::text[])', [
+      roleId,
+      permissions,
+    ]);
+  }
+}
+
+export const rolesResource = defineResource<RoleRecord, RoleInput, Omit<RoleUpdateInput, 'updated_at'>>({
+  contract: ROLES,
+  table: 'roles',
+  columns: `t.id, t.name, t.label, t.created_at, t.updated_at,
+    (SELECT count(*)::int FROM role_user ru WHERE ru.role_id = t.id) AS users_count,
+    (SELECT coalesce(array_agg(rp.permission ORDER BY rp.permission), '{}') FROM role_permissions rp WHERE rp.role_id = t.id) AS permissions`,
+  toRecord: (row) => {
+    const permissions = row.permissions as Permission[];
+    return {
+      id: row.id as number,
+      name: row.name as string,
+      label: row.label as string,
+      permissions,
+      users_count: row.users_count as number,
+      permissions_count: permissions.length,
+      created_at: (row.created_at as Date).toISOString(),
+      updated_at: (row.updated_at as Date).toISOString(),
+    };
+  },
+  sortColumns: { name: 't.name', label: 't.label', created_at: 't.created_at', updated_at: 't.updated_at' },
+  filterConditions: {
+    permission: (value) =>
+      `EXISTS (SELECT 1 FROM role_permissions rp WHERE rp.role_id = t.id AND rp.permission = ${value})`,
+  },
+  searchColumn: 't.search_text',
+  uniqueConstraints: { roles_name_key: { field: 'name', message: 'Ya existe un rol con este nombre.' } },
+  createInput: RoleInputSchema,
+  updateInput: RoleUpdateSchema,
+
+  async create({ tx }, input) {
+    const [row] = await tx.query<{ id: number }>(
+      'INSERT INTO roles (name, label) VALUES ($1, $2) RETURNING id',
+      [input.name, input.label],
+    );
+    await writePermissions(tx, row!.id, input.permissions);
+    return row!.id;
+  },
+
+  async update({ tx }, current, input) {
+    if (current.name === ADMIN_ROLE) {
+      if (input.name !== undefined && input.name !== ADMIN_ROLE) {
+        throw ValidationError.field('name', 'El rol de administrador no se puede renombrar.');
+      }
+      if (input.permissions && input.permissions.length !== PERMISSIONS.length) {
+        throw ValidationError.field(
+          'permissions',
+          'El rol de administrador siempre tiene todos los permisos.',
+        );
+      }
+    }
+    await tx.query('UPDATE roles SET name = coalesce($2, name), label = coalesce($3, label) WHERE id = $1', [
+      current.id,
+      input.name ?? null,
+      input.label ?? null,
+    ]);
+    if (input.permissions) await writePermissions(tx, current.id, input.permissions);
+  },
+
+  async beforeDelete(_ctx, records) {
+    for (const role of records) {
+      if (role.name === ADMIN_ROLE)
+        throw ValidationError.field('ids', 'El rol de administrador no se puede eliminar.');
+      if (role.users_count > 0) {
+        const users = role.users_count === 1 ? '1 usuario' : `${role.users_count} usuarios`;
+        throw ValidationError.field(
+          'ids',
+          `No se puede eliminar el rol «${role.label}»: está asignado a ${users}.`,
+        );
+      }
+    }
+  },
+
+  auditSnapshot: (role) => ({ name: role.name, label: role.label, permissions: role.permissions }),
+
+  csv: [
+    { header: 'ID', value: (r) => r.id },
+    { header: 'Nombre', value: (r) => r.name },
+    { header: 'Etiqueta', value: (r) => r.label },
+    { header: 'Usuarios', value: (r) => r.users_count },
+    { header: 'Permisos', value: (r) => r.permissions.join(', ') },
+    { header: 'Creado', value: (r) => csvDate(r.created_at) },
+    { header: 'Modificado', value: (r) => csvDate(r.updated_at) },
+  ],
+});

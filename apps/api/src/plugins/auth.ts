@@ -1,0 +1,52 @@
+import type { AuthUser, Permission } from '@gestor/shared';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthenticated } from '../lib/http-errors';
+
+// Who is asking, and may they? Routes declare it in their config:
+//   { config: { auth: true } }                  → 401 without a signed-in user
+//   { config: { permission: 'user.view' } }     → 401, then 403 without the permission
+// DESIGN.md §3: the server checks every request; the SPA only hides what the user may not do.
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: boolean;
+    permission?: Permission | ((request: FastifyRequest) => Permission);
+  }
+  interface FastifyRequest {
+    /** The signed-in user of this request's session, or null. */
+    readonly user: AuthUser | null;
+    /** The signed-in user; throws 401 when there is none. */
+    authUser(): AuthUser;
+    can(permission: Permission): boolean;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('user', {
+      getter(this: FastifyRequest) {
+        return this.session?.user ?? null;
+      },
+    });
+    app.decorateRequest('authUser', function (this: FastifyRequest) {
+      const user = this.user;
+      if (!user) throw unauthenticated();
+      return user;
+    });
+    app.decorateRequest('can', function (this: FastifyRequest, permission: Permission) {
+      return this.user?.permissions.includes(permission) ?? false;
+    });
+
+    app.addHook('preHandler', async (request) => {
+      const { auth, permission } = request.routeOptions.config;
+      if (!auth && !permission) return;
+      request.authUser();
+      if (permission) {
+        const needed = typeof permission === 'function' ? permission(request) : permission;
+        if (!request.can(needed)) throw forbidden();
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['session'] },
+);

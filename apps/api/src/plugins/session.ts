@@ -1,0 +1,134 @@
+import { MESSAGES } from '@gestor/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config/config';
+import { HttpError } from '../lib/http-errors';
+import { safeEqual } from '../lib/tokens';
+import type { LoadedSession, SessionStore } from '../modules/auth/session-store';
+
+// The Laravel Sanctum SPA contract (DESIGN.md §3 "Sessions and CSRF"): a cookie session for requests
+// from stateful origins, a readable XSRF-TOKEN cookie, and a 419 for state-changing requests whose
+// X-XSRF-TOKEN header does not match the session's token.
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session of this request, or null (no cookie, expired, or not from a stateful origin). */
+    session: LoadedSession | null;
+  }
+  interface FastifyReply {
+    /** Replaces the session with a new one (new id, new CSRF token) and sets both cookies. */
+    startSession(userId: number | null, lifetimeMinutes?: number): Promise<void>;
+    /** Destroys the session server-side; a new guest session with a fresh CSRF token takes its place. */
+    endSession(): Promise<void>;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// How often the last activity is written back: every request would be one more write per request.
+const TOUCH_AFTER_MS = 60_000;
+
+function patternToRegExp(pattern: string): RegExp {
+  const escaped = pattern
+    .replace(/^https?:\/\//, '')
+    .replace(/\/+$/, '')
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${escaped}$`, 'i');
+}
+
+/** Sanctum: cookie sessions only for stateful origins (SANCTUM_STATEFUL_DOMAINS), matched on host[:port]. */
+export function statefulMatcher(patterns: string[]): (request: FastifyRequest) => boolean {
+  const regexps = patterns.map(patternToRegExp);
+  return (request) => {
+    const source = request.headers.origin ?? request.headers.referer;
+    if (!source) return false;
+    let host: string;
+    try {
+      host = new URL(source).host;
+    } catch {
+      return false;
+    }
+    return regexps.some((re) => re.test(host));
+  };
+}
+
+export default fp(
+  async (app, { config, store }: { config: Config; store: SessionStore }) => {
+    const isStateful = statefulMatcher(config.session.statefulDomains);
+    const cookieBase = {
+      path: '/',
+      sameSite: 'lax' as const,
+      secure: config.session.secure,
+      ...(config.session.domain ? { domain: config.session.domain } : {}),
+    };
+
+    const setCookies = (
+      reply: FastifyReply,
+      id: string | null,
+      csrfToken: string,
+      lifetimeMinutes: number,
+    ) => {
+      const maxAge = lifetimeMinutes * 60;
+      if (id !== null)
+        reply.setCookie(config.session.cookieName, id, { ...cookieBase, httpOnly: true, maxAge });
+      reply.setCookie('XSRF-TOKEN', csrfToken, { ...cookieBase, httpOnly: false, maxAge });
+    };
+
+    app.decorateRequest('session', null);
+
+    app.decorateReply('startSession', async function (this: FastifyReply, userId, lifetimeMinutes) {
+      const request = this.request;
+      if (request.session) await store.destroy(request.session.key);
+      const created = await store.create(userId, lifetimeMinutes ?? config.session.lifetimeMinutes, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      request.session = {
+        key: created.key,
+        userId,
+        csrfToken: created.csrfToken,
+        lifetimeMinutes: created.lifetimeMinutes,
+        lastActivity: new Date(),
+        user: null,
+      };
+      setCookies(this, created.id, created.csrfToken, created.lifetimeMinutes);
+    });
+
+    app.decorateReply('endSession', async function (this: FastifyReply) {
+      await this.startSession(null, config.session.lifetimeMinutes);
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      const url = request.url;
+      if (!url.startsWith('/api/') && !url.startsWith('/sanctum/')) return;
+      const id = request.cookies[config.session.cookieName];
+      if (id && id.length <= 128 && isStateful(request)) {
+        const session = await store.find(id);
+        request.session = session;
+        if (session && Date.now() - session.lastActivity.getTime() > TOUCH_AFTER_MS) {
+          await store.touch(session.key);
+          // Sliding expiry: the cookies live as long as the session does.
+          setCookies(reply, id, session.csrfToken, session.lifetimeMinutes);
+        }
+      }
+      if (UNSAFE_METHODS.has(request.method) && url.startsWith('/api/')) {
+        const header = request.headers['x-xsrf-token'];
+        const token = Array.isArray(header) ? header[0] : header;
+        if (!request.session || !token || !safeEqual(token, request.session.csrfToken)) {
+          throw new HttpError(419, MESSAGES.csrfMismatch);
+        }
+      }
+    });
+
+    // GET /sanctum/csrf-cookie → 204 with the session cookie and XSRF-TOKEN (a guest session if none).
+    app.get('/sanctum/csrf-cookie', async (request, reply) => {
+      const id = request.cookies[config.session.cookieName];
+      if (request.session && id)
+        setCookies(reply, id, request.session.csrfToken, request.session.lifetimeMinutes);
+      else await reply.startSession(null);
+      return reply.code(204).send();
+    });
+  },
+  { name: 'session', dependencies: ['@fastify/cookie'] },
+);

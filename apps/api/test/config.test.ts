@@ -1,0 +1,142 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config/config';
+
+// DESIGN.md §2 "Configuration": Laravel's names and defaults; bad configuration stops the server at
+// start with one clear line naming the variable. (No database here, so no engines to run on.)
+
+describe('configuration', () => {
+  test('defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      appName: 'Gestor',
+      appEnv: 'production',
+      appUrl: 'http://localhost:8000',
+      frontendUrl: 'http://localhost:8000',
+      host: '127.0.0.1',
+      port: 8000,
+      storagePath: './storage',
+      database: { connection: 'pglite' },
+      registrationEnabled: false,
+      uploadMaxMb: 20,
+    });
+    expect(config.session).toMatchObject({
+      cookieName: 'gestor_session',
+      lifetimeMinutes: 120,
+      secure: false,
+      domain: undefined,
+    });
+    expect(config.session.statefulDomains).toEqual(
+      expect.arrayContaining(['localhost:8000', 'localhost', 'localhost:*', '127.0.0.1', '127.0.0.1:*']),
+    );
+    expect(config.mail).toMatchObject({
+      mailer: 'log',
+      fromAddress: 'no-reply@localhost',
+      fromName: 'Gestor',
+    });
+    expect(config.admin.email).toBe('admin@example.com');
+  });
+
+  test('the session cookie is named after APP_NAME', () => {
+    expect(loadConfig({ APP_NAME: 'Mi Gestor Público' }).session.cookieName).toBe(
+      'mi_gestor_publico_session',
+    );
+    expect(loadConfig({ APP_NAME: 'Mi Gestor Público' }).mail.fromName).toBe('Mi Gestor Público');
+  });
+
+  test('DATABASE_URL implies pgsql; pgsql without DATABASE_URL is refused', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://gestor@db:5432/gestor' }).database).toEqual({
+      connection: 'pgsql',
+      url: 'postgres://gestor@db:5432/gestor',
+    });
+    expect(() => loadConfig({ DB_CONNECTION: 'pgsql' })).toThrow(/DATABASE_URL/);
+  });
+
+  test('https APP_URL makes cookies Secure unless SESSION_SECURE_COOKIE says otherwise', () => {
+    expect(loadConfig({ APP_URL: 'https://gestor.example.org' }).session.secure).toBe(true);
+    expect(loadConfig({ APP_URL: 'https://gestor.example.org' }).port).toBe(443);
+    expect(
+      loadConfig({ APP_URL: 'https://gestor.example.org', SESSION_SECURE_COOKIE: 'false' }).session.secure,
+    ).toBe(false);
+    expect(loadConfig({ SESSION_SECURE_COOKIE: 'true' }).session.secure).toBe(true);
+  });
+
+  test('URLs lose their trailing slash; FRONTEND_URL defaults to APP_URL and joins the stateful domains', () => {
+    const config = loadConfig({
+      APP_URL: 'https://api.example.org/',
+      FRONTEND_URL: 'https://panel.example.org/',
+    });
+    expect(config.appUrl).toBe('https://api.example.org');
+    expect(config.frontendUrl).toBe('https://panel.example.org');
+    expect(config.session.statefulDomains).toEqual(
+      expect.arrayContaining(['api.example.org', 'panel.example.org']),
+    );
+  });
+
+  test('SANCTUM_STATEFUL_DOMAINS replaces the default list', () => {
+    expect(
+      loadConfig({ SANCTUM_STATEFUL_DOMAINS: 'test.com, panel.test.com:8080 ,' }).session.statefulDomains,
+    ).toEqual(['test.com', 'panel.test.com:8080']);
+  });
+
+  test.each([
+    ['APP_URL', 'notaurl'],
+    ['APP_URL', 'ftp://example.org'],
+    ['FRONTEND_URL', 'panel.example.org'],
+    ['APP_ENV', 'staging'],
+    ['APP_KEY', 'corta'],
+    ['SESSION_LIFETIME', 'abc'],
+    ['SESSION_LIFETIME', '0'],
+    ['SESSION_SECURE_COOKIE', 'quizá'],
+    ['DB_CONNECTION', 'mysql'],
+    ['DATABASE_URL', 'mysql://root@db/gestor'],
+    ['PORT', '99999'],
+    ['MAIL_MAILER', 'fax'],
+    ['MAIL_PORT', 'veinticinco'],
+    ['MAIL_FROM_ADDRESS', 'no-es-un-correo'],
+    ['REGISTRATION_ENABLED', 'a veces'],
+    ['UPLOAD_MAX_MB', '-1'],
+    ['LOG_LEVEL', 'loud'],
+  ])('%s=%s is refused with one line naming the variable', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain(name);
+    expect(message).not.toContain('\n');
+    expect(message.length).toBeLessThan(200);
+  });
+
+  test('the server refuses to start on bad configuration, printing one line', () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    const cwd = mkdtempSync(path.join(tmpdir(), 'gestor-config-'));
+    try {
+      const result = spawnSync(
+        process.execPath,
+        [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'apps/api/src/server.ts')],
+        {
+          cwd,
+          // Run outside the repository so no .env is read; only the bad variable is set.
+          env: { PATH: process.env.PATH, APP_ENV: 'test', APP_URL: 'notaurl' },
+          encoding: 'utf8',
+          timeout: 20_000,
+        },
+      );
+      expect(result.status).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('APP_URL');
+      expect(result.stdout).not.toContain('escuchando');
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,5 @@
+// What every API test file imports: engines, a real server on a fresh database, an SPA-like client, mail.
+export * from './client';
+export * from './databases';
+export * from './mail';
+export * from './server';

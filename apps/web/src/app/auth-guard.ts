@@ -1,0 +1,39 @@
+import { matchRoutes, type RouteObject, redirect } from 'react-router';
+import { fetchUser, LOGIN_PATH } from '../lib/auth';
+import type { RouteAccess, RouteHandle } from '../lib/route-handle';
+
+/** The access the innermost route declaring one asks for; 'user' when none does. */
+export function routeAccess(routes: RouteObject[], pathname: string): RouteAccess {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const access = (matches[index]?.route.handle as RouteHandle | undefined)?.access;
+    if (access) return access;
+  }
+  return 'user';
+}
+
+/**
+ * SPEC.md §4 route guard, run as the root loader on every navigation: fetch the user again; a visitor
+ * who is not signed in and whose target is not a guest route goes to /auth/login; a signed-in user
+ * asking for a guest-only screen goes home. Public routes (/logout-ok) admit everyone.
+ */
+export async function authGuard(request: Request, routes: RouteObject[]) {
+  const access = routeAccess(routes, new URL(request.url).pathname);
+  let user: Awaited<ReturnType<typeof fetchUser>>;
+  try {
+    user = await fetchUser({ signal: request.signal });
+  } catch (error) {
+    // The server could not say who this is. Screens for visitors still work; a protected screen
+    // shows the error page rather than pretending to know.
+    if (access !== 'user') return null;
+    throw error;
+  }
+  if (access === 'guest' && user) throw redirect('/');
+  if (access === 'user' && !user) throw redirect(LOGIN_PATH);
+  return null;
+}
+
+/** For the API client's 401/403 handling: may this path be shown to someone not signed in? */
+export function admitsGuests(routes: RouteObject[], pathname: string): boolean {
+  return routeAccess(routes, pathname) !== 'user';
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { admitsGuests, routeAccess } from './auth-guard';
+import { routes } from './routes';
+
+// SPEC.md §6: guest-only routes are the login, forgot-password and reset screens; all others need a
+// signed-in user. DESIGN.md §5: /logout-ok is public.
+describe('route table access', () => {
+  it.each(['/auth/login', '/auth/forgot-password', '/auth/reset/abc123'])('%s is guest-only', (path) => {
+    expect(routeAccess(routes, path)).toBe('guest');
+  });
+
+  it('/logout-ok is public', () => {
+    expect(routeAccess(routes, '/logout-ok')).toBe('public');
+  });
+
+  it.each([
+    '/',
+    '/role',
+    '/user/3',
+    '/auth',
+    '/auth/reset',
+    '/no-existe',
+  ])('%s needs a signed-in user', (path) => {
+    expect(routeAccess(routes, path)).toBe('user');
+  });
+
+  it('a 401 on a guest or public screen does not redirect', () => {
+    expect(admitsGuests(routes, '/auth/reset/abc123')).toBe(true);
+    expect(admitsGuests(routes, '/logout-ok')).toBe(true);
+    expect(admitsGuests(routes, '/')).toBe(false);
+  });
+});

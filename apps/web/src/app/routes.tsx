@@ -1,0 +1,86 @@
+import type { RouteObject } from 'react-router';
+import { NotFoundPage, RouteErrorPage } from '../components/errors/error-page';
+import { resourceRouteObjects } from '../components/resource/resource-route-objects';
+import type { RouteHandle } from '../lib/route-handle';
+import { authGuard } from './auth-guard';
+import { LoadingScreen, RootLayout } from './root-layout';
+
+const guest: RouteHandle = { access: 'guest' };
+const publicPage: RouteHandle = { access: 'public' };
+
+// SPEC.md §2: every screen is loaded on demand. `handle` declares who may enter (lib/route-handle.ts)
+// and is read before the screen's code is downloaded, by the guard in the root loader.
+// A management area adds its routes as children of the default layout, e.g.
+//   { path: 'role', handle: { permission: 'role.view' }, lazy: () => import(…) },
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: LoadingScreen,
+    errorElement: <RouteErrorPage />,
+    loader: ({ request }) => authGuard(request, routes),
+    // SPEC.md §4: the user is fetched again on every route change.
+    shouldRevalidate: () => true,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          {
+            lazy: async () => ({
+              Component: (await import('../components/layout/auth-layout')).AuthLayout,
+            }),
+            children: [
+              {
+                path: 'auth/login',
+                handle: guest,
+                lazy: async () => ({ Component: (await import('../features/auth/routes/login')).LoginRoute }),
+              },
+              {
+                path: 'auth/forgot-password',
+                handle: guest,
+                lazy: async () => ({
+                  Component: (await import('../features/auth/routes/forgot-password')).ForgotPasswordRoute,
+                }),
+              },
+              {
+                path: 'auth/reset/:token',
+                handle: guest,
+                lazy: async () => ({
+                  Component: (await import('../features/auth/routes/reset-password')).ResetPasswordRoute,
+                }),
+              },
+              {
+                path: 'logout-ok',
+                handle: publicPage,
+                lazy: async () => ({
+                  Component: (await import('../features/auth/routes/logout-ok')).LogoutOkRoute,
+                }),
+              },
+            ],
+          },
+          {
+            lazy: async () => ({
+              Component: (await import('./routes/default-layout-route')).DefaultLayoutRoute,
+            }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('../features/home/routes/home')).HomeRoute }),
+              },
+              ...resourceRouteObjects(
+                'role',
+                async () => (await import('../features/roles/routes/roles')).roleRoutes,
+              ),
+              ...resourceRouteObjects(
+                'user',
+                async () => (await import('../features/users/routes/users')).userRoutes,
+              ),
+            ],
+          },
+          // SPEC.md §8: an unmatched path shows the error page for a 404 'Page not found: <path>'.
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];

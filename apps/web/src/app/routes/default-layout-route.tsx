@@ -1,0 +1,15 @@
+import { DefaultLayout } from '../../components/layout/default-layout';
+import { mainMenu } from '../menu';
+import { ShellProviders } from '../provider';
+
+/**
+ * The shell with the application's menu, and the providers its screens need. Lazy-loaded: the
+ * sign-in screens never download PrimeReact's components or TanStack Query.
+ */
+export function DefaultLayoutRoute() {
+  return (
+    <ShellProviders>
+      <DefaultLayout menu={mainMenu} />
+    </ShellProviders>
+  );
+}

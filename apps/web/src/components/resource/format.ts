@@ -1,0 +1,40 @@
+// How the management screens print values: dates as dd/mm/yyyy HH:mm in the browser's time zone
+// (the API sends ISO 8601 in UTC, DESIGN.md §3), missing values as a dash.
+
+export const EMPTY_VALUE = '—';
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return EMPTY_VALUE;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return EMPTY_VALUE;
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export function formatBoolean(value: boolean): string {
+  return value ? 'Sí' : 'No';
+}
+
+/** A value from an audit entry (`changes.field.from/to`): lists joined, booleans and nulls in Spanish. */
+export function formatAuditValue(value: unknown, item: (value: string) => string = String): string {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  if (typeof value === 'boolean') return formatBoolean(value);
+  if (Array.isArray(value)) return value.length ? value.map((v) => item(String(v))).join(', ') : EMPTY_VALUE;
+  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'string' && ISO_DATE_TIME.test(value)) return formatDateTime(value);
+  return String(value);
+}
+
+/** A list that changed (a role's permissions, a user's roles): what was added and what was taken away. */
+export function listChange(from: unknown, to: unknown): { added: string[]; removed: string[] } | null {
+  if (!Array.isArray(from) && !Array.isArray(to)) return null;
+  const before = (Array.isArray(from) ? from : []).map(String);
+  const after = (Array.isArray(to) ? to : []).map(String);
+  return {
+    added: after.filter((item) => !before.includes(item)),
+    removed: before.filter((item) => !after.includes(item)),
+  };
+}

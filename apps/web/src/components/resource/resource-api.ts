@@ -1,0 +1,115 @@
+import type { AuditEntry, Paginated, ResourceContract } from '@gestor/shared';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api, buildUrl } from '../../lib/api-client';
+import { csvExportParams, type ListState, listQueryParams } from './list-state';
+import type { ResourceRecord } from './resource-screens';
+
+// The calls of DESIGN.md §3 "Resource endpoints", once for every area. The client retries a GET
+// once on 408/409/425/429/5xx and never retries a write, so a 409 on save reaches the form as is.
+
+const base = (contract: ResourceContract) => `/api/${contract.path}`;
+
+/** Query keys: everything an area caches starts with its path, so one invalidation covers it. */
+export const resourceKeys = {
+  all: (contract: ResourceContract) => [contract.path] as const,
+  list: (contract: ResourceContract, state: ListState) => [contract.path, 'list', state] as const,
+  record: (contract: ResourceContract, id: number) => [contract.path, 'record', id] as const,
+  audit: (contract: ResourceContract, id: number) => [contract.path, 'record', id, 'audit'] as const,
+};
+
+/** DESIGN.md §5: the page's own origin unless the build sets VITE_API_BASE_URL, as the client does. */
+export function apiBaseUrl(): string {
+  return import.meta.env.VITE_API_BASE_URL || window.location.origin;
+}
+
+/** A plain link downloads the export: the session cookie goes with it, `lang=es` is added. */
+export function csvExportUrl(contract: ResourceContract, state: ListState, baseUrl = apiBaseUrl()): string {
+  return buildUrl(baseUrl, base(contract), csvExportParams(state));
+}
+
+export function useResourceList<R extends ResourceRecord>(contract: ResourceContract, state: ListState) {
+  return useQuery({
+    queryKey: resourceKeys.list(contract, state),
+    queryFn: ({ signal }) =>
+      api.get<Paginated<R>>(base(contract), { params: listQueryParams(state), raw: true, signal }),
+    // The previous page stays on screen while the next one loads, instead of an empty table.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useResourceRecord<R extends ResourceRecord>(contract: ResourceContract, id: number) {
+  return useQuery({
+    queryKey: resourceKeys.record(contract, id),
+    queryFn: ({ signal }) => api.get<R>(`${base(contract)}/${id}`, { signal }),
+  });
+}
+
+export const AUDIT_PAGE_SIZE = 10;
+
+export function useResourceAudit(contract: ResourceContract, id: number) {
+  return useInfiniteQuery({
+    queryKey: resourceKeys.audit(contract, id),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Paginated<AuditEntry>>(`${base(contract)}/${id}/audit`, {
+        params: { page: pageParam, per_page: AUDIT_PAGE_SIZE },
+        raw: true,
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined,
+  });
+}
+
+/** POST (no id) or PUT; the saved record replaces the cached one and every list refreshes. */
+export function useSaveResource<R extends ResourceRecord>(
+  contract: ResourceContract,
+  id: number | undefined,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: object) =>
+      id === undefined ? api.post<R>(base(contract), body) : api.put<R>(`${base(contract)}/${id}`, body),
+    onSuccess: async (record) => {
+      const key = resourceKeys.record(contract, record.id);
+      queryClient.setQueryData(key, record);
+      await invalidateAfterWrite(queryClient, key);
+    },
+  });
+}
+
+/** DELETE /api/{r}/{id} for one record, DELETE /api/{r} {ids} for several (all or nothing). */
+export function useDeleteResources(contract: ResourceContract) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly number[]) =>
+      ids.length === 1
+        ? api.delete<null>(`${base(contract)}/${ids[0]}`)
+        : api.delete<null>(base(contract), { ids }),
+    onSuccess: async (_result, ids) => {
+      for (const id of ids) queryClient.removeQueries({ queryKey: resourceKeys.record(contract, id) });
+      await invalidateAfterWrite(queryClient);
+    },
+  });
+}
+
+/**
+ * Areas count each other (a role's users_count, the home screen's totals), so after a write every
+ * cached query is stale, not only this area's; what is on screen refetches at once. The record just
+ * saved is left alone: the server's answer is already in the cache.
+ */
+async function invalidateAfterWrite(queryClient: QueryClient, saved?: readonly unknown[]) {
+  await queryClient.invalidateQueries({
+    predicate: (query) =>
+      !saved ||
+      query.queryKey.length !== saved.length ||
+      query.queryKey.some((part, index) => part !== saved[index]),
+  });
+}

@@ -1,0 +1,317 @@
+import type { Permission } from '@gestor/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { Dialog } from 'primereact/dialog';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { type DefaultValues, type FieldPath, type FieldValues, FormProvider, useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/form-errors';
+import { useCan } from '../../lib/permissions';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { Notice } from '../ui/notice';
+import { AuditHistory } from './audit-history';
+import { ButtonLink } from './button-link';
+import { ReadOnlyContext } from './form-controls';
+import { CONFLICT_MESSAGE, deletedMessage, deleteQuestion, SAVED_MESSAGE } from './messages';
+import { resourceKeys, useDeleteResources, useResourceRecord, useSaveResource } from './resource-api';
+import {
+  nameOf,
+  type ResourceRecord,
+  type ResourceScreens,
+  type ScreenNotifier,
+  screensRoute,
+  screensTitles,
+} from './resource-screens';
+import { splitServerErrors } from './server-errors';
+import { useUnsavedChangesGuard } from './unsaved-changes';
+import { flashSuccess, useNotifier } from './use-notifier';
+import './resource.css';
+
+// The create and edit screens of any area (DESIGN.md §5 "Forms"): the shared zod schema validates
+// before sending, the server's 422 messages land under their fields, leaving with unsaved changes
+// asks first, a 409 offers the latest version, and the record's history sits beside the form.
+
+interface ScreenProps<R extends ResourceRecord, V extends FieldValues> {
+  screens: ResourceScreens<R, V>;
+}
+
+export function ResourceCreateScreen<R extends ResourceRecord, V extends FieldValues>({
+  screens,
+}: ScreenProps<R, V>) {
+  const [toast, notify] = useNotifier();
+  return (
+    <FormPage title={screensTitles(screens).create} backTo={screensRoute(screens.contract)} toast={toast}>
+      <ResourceForm screens={screens} record={undefined} notify={notify} />
+    </FormPage>
+  );
+}
+
+export function ResourceEditScreen<R extends ResourceRecord, V extends FieldValues>({
+  screens,
+}: ScreenProps<R, V>) {
+  const { contract } = screens;
+  const id = Number(useParams().id);
+  const [toast, notify] = useNotifier();
+  const queryClient = useQueryClient();
+  const record = useResourceRecord<R>(contract, id);
+
+  /** "Cargar la última versión": the record as it is now on the server, and its history. */
+  const reload = async (): Promise<R | undefined> => {
+    const result = await record.refetch();
+    await queryClient.invalidateQueries({ queryKey: resourceKeys.audit(contract, id) });
+    return result.data;
+  };
+
+  let content: ReactNode;
+  if (record.isPending) {
+    content = (
+      <output className="resource-loading">
+        <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" aria-hidden="true" />
+        <span>Cargando…</span>
+      </output>
+    );
+  } else if (record.isError) {
+    content = (
+      <Notice severity="error">
+        {isApiError(record.error) && record.error.status === 404
+          ? 'El registro no existe o ha sido eliminado.'
+          : `No se ha podido cargar el registro: ${errorMessage(record.error)}`}
+      </Notice>
+    );
+  } else {
+    content = (
+      <div className="resource-form-layout">
+        {/* A new record (after "Cargar la última versión" or a new id) starts a fresh form. */}
+        <ResourceForm key={id} screens={screens} record={record.data} notify={notify} reload={reload} />
+        <AuditHistory
+          contract={contract}
+          recordId={id}
+          fieldLabels={screens.form.fieldLabels}
+          itemLabel={screens.form.auditItemLabel}
+        />
+      </div>
+    );
+  }
+  return (
+    <FormPage title={screensTitles(screens).edit} backTo={screensRoute(screens.contract)} toast={toast}>
+      {content}
+    </FormPage>
+  );
+}
+
+function FormPage({
+  title,
+  backTo,
+  toast,
+  children,
+}: {
+  title: string;
+  backTo: string;
+  toast: ReactNode;
+  children: ReactNode;
+}) {
+  useDocumentTitle(title);
+  const headingId = useId();
+  return (
+    <section className="page resource-form-page" aria-labelledby={headingId}>
+      {toast}
+      <header className="resource-header">
+        <h1 id={headingId}>{title}</h1>
+        <ButtonLink to={backTo} icon="pi pi-arrow-left" label="Volver a la lista" variant="text" />
+      </header>
+      {children}
+    </section>
+  );
+}
+
+interface ResourceFormProps<R extends ResourceRecord, V extends FieldValues> extends ScreenProps<R, V> {
+  record: R | undefined;
+  notify: ScreenNotifier;
+  reload?: () => Promise<R | undefined>;
+}
+
+function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
+  screens,
+  record,
+  notify,
+  reload,
+}: ResourceFormProps<R, V>) {
+  const { contract, form: declaration } = screens;
+  const route = screensRoute(contract);
+  const editing = record !== undefined;
+  const can = useCan();
+  const allowed = (action: 'create' | 'update' | 'delete') => can(`${contract.area}.${action}` as Permission);
+  const readOnly = !allowed(editing ? 'update' : 'create');
+  const navigate = useNavigate();
+
+  // Optimistic locking (DESIGN.md §3): every PUT carries the updated_at of the version on screen.
+  const updatedAt = useRef(record?.updated_at);
+  const [schema] = useState(() =>
+    z
+      .custom<V>()
+      .transform((values) =>
+        record
+          ? { ...declaration.toBody(values, record), updated_at: updatedAt.current }
+          : declaration.toBody(values, undefined),
+      )
+      .pipe(record ? declaration.updateInput : declaration.createInput),
+  );
+  const form = useForm<V, unknown, unknown>({
+    defaultValues: (editing ? declaration.fromRecord(record) : declaration.empty()) as DefaultValues<V>,
+    resolver: zodResolver(schema),
+  });
+  const showRecord = (latest: R) => {
+    updatedAt.current = latest.updated_at;
+    form.reset(declaration.fromRecord(latest));
+  };
+  const { dialog: leaveDialog, allowNavigation } = useUnsavedChangesGuard(form.formState.isDirty);
+
+  const save = useSaveResource<R>(contract, record?.id);
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [conflict, setConflict] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async (body) => {
+    setFormErrors([]);
+    try {
+      const saved = await save.mutateAsync(body as object);
+      if (!editing) {
+        allowNavigation();
+        flashSuccess(SAVED_MESSAGE);
+        await navigate(`${route}/${saved.id}`, { replace: true });
+        return;
+      }
+      showRecord(saved);
+      notify.success(SAVED_MESSAGE);
+    } catch (error) {
+      // Optimistic locking (DESIGN.md §3): nothing was written; the person chooses what to do.
+      if (isApiError(error) && error.status === 409) {
+        setConflict(error.message || CONFLICT_MESSAGE);
+        return;
+      }
+      if (isApiError(error) && error.status === 422) {
+        const { byField, others } = splitServerErrors(error.errors, declaration.fields);
+        let first = true;
+        for (const [field, message] of Object.entries(byField)) {
+          form.setError(field as FieldPath<V>, { type: 'server', message }, { shouldFocus: first });
+          first = false;
+        }
+        setFormErrors(others.length || !first ? others : [error.message]);
+        return;
+      }
+      setFormErrors([errorMessage(error)]);
+    }
+  });
+
+  const loadLatest = async () => {
+    const latest = await reload?.();
+    if (latest) showRecord(latest);
+    setConflict(null);
+  };
+
+  const remove = useDeleteResources(contract);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const deleteRecord = () => {
+    if (!record) return;
+    remove.mutate([record.id], {
+      onSuccess: () => {
+        allowNavigation();
+        flashSuccess(deletedMessage(1));
+        void navigate(route);
+      },
+      onError: (error) => notify.error(errorMessage(error)),
+    });
+  };
+
+  const { Fields, Actions } = declaration;
+  const canDelete = editing && allowed('delete') && (screens.canDelete?.(record) ?? true);
+
+  return (
+    <FormProvider {...form}>
+      <form className="card resource-form" noValidate onSubmit={submit}>
+        {readOnly && (
+          <Notice severity="info">
+            {editing
+              ? 'No tiene permiso para modificar este registro: se muestra solo para consulta.'
+              : 'No tiene permiso para crear registros.'}
+          </Notice>
+        )}
+        {formErrors.length > 0 && (
+          <Notice severity="error">
+            {formErrors.map((message) => (
+              <p key={message} className="notice-line">
+                {message}
+              </p>
+            ))}
+          </Notice>
+        )}
+        <ReadOnlyContext.Provider value={readOnly}>
+          <Fields record={record} readOnly={readOnly} />
+        </ReadOnlyContext.Provider>
+        <div className="resource-form-actions">
+          {!readOnly && (
+            <>
+              <Button type="submit" label="Guardar" icon="pi pi-check" loading={save.isPending} />
+              <ButtonLink to={route} label="Cancelar" variant="text" />
+            </>
+          )}
+          {editing && Actions && <Actions record={record} notify={notify} />}
+          {canDelete && (
+            <Button
+              type="button"
+              label="Eliminar"
+              icon="pi pi-trash"
+              severity="danger"
+              outlined
+              className="resource-form-delete"
+              loading={remove.isPending}
+              onClick={() => setConfirmingDelete(true)}
+            />
+          )}
+        </div>
+      </form>
+
+      {leaveDialog}
+      <ConfirmDialog
+        visible={confirmingDelete}
+        onHide={() => setConfirmingDelete(false)}
+        header="Confirmar eliminación"
+        message={record ? deleteQuestion(1, nameOf(screens, record)) : null}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel="Eliminar"
+        rejectLabel="Cancelar"
+        acceptClassName="p-button-danger"
+        defaultFocus="reject"
+        accept={deleteRecord}
+      />
+      <Dialog
+        visible={conflict !== null}
+        onHide={() => setConflict(null)}
+        header="Registro modificado"
+        className="resource-dialog"
+        footer={
+          <>
+            <Button type="button" label="Cancelar" text onClick={() => setConflict(null)} />
+            <Button
+              type="button"
+              label="Cargar la última versión"
+              icon="pi pi-refresh"
+              autoFocus
+              onClick={() => void loadLatest()}
+            />
+          </>
+        }
+      >
+        <p>{conflict}</p>
+        <p className="resource-muted">
+          Sus cambios no se han guardado. Si carga la última versión, se perderán; con «Cancelar» puede
+          revisarlos antes.
+        </p>
+      </Dialog>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { resourceRouteObjects } from './resource-route-objects';
+
+describe('resourceRouteObjects', () => {
+  it('declares the list, create and edit routes with the permission each needs', () => {
+    const routes = resourceRouteObjects('role', async () => {
+      throw new Error('not loaded in this test');
+    });
+    expect(routes.map((route) => [route.path, (route.handle as { permission: string }).permission])).toEqual([
+      ['role', 'role.view'],
+      ['role/create', 'role.create'],
+      ['role/:id', 'role.view'],
+    ]);
+  });
+});

@@ -1,0 +1,125 @@
+import { AREA_LABELS, type ResourceContract } from '@gestor/shared';
+import type { ComponentType, ReactNode } from 'react';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+
+// What one management area declares to get its list and form screens (decision 004: ten areas are
+// ten declarations on one machinery). Everything else — paging, sorting, search, filters in the URL,
+// bulk delete, CSV, permissions, 422/409 handling, unsaved changes, history — lives in the machinery.
+
+/** Every record the resource endpoints return has these. */
+export interface ResourceRecord {
+  id: number;
+  updated_at: string;
+}
+
+export interface ResourceColumn<R> {
+  /** The record's field; the column sorts on the server when the contract lists it as sortable. */
+  field: string;
+  header: string;
+  /** How a cell shows its value; the raw field when absent. */
+  body?: (record: R) => ReactNode;
+  /** Numbers read better right-aligned. */
+  align?: 'left' | 'right' | 'center';
+  /** The column whose text links to the record's screen (the first one when none says so). */
+  link?: boolean;
+}
+
+export interface FilterOption {
+  label: string;
+  value: string;
+}
+
+export interface ListFilter {
+  /** `filter[name]` in the URL and the API. */
+  name: string;
+  label: string;
+  options: readonly FilterOption[];
+}
+
+/** What the machinery lends an area's extra actions: a way to tell the person what happened. */
+export interface ScreenNotifier {
+  success: (message: string) => void;
+  error: (message: string) => void;
+}
+
+export interface FormFieldsProps<R> {
+  /** The record being edited; undefined on the create screen. */
+  record: R | undefined;
+  /** Without `<area>.update` (or `.create`) every control is shown but disabled. */
+  readOnly: boolean;
+}
+
+export interface ResourceFormDeclaration<R extends ResourceRecord, V extends FieldValues> {
+  /** The form's values for a new record. */
+  empty: () => V;
+  /** The form's values for an existing record. */
+  fromRecord: (record: R) => V;
+  /**
+   * The request body for the form's values (`record` is undefined when creating). The machinery
+   * adds the `updated_at` the edit started from, then validates the body with the shared schema —
+   * the very rules the API applies — so the form shows the API's messages before sending.
+   */
+  toBody: (values: V, record: R | undefined) => object;
+  /** The shared zod schemas of POST and PUT (e.g. UserInput, UserUpdateInput). */
+  createInput: z.ZodType<unknown, object>;
+  updateInput: z.ZodType<unknown, object>;
+  /** Where a 422 message may land; messages for other keys are shown above the form. */
+  fields: readonly FieldPath<V>[];
+  /** The controls, reading the form through react-hook-form's context. */
+  Fields: ComponentType<FormFieldsProps<R>>;
+  /** Buttons beside Guardar on the edit screen (e.g. send a password reset link). */
+  Actions?: ComponentType<{ record: R; notify: ScreenNotifier }>;
+  /** Spanish names of the audited fields, for the Historial panel. */
+  fieldLabels: Record<string, string>;
+  /** How one item of an audited list reads in the Historial (a permission name as "Noticias: Crear"). */
+  auditItemLabel?: (field: string, item: string) => string;
+}
+
+export interface ResourceScreens<R extends ResourceRecord, V extends FieldValues = FieldValues> {
+  /** The shared contract: API path, permission area, sortable keys, filters, Spanish names. */
+  contract: ResourceContract;
+  /** Grammatical gender of `contract.label.one`, for "Nueva noticia" (default: "Nuevo rol"). */
+  gender?: 'masculine' | 'feminine';
+  /** How a record is named in confirmations ("¿Eliminar «Editor»?"); default: its name or title. */
+  recordName?: (record: R) => string;
+  columns: readonly ResourceColumn<R>[];
+  /** The list's dropdown filters. A hook, because options may come from the API. */
+  useFilters?: () => readonly ListFilter[];
+  searchPlaceholder: string;
+  /** Records the area never lets go (the admin role, one's own account): no delete, no selection. */
+  canDelete?: (record: R) => boolean;
+  form: ResourceFormDeclaration<R, V>;
+}
+
+/** Where an area's screens live: SPEC.md §2 names them after the permission area (/role, /user…). */
+export function screensRoute(contract: ResourceContract): string {
+  return `/${contract.area}`;
+}
+
+/** Headings and document titles: the area's Spanish name, "Nuevo rol", "Editar rol". */
+export function screensTitles(screens: Pick<ResourceScreens<ResourceRecord>, 'contract' | 'gender'>) {
+  const { contract, gender } = screens;
+  return {
+    list: AREA_LABELS[contract.area],
+    create: `${gender === 'feminine' ? 'Nueva' : 'Nuevo'} ${contract.label.one}`,
+    edit: `Editar ${contract.label.one}`,
+  };
+}
+
+/** A record's name in confirmations: the area's choice, else its `name` or `title`, else its id. */
+export function nameOf<R extends ResourceRecord>(
+  screens: Pick<ResourceScreens<R>, 'recordName'>,
+  record: R,
+): string {
+  if (screens.recordName) return screens.recordName(record);
+  const { name, title } = record as { name?: unknown; title?: unknown };
+  return typeof name === 'string' ? name : typeof title === 'string' ? title : `#${record.id}`;
+}
+
+/** Declares an area with its types checked, e.g. `defineResourceScreens<UserRecord, UserFormValues>({…})`. */
+export function defineResourceScreens<R extends ResourceRecord, V extends FieldValues>(
+  screens: ResourceScreens<R, V>,
+): ResourceScreens<R, V> {
+  return screens;
+}

@@ -1,0 +1,80 @@
+import type { ForgotPasswordInput } from '@gestor/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { FormField, inputClass } from '../../../components/ui/form-field';
+import { Notice } from '../../../components/ui/notice';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { requestPasswordReset } from '../api/forgot-password';
+import { loadAuthContract } from '../contract';
+
+type ForgotPasswordFields = z.input<typeof ForgotPasswordInput>;
+
+export function ForgotPasswordRoute() {
+  useDocumentTitle('Olvidé mi contraseña');
+  const [status, setStatus] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPasswordFields, unknown, ForgotPasswordInput>({
+    resolver: lazyZodResolver(async () => (await loadAuthContract()).ForgotPasswordInput),
+    defaultValues: { email: '' },
+  });
+
+  const sendLink = handleSubmit(async (input) => {
+    setStatus(null);
+    setFailure(null);
+    try {
+      const response = await requestPasswordReset(input);
+      setStatus(response.status);
+    } catch (error) {
+      if (!applyServerErrors(error, setError, ['email'])) setFailure(errorMessage(error));
+    }
+  });
+
+  return (
+    <>
+      <h1 className="auth-title">Olvidé mi contraseña</h1>
+      <p className="auth-subtitle">
+        Escriba su correo electrónico y le enviaremos un enlace para elegir una contraseña nueva.
+      </p>
+      {status && <Notice severity="success">{status}</Notice>}
+      {(failure ?? errors.root?.message) && (
+        <Notice severity="error">{failure ?? errors.root?.message}</Notice>
+      )}
+      <form className="auth-form" noValidate onSubmit={sendLink}>
+        <FormField id="email" label="Correo electrónico" error={errors.email?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              autoFocus
+              className={inputClass(errors.email)}
+            />
+          )}
+        </FormField>
+        <SubmitButton
+          label="Enviar enlace"
+          icon="pi pi-envelope"
+          busy={isSubmitting}
+          className="auth-submit"
+        />
+      </form>
+      <p className="auth-footer-link">
+        <Link to="/auth/login" className="auth-link">
+          <i className="pi pi-arrow-left" aria-hidden="true" /> Volver a acceder
+        </Link>
+      </p>
+    </>
+  );
+}

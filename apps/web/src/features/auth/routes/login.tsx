@@ -1,0 +1,96 @@
+import type { LoginInput } from '@gestor/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { FormField, inputClass } from '../../../components/ui/form-field';
+import { Notice } from '../../../components/ui/notice';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { signIn } from '../api/login';
+import { loadAuthContract } from '../contract';
+
+type LoginFields = z.input<typeof LoginInput>;
+
+/** Set by the reset screen when it sends the person here: "Su contraseña ha sido restablecida." */
+export interface LoginLocationState {
+  status?: string;
+}
+
+export function LoginRoute() {
+  useDocumentTitle('Acceder');
+  const navigate = useNavigate();
+  const status = (useLocation().state as LoginLocationState | null)?.status;
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginFields, unknown, LoginInput>({
+    resolver: lazyZodResolver(async () => (await loadAuthContract()).LoginInput),
+    defaultValues: { email: '', password: '', remember: false },
+  });
+
+  const submit = handleSubmit(async (credentials) => {
+    setFailure(null);
+    try {
+      await signIn(credentials);
+      await navigate('/', { replace: true });
+    } catch (error) {
+      // SPEC.md §8: the failure message, plus the server's field messages under their fields.
+      // (The contract module is already loaded: validation needed it before this request.)
+      setFailure((await loadAuthContract()).MESSAGES.loginFailed);
+      applyServerErrors(error, setError, ['email', 'password', 'remember']);
+    }
+  });
+
+  return (
+    <>
+      <h1 className="auth-title">Acceder</h1>
+      <p className="auth-subtitle">Introduzca sus datos para entrar en la aplicación.</p>
+      {status && !failure && <Notice severity="success">{status}</Notice>}
+      {(failure ?? errors.root?.message) && (
+        <Notice severity="error">{failure ?? errors.root?.message}</Notice>
+      )}
+      <form className="auth-form" noValidate onSubmit={submit}>
+        <FormField id="email" label="Correo electrónico" error={errors.email?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('email')}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              autoFocus
+              className={inputClass(errors.email)}
+            />
+          )}
+        </FormField>
+        <FormField id="password" label="Contraseña" error={errors.password?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('password')}
+              type="password"
+              autoComplete="current-password"
+              className={inputClass(errors.password)}
+            />
+          )}
+        </FormField>
+        <div className="auth-row">
+          <div className="checkbox-field">
+            <input id="remember" type="checkbox" className="app-checkbox" {...register('remember')} />
+            <label htmlFor="remember">Recordarme</label>
+          </div>
+          <Link to="/auth/forgot-password" className="auth-link">
+            Olvidé mi contraseña
+          </Link>
+        </div>
+        <SubmitButton label="Acceder" icon="pi pi-sign-in" busy={isSubmitting} className="auth-submit" />
+      </form>
+    </>
+  );
+}

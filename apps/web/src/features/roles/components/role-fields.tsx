@@ -1,0 +1,53 @@
+import { ADMIN_ROLE, type Permission, type RoleRecord } from '@gestor/shared';
+import { Controller, useFormContext } from 'react-hook-form';
+import { FormSection, TextControl } from '../../../components/resource/form-controls';
+import type { FormFieldsProps } from '../../../components/resource/resource-screens';
+import { Notice } from '../../../components/ui/notice';
+import type { RoleFormValues } from '../roles-screens';
+import { PermissionMatrix } from './permission-matrix';
+import './roles.css';
+
+/** Name, label and the permission matrix. The admin role keeps its name and every permission. */
+export function RoleFields({ record, readOnly }: FormFieldsProps<RoleRecord>) {
+  const { control } = useFormContext<RoleFormValues>();
+  const isAdmin = record?.name === ADMIN_ROLE;
+  return (
+    <>
+      <div className="form-grid">
+        <TextControl
+          name="name"
+          label="Nombre"
+          hint="Nombre interno: minúsculas sin acentos, números y guiones."
+          maxLength={50}
+          autoComplete="off"
+          disabled={isAdmin}
+        />
+        <TextControl name="label" label="Etiqueta" hint="El nombre que ven las personas." maxLength={100} />
+      </div>
+      <FormSection title="Permisos">
+        {isAdmin && (
+          <Notice severity="info">
+            El rol de administrador tiene siempre todos los permisos: no se pueden modificar.
+          </Notice>
+        )}
+        <Controller
+          control={control}
+          name="permissions"
+          render={({ field, fieldState }) => (
+            <>
+              <PermissionMatrix
+                value={field.value}
+                onChange={(value: Permission[]) => field.onChange(value)}
+                disabled={readOnly || isAdmin}
+                caption="Permisos del rol por área y acción"
+              />
+              {fieldState.error?.message && (
+                <small className="form-field-error">{fieldState.error.message}</small>
+              )}
+            </>
+          )}
+        />
+      </FormSection>
+    </>
+  );
+}

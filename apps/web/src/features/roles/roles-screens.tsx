@@ -1,0 +1,51 @@
+import {
+  ADMIN_ROLE,
+  isPermission,
+  type Permission,
+  permissionLabel,
+  ROLES,
+  RoleInput,
+  type RoleRecord,
+  RoleUpdateInput,
+} from '@gestor/shared';
+import { defineResourceScreens } from '../../components/resource/resource-screens';
+import { RoleFields } from './components/role-fields';
+import { normalizePermissions } from './utils/permission-matrix';
+
+// Roles on the resource machinery (decision 004): /role, /role/create, /role/:id.
+
+export interface RoleFormValues {
+  name: string;
+  label: string;
+  permissions: Permission[];
+}
+
+export const roleScreens = defineResourceScreens<RoleRecord, RoleFormValues>({
+  contract: ROLES,
+  recordName: (role) => role.label,
+  searchPlaceholder: 'Nombre o etiqueta',
+  columns: [
+    { field: 'name', header: 'Nombre' },
+    { field: 'label', header: 'Etiqueta' },
+    { field: 'users_count', header: 'Usuarios', align: 'right' },
+    { field: 'permissions_count', header: 'Permisos', align: 'right' },
+  ],
+  // The server refuses it too (422); hiding the action spares the person the refusal.
+  canDelete: (role) => role.name !== ADMIN_ROLE,
+  form: {
+    empty: () => ({ name: '', label: '', permissions: [] }),
+    fromRecord: (role) => ({
+      name: role.name,
+      label: role.label,
+      permissions: normalizePermissions(role.permissions),
+    }),
+    toBody: ({ name, label, permissions }) => ({ name, label, permissions }),
+    createInput: RoleInput,
+    updateInput: RoleUpdateInput,
+    fields: ['name', 'label', 'permissions'],
+    Fields: RoleFields,
+    fieldLabels: { name: 'Nombre', label: 'Etiqueta', permissions: 'Permisos' },
+    auditItemLabel: (field, item) =>
+      field === 'permissions' && isPermission(item) ? permissionLabel(item) : item,
+  },
+});

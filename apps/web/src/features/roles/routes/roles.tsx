@@ -1,0 +1,5 @@
+import { resourceRoutes } from '../../../components/resource/resource-routes';
+import { roleScreens } from '../roles-screens';
+
+/** /role, /role/create and /role/:id, lazy-loaded by src/app/router.tsx. */
+export const roleRoutes = resourceRoutes(roleScreens);

@@ -1,0 +1,77 @@
+import { PERMISSIONS, type Permission } from '@gestor/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  cellPermission,
+  columnPermissions,
+  hasAll,
+  hasSome,
+  normalizePermissions,
+  rowPermissions,
+  setPermission,
+  toggleGroup,
+} from './permission-matrix';
+
+describe('permission matrix cells', () => {
+  it('has Publicar only for news and pages', () => {
+    expect(cellPermission('news', 'publish')).toBe('news.publish');
+    expect(cellPermission('page', 'publish')).toBe('page.publish');
+    expect(cellPermission('user', 'publish')).toBeNull();
+    expect(columnPermissions('publish')).toEqual(['news.publish', 'page.publish']);
+    expect(columnPermissions('view')).toHaveLength(10);
+  });
+
+  it('covers every permission exactly once', () => {
+    const rows = [
+      'news',
+      'page',
+      'role',
+      'test',
+      'user',
+      'slide',
+      'space',
+      'entity',
+      'category',
+      'multimedia',
+    ] as const;
+    expect(normalizePermissions(rows.flatMap(rowPermissions))).toEqual(normalizePermissions(PERMISSIONS));
+  });
+});
+
+describe('permission matrix toggles', () => {
+  it('turns one permission on and off, keeping one order', () => {
+    const on = setPermission(['user.view'], 'news.create', true);
+    expect(on).toEqual(['news.create', 'user.view']);
+    expect(setPermission(on, 'news.create', false)).toEqual(['user.view']);
+    expect(setPermission(on, 'news.create', true)).toEqual(on);
+  });
+
+  it('fills a row when part of it is on, and empties it when all is on', () => {
+    const partial: Permission[] = ['news.view', 'user.view'];
+    const filled = toggleGroup(partial, rowPermissions('news'));
+    expect(filled).toEqual(
+      normalizePermissions([
+        'news.view',
+        'news.create',
+        'news.update',
+        'news.delete',
+        'news.publish',
+        'user.view',
+      ]),
+    );
+    expect(hasAll(filled, rowPermissions('news'))).toBe(true);
+    expect(toggleGroup(filled, rowPermissions('news'))).toEqual(['user.view']);
+  });
+
+  it('toggles a column across every area that has the action', () => {
+    const all = toggleGroup([], columnPermissions('delete'));
+    expect(all).toHaveLength(10);
+    expect(all.every((name) => name.endsWith('.delete'))).toBe(true);
+    expect(toggleGroup(all, columnPermissions('delete'))).toEqual([]);
+    expect(hasSome(['role.delete'], columnPermissions('delete'))).toBe(true);
+    expect(hasSome(['role.view'], columnPermissions('delete'))).toBe(false);
+  });
+
+  it('gives the same list whatever order the server sent', () => {
+    expect(normalizePermissions(['user.view', 'news.view', 'user.view'])).toEqual(['news.view', 'user.view']);
+  });
+});

@@ -1,0 +1,48 @@
+import { ACTIONS, type Action, AREAS, type Area, type Permission, permissionsOf } from '@gestor/shared';
+
+// The role form's permission matrix: rows are areas, columns are actions (DESIGN.md §3
+// "Permissions"). Publicar exists only for news and pages, so its column has holes.
+
+export const MATRIX_ACTIONS = [...ACTIONS, 'publish'] as const;
+export type MatrixAction = Action | 'publish';
+
+/** The permission of one cell, or null where the area has no such action. */
+export function cellPermission(area: Area, action: MatrixAction): Permission | null {
+  const name = `${area}.${action}` as Permission;
+  return permissionsOf(area).includes(name) ? name : null;
+}
+
+export function rowPermissions(area: Area): Permission[] {
+  return permissionsOf(area);
+}
+
+export function columnPermissions(action: MatrixAction): Permission[] {
+  return AREAS.map((area) => cellPermission(area, action)).filter(
+    (name): name is Permission => name !== null,
+  );
+}
+
+/** One order for every list of permissions, so an edit that ends where it began is not a change. */
+export function normalizePermissions(list: readonly Permission[]): Permission[] {
+  return [...new Set(list)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+export function hasAll(selected: readonly Permission[], group: readonly Permission[]): boolean {
+  return group.length > 0 && group.every((name) => selected.includes(name));
+}
+
+export function hasSome(selected: readonly Permission[], group: readonly Permission[]): boolean {
+  return group.some((name) => selected.includes(name));
+}
+
+/** Turns one permission on or off. */
+export function setPermission(selected: readonly Permission[], name: Permission, on: boolean): Permission[] {
+  return normalizePermissions(on ? [...selected, name] : selected.filter((item) => item !== name));
+}
+
+/** A whole row or column: all on when any is off, all off when every one is on. */
+export function toggleGroup(selected: readonly Permission[], group: readonly Permission[]): Permission[] {
+  return hasAll(selected, group)
+    ? selected.filter((name) => !group.includes(name))
+    : normalizePermissions([...selected, ...group]);
+}

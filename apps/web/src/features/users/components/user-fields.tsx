@@ -1,0 +1,102 @@
+import type { UserRecord } from '@gestor/shared';
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import {
+  CheckboxControl,
+  FormSection,
+  MultiSelectControl,
+  TextControl,
+} from '../../../components/resource/form-controls';
+import type { FormFieldsProps } from '../../../components/resource/resource-screens';
+import { useUser } from '../../../lib/auth';
+import { useRoleOptions } from '../api/get-role-options';
+import type { UserFormValues } from '../users-screens';
+import { RoleTags } from './role-tags';
+
+/**
+ * Name, email, roles, active, and the password: on creation either a password or an invitation
+ * mail whose link lets the person choose one (DESIGN.md §4); on edit an optional new password.
+ */
+export function UserFields({ record }: FormFieldsProps<UserRecord>) {
+  const { control, setValue, clearErrors } = useFormContext<UserFormValues>();
+  const roles = useRoleOptions();
+  const currentUser = useUser();
+  const self = record !== undefined && currentUser?.id === record.id;
+  const invitation = useWatch({ control, name: 'send_invitation' });
+
+  // Invitation and password exclude each other (the shared schema refuses both).
+  useEffect(() => {
+    if (!invitation) return;
+    setValue('password', '');
+    clearErrors('password');
+  }, [invitation, setValue, clearErrors]);
+
+  return (
+    <>
+      <div className="form-grid">
+        <TextControl name="name" label="Nombre" autoComplete="off" maxLength={255} />
+        <TextControl
+          name="email"
+          label="Correo electrónico"
+          type="email"
+          autoComplete="off"
+          maxLength={255}
+        />
+      </div>
+      <FormSection title="Acceso">
+        {roles.allowed ? (
+          <MultiSelectControl name="roles" label="Roles" options={roles.options} loading={roles.loading} />
+        ) : (
+          // Without role.view the roles cannot be listed (a 403 signs out): shown, not sent.
+          <div className="form-field">
+            <span className="form-field-label">Roles</span>
+            <RoleTags roles={record?.roles ?? []} />
+            <small className="form-field-hint">
+              No tiene permiso para ver los roles: se mantienen los actuales.
+            </small>
+          </div>
+        )}
+        <CheckboxControl
+          name="active"
+          label="Activo"
+          variant="switch"
+          disabled={self}
+          hint={
+            self
+              ? 'No puede desactivar su propia cuenta.'
+              : 'Una cuenta inactiva no puede acceder; al desactivarla se cierran sus sesiones.'
+          }
+        />
+      </FormSection>
+      <FormSection title="Contraseña">
+        {record ? (
+          <TextControl
+            name="password"
+            label="Nueva contraseña (opcional)"
+            type="password"
+            autoComplete="new-password"
+            hint="Déjela en blanco para mantener la actual. Al menos 8 caracteres."
+            maxLength={128}
+          />
+        ) : (
+          <>
+            <CheckboxControl
+              name="send_invitation"
+              label="Enviar invitación por correo"
+              hint="La persona recibirá un enlace para elegir su contraseña."
+            />
+            <TextControl
+              name="password"
+              label="Contraseña"
+              type="password"
+              autoComplete="new-password"
+              hint="Al menos 8 caracteres."
+              maxLength={128}
+              disabled={invitation}
+            />
+          </>
+        )}
+      </FormSection>
+    </>
+  );
+}

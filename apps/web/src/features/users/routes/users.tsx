@@ -1,0 +1,5 @@
+import { resourceRoutes } from '../../../components/resource/resource-routes';
+import { userScreens } from '../users-screens';
+
+/** /user, /user/create and /user/:id, lazy-loaded by src/app/router.tsx. */
+export const userRoutes = resourceRoutes(userScreens);

@@ -1,0 +1,93 @@
+import { USERS, UserInput, type UserRecord, UserUpdateInput } from '@gestor/shared';
+import { Tag } from 'primereact/tag';
+import { formatBoolean, formatDateTime } from '../../components/resource/format';
+import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
+import { getUser } from '../../lib/auth';
+import { can } from '../../lib/permissions';
+import { useRoleOptions } from './api/get-role-options';
+import { PasswordResetButton } from './components/password-reset-button';
+import { RoleTags } from './components/role-tags';
+import { UserFields } from './components/user-fields';
+
+// Users on the resource machinery (decision 004): /user, /user/create, /user/:id.
+
+export interface UserFormValues {
+  name: string;
+  email: string;
+  /** Role names: written by name, read back as objects (DESIGN.md §3). */
+  roles: string[];
+  active: boolean;
+  /** Empty means "no password": an invitation on creation, the current one on edit. */
+  password: string;
+  send_invitation: boolean;
+}
+
+const ACTIVE_FILTER: ListFilter = {
+  name: 'active',
+  label: 'Estado',
+  options: [
+    { label: 'Activos', value: 'true' },
+    { label: 'Inactivos', value: 'false' },
+  ],
+};
+
+/** The role filter needs GET /api/roles, so only people with role.view get it. */
+function useUserFilters(): ListFilter[] {
+  const roles = useRoleOptions();
+  return roles.allowed
+    ? [{ name: 'role', label: 'Rol', options: roles.options }, ACTIVE_FILTER]
+    : [ACTIVE_FILTER];
+}
+
+export const userScreens = defineResourceScreens<UserRecord, UserFormValues>({
+  contract: USERS,
+  searchPlaceholder: 'Nombre o correo electrónico',
+  columns: [
+    { field: 'name', header: 'Nombre' },
+    { field: 'email', header: 'Correo electrónico' },
+    { field: 'roles', header: 'Roles', body: (user) => <RoleTags roles={user.roles} /> },
+    {
+      field: 'active',
+      header: 'Activo',
+      body: (user) => (
+        <Tag value={formatBoolean(user.active)} severity={user.active ? 'success' : 'secondary'} />
+      ),
+    },
+    { field: 'last_login_at', header: 'Último acceso', body: (user) => formatDateTime(user.last_login_at) },
+  ],
+  useFilters: useUserFilters,
+  // Nobody deletes their own account (the server says so too).
+  canDelete: (user) => user.id !== getUser()?.id,
+  form: {
+    empty: () => ({ name: '', email: '', roles: [], active: true, password: '', send_invitation: false }),
+    fromRecord: (user) => ({
+      name: user.name,
+      email: user.email,
+      roles: user.roles.map((role) => role.name),
+      active: user.active,
+      password: '',
+      send_invitation: false,
+    }),
+    toBody: (values, record) => ({
+      name: values.name,
+      email: values.email,
+      active: values.active,
+      // Without role.view the form never saw the roles: leave them as they are.
+      ...(can('role.view') ? { roles: values.roles } : {}),
+      ...(values.password ? { password: values.password } : {}),
+      ...(record ? {} : { send_invitation: values.send_invitation }),
+    }),
+    createInput: UserInput,
+    updateInput: UserUpdateInput,
+    fields: ['name', 'email', 'roles', 'active', 'password', 'send_invitation'],
+    Fields: UserFields,
+    Actions: PasswordResetButton,
+    fieldLabels: {
+      name: 'Nombre',
+      email: 'Correo electrónico',
+      roles: 'Roles',
+      active: 'Activo',
+      password: 'Contraseña',
+    },
+  },
+});

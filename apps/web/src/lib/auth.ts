@@ -1,0 +1,151 @@
+import type { AuthUser, LoginInput } from '@gestor/shared';
+import { useSyncExternalStore } from 'react';
+import { ApiError, api, isApiError } from './api-client';
+import { deleteCookie, readCookie, writeCookie } from './cookies';
+import {
+  type CurrentUser,
+  parseUserCookie,
+  serializeUser,
+  USER_COOKIE,
+  USER_COOKIE_MAX_AGE_SECONDS,
+} from './user-cookie';
+
+// The auth store and the sign-in lifecycle of SPEC.md §4. The live state is the full user from
+// GET /api/user; the cookie keeps a slimmer copy so a reload starts from the last known user.
+
+export type { CurrentUser } from './user-cookie';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+const signOutListeners = new Set<Listener>();
+let currentUser: CurrentUser | null = typeof document === 'undefined' ? null : restoreUser();
+
+function restoreUser(): CurrentUser | null {
+  return parseUserCookie(readCookie(USER_COOKIE));
+}
+
+export function getUser(): CurrentUser | null {
+  return currentUser;
+}
+
+/** SPEC.md §4: logged in means the user has an id. */
+export function isLoggedIn(user: CurrentUser | null = currentUser): user is CurrentUser {
+  return Boolean(user?.id);
+}
+
+export function setUser(user: CurrentUser | null) {
+  const signedOut = currentUser !== null && user === null;
+  currentUser = user && isLoggedIn(user) ? user : null;
+  if (currentUser) {
+    writeCookie(USER_COOKIE, serializeUser(currentUser), { maxAgeSeconds: USER_COOKIE_MAX_AGE_SECONDS });
+  } else {
+    deleteCookie(USER_COOKIE);
+  }
+  if (signedOut) for (const listener of signOutListeners) listener();
+  for (const listener of listeners) listener();
+}
+
+/** Called whenever a signed-in user is cleared (logout, or a 401/403): caches forget their data. */
+export function onSignOut(listener: Listener): () => void {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+}
+
+export function clearUser() {
+  setUser(null);
+}
+
+function subscribe(listener: Listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current user, re-rendering when it changes. */
+export function useUser(): CurrentUser | null {
+  return useSyncExternalStore(subscribe, getUser, getUser);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where a 401/403 sends the user. The router knows which routes admit guests, so it connects itself.
+
+export interface AuthNavigation {
+  navigate: (to: string) => void;
+  /** Guest-only and public routes: there a 401 is expected and must not redirect. */
+  admitsGuests: (pathname: string) => boolean;
+}
+
+let navigation: AuthNavigation = {
+  navigate: (to) => window.location.assign(to),
+  admitsGuests: () => false,
+};
+
+export const LOGIN_PATH = '/auth/login';
+export const LOGOUT_OK_PATH = '/logout-ok';
+
+/** SPEC.md §4 "Automatic logout": clear the user without a server call and go to the sign-in screen. */
+export function connectAuthNavigation(routerNavigation: AuthNavigation) {
+  navigation = routerNavigation;
+  api.setAuthErrorHandler((_error, { redirect }) => {
+    clearUser();
+    if (redirect && !navigation.admitsGuests(window.location.pathname)) navigation.navigate(LOGIN_PATH);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The lifecycle (SPEC.md §4, §7).
+
+/** GET /sanctum/csrf-cookie: before login, register, forgot-password and reset. */
+export async function fetchCsrfCookie() {
+  await api.get<null>('/sanctum/csrf-cookie', { raw: true });
+}
+
+/**
+ * GET /api/user. Returns null for a guest (401/403, which has already cleared the user); other
+ * failures are thrown. The route guard calls it on every navigation.
+ */
+export async function fetchUser({ signal }: { signal?: AbortSignal } = {}): Promise<AuthUser | null> {
+  try {
+    const user = await api.get<AuthUser>('/api/user', { signal, authRedirect: false });
+    setUser(user);
+    return user;
+  } catch (error) {
+    if (isApiError(error) && (error.status === 401 || error.status === 403)) return null;
+    throw error;
+  }
+}
+
+/** Reload the user after a request that may have changed who is signed in. */
+export const reloadUser = fetchUser;
+
+export async function login(credentials: LoginInput): Promise<AuthUser> {
+  await fetchCsrfCookie();
+  await api.post<void>('/api/login', credentials);
+  const user = await fetchUser();
+  // The server accepted the password but the session cookie did not come back (misconfigured
+  // SANCTUM_STATEFUL_DOMAINS or SESSION_DOMAIN): say so instead of pretending to be signed in.
+  if (!user) throw new ApiError(401, 'No se ha podido iniciar la sesión.');
+  return user;
+}
+
+/** Runs a guest request the Sanctum way: CSRF cookie first, then the request, then reload the user. */
+export async function withCsrf<T>(send: () => Promise<T>): Promise<T> {
+  await fetchCsrfCookie();
+  const result = await send();
+  // The request itself succeeded; a failed reload must not turn that into an error on screen.
+  await reloadUser().catch(() => null);
+  return result;
+}
+
+/**
+ * POST /api/logout, clear the user, then /auth/login — or /logout-ok when asked (the shared-computer
+ * sign-out). A 401 means the session had already ended, which is the goal anyway.
+ */
+export async function logout({ toLogoutOk = false }: { toLogoutOk?: boolean } = {}) {
+  try {
+    await api.post<void>('/api/logout', undefined, { authRedirect: false });
+  } catch (error) {
+    if (!(isApiError(error) && error.status === 401)) throw error;
+  }
+  clearUser();
+  navigation.navigate(toLogoutOk ? LOGOUT_OK_PATH : LOGIN_PATH);
+}

@@ -1,0 +1,24 @@
+import type { Permission } from '@gestor/shared';
+import { useCallback } from 'react';
+import { type CurrentUser, getUser, useUser } from './auth';
+
+// SPEC.md §6: a named permission is granted if the string is in the user's permissions list.
+// DESIGN.md §3: the SPA hides what the user may not do and never sends a request that would get a 403.
+
+export function hasPermission(
+  user: Pick<CurrentUser, 'permissions'> | null | undefined,
+  permission: Permission,
+) {
+  return Array.isArray(user?.permissions) && user.permissions.includes(permission);
+}
+
+/** For code outside React (loaders, event handlers): `can('news.view')`. */
+export function can(permission: Permission): boolean {
+  return hasPermission(getUser(), permission);
+}
+
+/** For components: `const can = useCan(); can('news.create')`, re-rendering when the user changes. */
+export function useCan(): (permission: Permission) => boolean {
+  const user = useUser();
+  return useCallback((permission: Permission) => hasPermission(user, permission), [user]);
+}

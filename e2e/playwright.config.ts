@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser tests in Debian's Chromium (never `npx playwright install`): CHROMIUM_PATH or /usr/bin/chromium.
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (!existsSync(executablePath)) {
+  throw new Error(
+    `No se encuentra Chromium en ${executablePath}. Instale Chromium: apt-get install -y chromium, o indique CHROMIUM_PATH`,
+  );
+}
+
+const ci = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/global-setup.ts',
+  globalTeardown: './support/global-teardown.ts',
+  forbidOnly: ci,
+  retries: ci ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: ci ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    ...devices['Desktop Chrome'],
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    // baseURL comes from the global setup (a free port chosen per run): see support/fixtures.ts.
+  },
+  projects: [{ name: 'chromium' }],
+});

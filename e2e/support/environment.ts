@@ -1,0 +1,21 @@
+// What global-setup.ts hands to the test workers. Playwright starts the workers after the global
+// setup, so variables it sets on process.env reach every test.
+
+export const ENV_BASE_URL = 'E2E_BASE_URL';
+export const ENV_MAIL_DIR = 'E2E_MAIL_DIR';
+
+export interface E2eEnvironment {
+  /** The running server, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  baseURL: string;
+  /** Where the SMTP sink stores each message it receives, one .eml file per message. */
+  mailDir: string;
+}
+
+export function e2eEnvironment(): E2eEnvironment {
+  const baseURL = process.env[ENV_BASE_URL];
+  const mailDir = process.env[ENV_MAIL_DIR];
+  if (!baseURL || !mailDir) {
+    throw new Error(`${ENV_BASE_URL} and ${ENV_MAIL_DIR} are unset: run the tests with \`npm test -w e2e\``);
+  }
+  return { baseURL, mailDir };
+}

@@ -1,0 +1,30 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { e2eEnvironment } from './environment';
+import type { TestUser } from './test-users';
+
+// Every spec imports `test` and `expect` from here: the base URL of the server the global setup
+// started, and the sign-in steps a person takes.
+
+export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => {
+    await use(e2eEnvironment().baseURL);
+  },
+});
+
+export { expect };
+
+/** Fills in the sign-in form and submits it (whatever the outcome). */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Acceder', exact: true }).click();
+}
+
+/** Signs in from the sign-in screen and waits for the home page greeting. */
+export async function signIn(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/auth/login');
+  await submitSignIn(page, user.email, user.password);
+  await expect(page.getByRole('heading', { name: `Hola, ${user.name}` })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { apiEnvironment, checkBuilt, freePort, runCli, startServer } from './api-server';
+import { ENV_BASE_URL, ENV_MAIL_DIR } from './environment';
+import { setRunState, tearDownRun } from './run-state';
+import { startSmtpSink } from './smtp-sink';
+import { createThrowawayDatabase } from './test-database';
+import { admin, cliUsers } from './test-users';
+
+/**
+ * Before any test: an SMTP sink, a fresh database with the test accounts, and the built server
+ * pointed at both. global-teardown.ts stops them.
+ */
+export default async function globalSetup(): Promise<void> {
+  checkBuilt();
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'gestor-e2e-'));
+  const mailDir = path.join(workDir, 'mail');
+  const storagePath = path.join(workDir, 'storage');
+  await mkdir(mailDir);
+  await mkdir(storagePath);
+  const state = setRunState({ workDir });
+
+  try {
+    const smtp = await startSmtpSink(mailDir);
+    state.smtp = smtp;
+
+    const serverUrl = process.env.E2E_DATABASE_URL;
+    if (serverUrl) state.database = await createThrowawayDatabase(serverUrl, `gestor_e2e_${process.pid}`);
+
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const env = apiEnvironment({
+      APP_KEY: `base64:${randomBytes(32).toString('base64')}`,
+      APP_URL: url,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      STORAGE_PATH: storagePath,
+      MAIL_MAILER: 'smtp',
+      MAIL_HOST: '127.0.0.1',
+      MAIL_PORT: String(smtp.port),
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+      ...(state.database ? { DATABASE_URL: state.database.url } : {}),
+    });
+
+    // PGlite is single-process: every CLI command runs before the server opens the database.
+    await runCli(['seed'], env, workDir);
+    for (const user of cliUsers) {
+      await runCli(
+        [
+          'user:create',
+          '--email',
+          user.email,
+          '--name',
+          user.name,
+          '--role',
+          user.role,
+          '--password',
+          user.password,
+        ],
+        env,
+        workDir,
+      );
+    }
+
+    state.server = await startServer({ env, cwd: workDir, url, logFile: path.join(workDir, 'server.log') });
+    process.env[ENV_BASE_URL] = url;
+    process.env[ENV_MAIL_DIR] = mailDir;
+    console.log(
+      `e2e: server ${url} on ${state.database ? 'PostgreSQL' : 'PGlite'}, SMTP sink on port ${smtp.port}, files in ${workDir}`,
+    );
+  } catch (error) {
+    await tearDownRun();
+    throw error;
+  }
+}

@@ -1,0 +1,5 @@
+import { tearDownRun } from './run-state';
+
+export default async function globalTeardown(): Promise<void> {
+  await tearDownRun();
+}

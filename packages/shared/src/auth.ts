@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { Permission } from './permissions';
+import { booleanField, emailField, passwordField, requiredText } from './validation';
+
+// DESIGN.md §3 "Authentication endpoints": the bodies both sides agree on.
+
+export const LoginInput = z.strictObject({
+  email: emailField(),
+  password: z
+    .string({ error: 'El campo contraseña es obligatorio.' })
+    .min(1, { error: 'El campo contraseña es obligatorio.' })
+    .max(1024, { error: 'El campo contraseña es demasiado largo.' }),
+  remember: booleanField('recordarme').optional().default(false),
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+const newPassword = {
+  password: passwordField(),
+  password_confirmation: z.string({ error: 'El campo confirmación de contraseña es obligatorio.' }),
+};
+// Laravel's `confirmed` rule: the message belongs to the password field.
+const confirmed = (data: { password: string; password_confirmation: string }) =>
+  data.password === data.password_confirmation;
+const notConfirmed = { path: ['password'], error: 'La confirmación de la contraseña no coincide.' };
+
+export const RegisterInput = z
+  .strictObject({ name: requiredText('nombre'), email: emailField(), ...newPassword })
+  .refine(confirmed, notConfirmed);
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+export const ForgotPasswordInput = z.strictObject({ email: emailField() });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
+
+export const ResetPasswordInput = z
+  .strictObject({ token: requiredText('token', { max: 200 }), email: emailField(), ...newPassword })
+  .refine(confirmed, notConfirmed);
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
+
+export interface RoleSummary {
+  id: number;
+  name: string;
+  label: string;
+}
+
+/** What GET /api/user returns in `data`. */
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  email_verified_at: string | null;
+  created_at: string;
+  updated_at: string;
+  roles: RoleSummary[];
+  role: string | null;
+  roleName: string | null;
+  permissions: Permission[];
+}
+
+/** SPEC.md §3: left out of what the SPA persists in its cookie. */
+export const USER_COOKIE_EXCLUDED = [
+  'roles',
+  'email_verified_at',
+  'created_at',
+  'updated_at',
+  'role',
+  'roleName',
+] as const;
+export type PersistedUser = Omit<AuthUser, (typeof USER_COOKIE_EXCLUDED)[number]>;

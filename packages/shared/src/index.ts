@@ -1,0 +1,7 @@
+export * from './auth';
+export * from './messages';
+export * from './permissions';
+export * from './resource';
+export * from './roles';
+export * from './users';
+export * from './validation';

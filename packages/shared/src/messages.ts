@@ -1,0 +1,27 @@
+// Every sentence a person reads from the API, in one place (Spanish: the interface language).
+
+export const MESSAGES = {
+  unauthenticated: 'No autenticado.',
+  forbidden: 'Esta acción no está autorizada.',
+  notFound: 'El recurso solicitado no existe.',
+  routeNotFound: 'La ruta solicitada no existe.',
+  csrfMismatch:
+    'La sesión ha caducado o el token CSRF no es válido. Recargue la página e inténtelo de nuevo.',
+  serverError: 'Se ha producido un error en el servidor. Inténtelo de nuevo más tarde.',
+  invalidJson: 'El cuerpo de la petición no es un JSON válido.',
+  bodyTooLarge: 'El cuerpo de la petición es demasiado grande.',
+  unsupportedMediaType: 'El tipo de contenido de la petición no está admitido.',
+  methodNotAllowed: 'El método no está permitido para esta ruta.',
+  conflict: 'El registro ha sido modificado por otra persona.',
+  tooManyRequests: 'Demasiadas peticiones. Inténtelo de nuevo más tarde.',
+  invalidCredentials: 'Estas credenciales no coinciden con nuestros registros.',
+  accountDisabled: 'Esta cuenta está desactivada. Póngase en contacto con un administrador.',
+  throttled: (seconds: number) =>
+    `Demasiados intentos de acceso. Por favor intente nuevamente en ${seconds} segundos.`,
+  resetLinkSent: 'Le hemos enviado por correo electrónico el enlace para restablecer su contraseña.',
+  passwordReset: 'Su contraseña ha sido restablecida.',
+  invalidResetToken: 'El token de restablecimiento de contraseña es inválido.',
+  registrationDisabled: 'El registro de nuevas cuentas está desactivado.',
+  validationFailed: 'Los datos enviados no son válidos.',
+  loginFailed: 'Error al intentar iniciar sesión',
+} as const;

@@ -1,0 +1,89 @@
+// DESIGN.md §3 "Permissions": names are <area>.<action>, plus news.publish and page.publish.
+
+export const AREAS = [
+  'news',
+  'page',
+  'role',
+  'test',
+  'user',
+  'slide',
+  'space',
+  'entity',
+  'category',
+  'multimedia',
+] as const;
+export type Area = (typeof AREAS)[number];
+
+export const ACTIONS = ['view', 'create', 'update', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export const AREA_LABELS: Record<Area, string> = {
+  news: 'Noticias',
+  page: 'Páginas',
+  role: 'Roles',
+  test: 'Tests',
+  user: 'Usuarios',
+  slide: 'Diapositivas',
+  space: 'Espacios',
+  entity: 'Entidades',
+  category: 'Categorías',
+  multimedia: 'Multimedia',
+};
+
+export const ACTION_LABELS: Record<Action | 'publish', string> = {
+  view: 'Ver',
+  create: 'Crear',
+  update: 'Editar',
+  delete: 'Eliminar',
+  publish: 'Publicar',
+};
+
+const PUBLISHABLE: readonly Area[] = ['news', 'page'];
+
+export type Permission = `${Area}.${Action}` | 'news.publish' | 'page.publish';
+
+export function permissionsOf(area: Area): Permission[] {
+  const names: Permission[] = ACTIONS.map((action) => `${area}.${action}` as const);
+  if (PUBLISHABLE.includes(area)) names.push(`${area}.publish` as Permission);
+  return names;
+}
+
+export const PERMISSIONS: readonly Permission[] = AREAS.flatMap(permissionsOf);
+
+export function isPermission(name: string): name is Permission {
+  return (PERMISSIONS as readonly string[]).includes(name);
+}
+
+/** Spanish label of one permission, e.g. "Noticias: Publicar". */
+export function permissionLabel(name: Permission): string {
+  const [area, action] = name.split('.') as [Area, Action | 'publish'];
+  return `${AREA_LABELS[area]}: ${ACTION_LABELS[action]}`;
+}
+
+const CONTENT_AREAS: readonly Area[] = ['news', 'page', 'slide', 'category', 'multimedia'];
+const ACCESS_AREAS: readonly Area[] = ['role', 'user'];
+
+/** The roles every installation starts with (DESIGN.md §3). */
+export const SEEDED_ROLES: ReadonlyArray<{ name: string; label: string; permissions: Permission[] }> = [
+  { name: 'admin', label: 'Administrador', permissions: [...PERMISSIONS] },
+  {
+    name: 'editor',
+    label: 'Editor',
+    permissions: AREAS.flatMap((area) =>
+      CONTENT_AREAS.includes(area)
+        ? permissionsOf(area)
+        : ACCESS_AREAS.includes(area)
+          ? []
+          : [`${area}.view` as Permission],
+    ),
+  },
+  {
+    name: 'lector',
+    label: 'Lector',
+    permissions: AREAS.filter((area) => !ACCESS_AREAS.includes(area)).map(
+      (area) => `${area}.view` as Permission,
+    ),
+  },
+];
+
+export const ADMIN_ROLE = 'admin';

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { Area } from './permissions';
+
+// DESIGN.md §3 "Resource endpoints": the shapes every management area shares.
+
+/** Laravel's paginated resource collection. */
+export interface Paginated<T> {
+  data: T[];
+  links: { first: string; last: string; prev: string | null; next: string | null };
+  meta: {
+    current_page: number;
+    from: number | null;
+    last_page: number;
+    links: Array<{ url: string | null; label: string; active: boolean }>;
+    path: string;
+    per_page: number;
+    to: number | null;
+    total: number;
+  };
+}
+
+export const PER_PAGE_DEFAULT = 15;
+export const PER_PAGE_MAX = 100;
+export const BULK_DELETE_MAX = 1000;
+
+/** What one area declares for both sides: where it lives, what lists may sort and filter by. */
+export interface ResourceContract<Sort extends string = string, Filter extends string = string> {
+  /** URL segment under /api (plural, as DESIGN.md lists them). */
+  path: string;
+  /** Permission area: `<area>.view` and so on. */
+  area: Area;
+  /** Spanish singular and plural, for messages and titles. */
+  label: { one: string; many: string };
+  sortable: readonly Sort[];
+  defaultSort: `${Sort}` | `-${Sort}`;
+  filters: Record<Filter, z.ZodType>;
+}
+
+/** A filter value that arrives as text in the query string: "true"/"false"/"1"/"0". */
+export const booleanFilter = z
+  .enum(['true', 'false', '1', '0'], { error: 'Indique true o false.' })
+  .transform((v) => v === 'true' || v === '1');
+
+/** The `updated_at` an edit started from (optimistic concurrency: a stale one gets 409). */
+export const updatedAtField = z.iso.datetime({
+  offset: true,
+  error: 'El campo updated_at es obligatorio y debe ser una fecha ISO 8601.',
+});
+
+export const BulkDeleteInput = z.strictObject({
+  ids: z
+    .array(
+      z
+        .number({ error: 'Cada id debe ser un número.' })
+        .int({ error: 'Cada id debe ser un número entero.' })
+        .positive(),
+      {
+        error: 'El campo ids debe ser una lista de identificadores.',
+      },
+    )
+    .min(1, { error: 'Seleccione al menos un registro.' })
+    .max(BULK_DELETE_MAX, { error: `No se pueden eliminar más de ${BULK_DELETE_MAX} registros a la vez.` }),
+});
+export type BulkDeleteInput = z.infer<typeof BulkDeleteInput>;
+
+export interface AuditEntry {
+  id: number;
+  action: 'created' | 'updated' | 'deleted';
+  // The name is kept as it was when the change was made; the id is null once that user is deleted.
+  user: { id: number | null; name: string } | null;
+  changes: Record<string, { from: unknown; to: unknown }>;
+  created_at: string;
+}
+
+export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
+  created: 'Creado',
+  updated: 'Modificado',
+  deleted: 'Eliminado',
+};
+
+/** Placeholder written to the audit for secret fields: that they changed, never their values. */
+export const HIDDEN_VALUE = '[oculto]';

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+// Field rules in Laravel's spirit, with the Spanish sentences people read under each field.
+// Both sides build their schemas from these, so the form and the API say the same thing.
+
+export function requiredText(label: string, { min = 1, max = 255 }: { min?: number; max?: number } = {}) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? `El campo ${label} es obligatorio.`
+          : `El campo ${label} debe ser un texto.`,
+    })
+    .trim()
+    .min(min, {
+      error:
+        min <= 1
+          ? `El campo ${label} es obligatorio.`
+          : `El campo ${label} debe tener al menos ${min} caracteres.`,
+    })
+    .max(max, { error: `El campo ${label} no debe tener más de ${max} caracteres.` });
+}
+
+export function emailField(label = 'correo electrónico') {
+  return requiredText(label, { max: 255 })
+    .pipe(z.email({ error: `El campo ${label} debe ser una dirección de correo válida.` }))
+    .transform((value) => value.toLowerCase());
+}
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** DESIGN.md §3: at least 8 characters, at most 128, no composition rules. */
+export function passwordField(label = 'contraseña') {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? `El campo ${label} es obligatorio.`
+          : `El campo ${label} debe ser un texto.`,
+    })
+    .min(1, { error: `El campo ${label} es obligatorio.` })
+    .min(PASSWORD_MIN, { error: `El campo ${label} debe tener al menos ${PASSWORD_MIN} caracteres.` })
+    .max(PASSWORD_MAX, { error: `El campo ${label} no debe tener más de ${PASSWORD_MAX} caracteres.` });
+}
+
+export function booleanField(label: string) {
+  return z.boolean({ error: `El campo ${label} debe ser verdadero o falso.` });
+}
+
+/** Laravel's 422 body: the first message, and every message by field. */
+export type ValidationErrors = Record<string, string[]>;
+
+export function unknownFieldMessage(field: string) {
+  return `El campo ${field} no está permitido.`;
+}
+
+/** Turns zod issues into Laravel's `errors` object, naming unknown keys as Spanish messages too. */
+export function toValidationErrors(error: z.ZodError): ValidationErrors {
+  // A Map, not an object: a client's field may be named `__proto__` or `constructor`.
+  const errors = new Map<string, string[]>();
+  const add = (field: string, message: string) => {
+    const list = errors.get(field) ?? [];
+    list.push(message);
+    errors.set(field, list);
+  };
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      const parent = issue.path.join('.');
+      for (const key of issue.keys) {
+        const field = parent ? `${parent}.${key}` : key;
+        add(field, unknownFieldMessage(field));
+      }
+      continue;
+    }
+    const field = issue.path.length ? issue.path.join('.') : '_';
+    add(field, issue.message);
+  }
+  return Object.fromEntries(errors);
+}
