@@ -9,6 +9,8 @@ if (missing.length) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], { stdio: 'inherit' });
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,5 +1,5 @@
-import { listStatements } from '../../apps/api/src/modules/resource/list-sql.ts';
 import { parseListQuery } from '../../apps/api/src/modules/resource/list-query.ts';
+import { listStatements } from '../../apps/api/src/modules/resource/list-sql.ts';
 import { usersResource } from '../../apps/api/src/modules/users/users-resource.ts';
 import { BENCH_ADMIN } from '../lib/api-server.mjs';
 import { onCleanup } from '../lib/cleanup.mjs';
@@ -56,11 +56,14 @@ export async function run({ server, settings, log }) {
   const searchQuery = { search: 'garcia', sort: 'name' };
   const listPath = `/api/users?search=${searchQuery.search}&sort=${searchQuery.sort}&lang=es`;
   const first = await fetch(`${server.url}${listPath}`, { headers });
-  const firstBody = await first.json();
+  const firstBody = /** @type {{ meta: { total: number } }} */ (await first.json());
   if (first.status !== 200) throw new Error(`GET ${listPath} answered ${first.status}`);
   log(`search "garcia" matches ${firstBody.meta.total} of 100 000 users`);
 
-  const baseline = await startSqlBaseline({ databaseUrl: server.databaseUrl, statements: statementsFor(searchQuery) });
+  const baseline = await startSqlBaseline({
+    databaseUrl: server.databaseUrl,
+    statements: statementsFor(searchQuery),
+  });
   const stopBaseline = onCleanup(baseline.stop);
   const real = [];
   const bare = [];
@@ -70,12 +73,15 @@ export async function run({ server, settings, log }) {
     for (let i = 1; i <= ROUNDS; i++) {
       real.push(await measureThroughput({ url: `${server.url}${listPath}`, headers, ...settings }));
       bare.push(await measureThroughput({ url: `${baseline.url}/`, ...settings }));
-      log(`round ${i}: server ${Math.round(real.at(-1).requestsPerSecond)} req/s, raw SQL ${Math.round(bare.at(-1).requestsPerSecond)} req/s`);
+      log(
+        `round ${i}: server ${Math.round(real[i - 1]?.requestsPerSecond ?? 0)} req/s, raw SQL ${Math.round(bare[i - 1]?.requestsPerSecond ?? 0)} req/s`,
+      );
     }
   } finally {
     await stopBaseline();
   }
-  if (real.some((r) => r.non2xx || r.errors || r.timeouts)) throw new Error('the server answered errors under load');
+  if (real.some((r) => r.non2xx || r.errors || r.timeouts))
+    throw new Error('the server answered errors under load');
   const bestReal = Math.max(...real.map((r) => r.requestsPerSecond));
   const bestBare = Math.max(...bare.map((r) => r.requestsPerSecond));
   const ratio = bestReal / bestBare;
@@ -93,10 +99,16 @@ export async function run({ server, settings, log }) {
   log('filling the users table to 1 000 000 rows (a minute or two)…');
   await fillUsers(server.databaseUrl, 1_000_000);
   const pagePath = '/api/users?sort=name&lang=es';
-  const check = await (await fetch(`${server.url}${pagePath}`, { headers })).json();
-  if (check.meta?.total < 1_000_000) throw new Error(`expected 1 000 000 users, the API counts ${check.meta?.total}`);
+  const check = /** @type {{ meta?: { total: number } }} */ (
+    await (await fetch(`${server.url}${pagePath}`, { headers })).json()
+  );
+  if ((check.meta?.total ?? 0) < 1_000_000)
+    throw new Error(`expected 1 000 000 users, the API counts ${check.meta?.total}`);
   const firstPage = await sequentialLatencies(`${server.url}${pagePath}`, headers);
-  const pageBaseline = await startSqlBaseline({ databaseUrl: server.databaseUrl, statements: statementsFor({ sort: 'name' }) });
+  const pageBaseline = await startSqlBaseline({
+    databaseUrl: server.databaseUrl,
+    statements: statementsFor({ sort: 'name' }),
+  });
   const stopPageBaseline = onCleanup(pageBaseline.stop);
   let rawPage;
   try {
@@ -104,7 +116,9 @@ export async function run({ server, settings, log }) {
   } finally {
     await stopPageBaseline();
   }
-  log(`first page at 1M: p50 ${round(firstPage.p50)} ms, p99 ${round(firstPage.p99)} ms (raw SQL p99 ${round(rawPage.p99)} ms)`);
+  log(
+    `first page at 1M: p50 ${round(firstPage.p50)} ms, p99 ${round(firstPage.p99)} ms (raw SQL p99 ${round(rawPage.p99)} ms)`,
+  );
   results.push({
     measurement: 'GET /api/users?sort=name first page, 1M users, p99',
     engine: server.engine,

@@ -9,11 +9,19 @@ import { freePort, stopChild } from './ports.mjs';
 export async function startSqlBaseline({ databaseUrl, statements }) {
   const port = await freePort();
   const child = fork(fileURLToPath(new URL('./sql-server.mjs', import.meta.url)), [], {
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), STATEMENTS: JSON.stringify(statements) },
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      STATEMENTS: JSON.stringify(statements),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the SQL baseline server did not start in 15 s')), 15_000);
+    const timer = setTimeout(
+      () => reject(new Error('the SQL baseline server did not start in 15 s')),
+      15_000,
+    );
     child.once('message', () => {
       clearTimeout(timer);
       resolve(undefined);

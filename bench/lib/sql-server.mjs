@@ -14,7 +14,10 @@ const server = http.createServer(async (_request, response) => {
       pool.query(statements.rows.text, statements.rows.values),
       pool.query(statements.count.text, statements.count.values),
     ]);
-    const body = JSON.stringify({ data: rows.rows, meta: { total: count.rows[0]?.total ?? 0 } });
+    const body = JSON.stringify({
+      data: rows.rows,
+      meta: { total: /** @type {any} */ (count.rows[0])?.total ?? 0 },
+    });
     response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
     response.end(body);
   } catch (error) {

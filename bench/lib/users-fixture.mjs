@@ -3,8 +3,34 @@ import pg from 'pg';
 // Many users for the list benchmarks, written straight into the server's PostgreSQL database with
 // Spanish names (accents included, so the accent-folding search has work to do).
 
-const FIRST = ['José', 'María', 'Ángel', 'Lucía', 'Óscar', 'Inés', 'Raúl', 'Belén', 'Iñigo', 'Sofía', 'Andrés', 'Nuria'];
-const LAST = ['García', 'Pérez', 'Núñez', 'Martínez', 'López', 'Sánchez', 'Gómez', 'Díaz', 'Muñoz', 'Álvarez', 'Romero', 'Ibáñez'];
+const FIRST = [
+  'José',
+  'María',
+  'Ángel',
+  'Lucía',
+  'Óscar',
+  'Inés',
+  'Raúl',
+  'Belén',
+  'Iñigo',
+  'Sofía',
+  'Andrés',
+  'Nuria',
+];
+const LAST = [
+  'García',
+  'Pérez',
+  'Núñez',
+  'Martínez',
+  'López',
+  'Sánchez',
+  'Gómez',
+  'Díaz',
+  'Muñoz',
+  'Álvarez',
+  'Romero',
+  'Ibáñez',
+];
 
 /**
  * Adds users until the table holds `total`; each gets the lector role. Returns how many it added.

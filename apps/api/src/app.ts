@@ -80,6 +80,8 @@ export async function buildApp({
     await app.register(fastifyStatic, {
       root: spa,
       wildcard: true,
+      // Our own Cache-Control (setHeaders and the page handlers), not the plugin's max-age=0.
+      cacheControl: false,
       index: false,
       setHeaders: (res, file) => {
         // Hashed build assets never change; everything else is checked on every load.
@@ -88,6 +90,16 @@ export async function buildApp({
           file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
+    });
+  }
+
+  if (spa) {
+    // The wildcard static route refuses the root directory itself (index: false), so `/` serves
+    // the SPA explicitly, never cached, like every other page.
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/',
+      handler: (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', spa),
     });
   }
 

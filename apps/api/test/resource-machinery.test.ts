@@ -16,7 +16,11 @@ describe.each(testDatabases())('resource machinery (%s)', (engine) => {
     // 23 users that a search for the tag finds, in a known order.
     for (let i = 1; i <= 23; i++) {
       const n = String(i).padStart(2, '0');
-      await server.createUser({ name: `${tag} Persona ${n}`, email: `${tag}-${n}@example.com`, active: i % 5 !== 0 });
+      await server.createUser({
+        name: `${tag} Persona ${n}`,
+        email: `${tag}-${n}@example.com`,
+        active: i % 5 !== 0,
+      });
     }
   });
   afterAll(() => server?.close());
@@ -43,7 +47,13 @@ describe.each(testDatabases())('resource machinery (%s)', (engine) => {
       expect(response.body.data.map((u: { name: string }) => u.name)).toEqual(
         Array.from({ length: 10 }, (_, i) => `${tag} Persona ${String(13 - i).padStart(2, '0')}`),
       );
-      expect(response.body.meta).toMatchObject({ current_page: 2, from: 11, to: 20, last_page: 3, total: 23 });
+      expect(response.body.meta).toMatchObject({
+        current_page: 2,
+        from: 11,
+        to: 20,
+        last_page: 3,
+        total: 23,
+      });
       expect(response.body.links.prev).toContain('page=1');
     });
 
@@ -87,7 +97,9 @@ describe.each(testDatabases())('resource machinery (%s)', (engine) => {
       const response = await admin.get(`/api/users?search=${tag}&sort=name&format=csv`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-      expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"/);
+      expect(response.headers.get('content-disposition')).toMatch(
+        /attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"/,
+      );
       expect(response.text.charCodeAt(0)).toBe(0xfeff);
       const lines = response.text.slice(1).trim().split('\r\n');
       expect(lines[0]).toBe('ID;Nombre;Correo electrónico;Roles;Activo;Último acceso;Creado');
@@ -104,7 +116,12 @@ describe.each(testDatabases())('resource machinery (%s)', (engine) => {
 
   describe('show, 404 and permissions', () => {
     test('unknown or malformed ids are a 404 with a JSON message', async () => {
-      for (const path of ['/api/users/999999', '/api/users/abc', '/api/roles/-1', '/api/users/99999999999999']) {
+      for (const path of [
+        '/api/users/999999',
+        '/api/users/abc',
+        '/api/roles/-1',
+        '/api/users/99999999999999',
+      ]) {
         const response = await admin.get(path);
         expect(response.status, path).toBe(404);
         expect(response.body.message).toBeTypeOf('string');
@@ -124,7 +141,9 @@ describe.each(testDatabases())('resource machinery (%s)', (engine) => {
       expect((await reader.get('/api/users/1/audit')).status).toBe(403);
       expect((await reader.get('/api/roles?format=csv')).status).toBe(403);
       expect((await reader.post('/api/roles', { name: 'x', label: 'X' })).status).toBe(403);
-      expect((await reader.patch('/api/roles/1', { label: 'X', updated_at: new Date().toISOString() })).status).toBe(403);
+      expect(
+        (await reader.patch('/api/roles/1', { label: 'X', updated_at: new Date().toISOString() })).status,
+      ).toBe(403);
       expect((await reader.delete('/api/roles/3')).status).toBe(403);
       expect((await reader.delete('/api/roles', { ids: [3] })).status).toBe(403);
       // …and the reader's session survives: a 403 is not a sign-out on the server.
@@ -175,9 +194,17 @@ describe.each(testDatabases())('resource machinery (%s)', (engine) => {
     });
 
     test('every change is audited: who, when, what, fields from → to; newest first', async () => {
-      const created = await admin.post('/api/roles', { name: `aud${Date.now()}`, label: 'Auditado', permissions: ['news.view'] });
+      const created = await admin.post('/api/roles', {
+        name: `aud${Date.now()}`,
+        label: 'Auditado',
+        permissions: ['news.view'],
+      });
       const { id, updated_at } = created.body.data;
-      await admin.patch(`/api/roles/${id}`, { label: 'Auditado 2', permissions: ['news.view', 'page.view'], updated_at });
+      await admin.patch(`/api/roles/${id}`, {
+        label: 'Auditado 2',
+        permissions: ['news.view', 'page.view'],
+        updated_at,
+      });
       const response = await admin.get(`/api/roles/${id}/audit`);
       expect(response.status).toBe(200);
       const [update, create] = response.body.data;
@@ -198,7 +225,10 @@ describe.each(testDatabases())('resource machinery (%s)', (engine) => {
     test('bulk delete is all or nothing', async () => {
       const ids: number[] = [];
       for (const n of [1, 2]) {
-        ids.push((await admin.post('/api/roles', { name: `bulk${n}${Date.now()}`, label: `Lote ${n}` })).body.data.id);
+        ids.push(
+          (await admin.post('/api/roles', { name: `bulk${n}${Date.now()}`, label: `Lote ${n}` })).body.data
+            .id,
+        );
       }
       const refused = await admin.delete('/api/roles', { ids: [...ids, 1] });
       expect(refused.status).toBe(422);

@@ -80,8 +80,9 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
     exec: async (script) => {
       await client.query(script);
     },
-    query: async <T>(text: string, params?: unknown[]) =>
-      (await client.query(text, params as unknown[])).rows as T[],
+    // A named statement is parsed and planned once per pooled connection, then only executed.
+    query: async <T>(text: string, params?: unknown[], name?: string) =>
+      (await client.query({ text, values: params ?? [], ...(name ? { name } : {}) })).rows as T[],
   });
   const withClient = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();

@@ -7,6 +7,8 @@ import { HttpError, ValidationError } from '../lib/http-errors';
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: MESSAGES.invalidJson,
+  401: MESSAGES.unauthenticated,
+  403: MESSAGES.forbidden,
   404: MESSAGES.routeNotFound,
   405: MESSAGES.methodNotAllowed,
   413: MESSAGES.bodyTooLarge,
