@@ -1,17 +1,34 @@
+import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures';
-import { editor } from '../support/test-users';
+import { admin, editor } from '../support/test-users';
 
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
 test.describe('At 375 px wide', () => {
+  const pageOverflow = (page: Page) =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
   test('the sign-in page fits without horizontal scrolling', async ({ page }) => {
     await page.goto('/auth/login');
     await expect(page.getByRole('button', { name: 'Acceder', exact: true })).toBeVisible();
 
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, 'pixels the page is wider than the screen').toBe(0);
+    expect(await pageOverflow(page), 'pixels the page is wider than the screen').toBe(0);
+  });
+
+  test('the role and user screens fit without horizontal scrolling', async ({ page }) => {
+    await signIn(page, admin);
+    const screens: [string, string][] = [
+      ['/role', 'Roles'],
+      ['/role/create', 'Nuevo rol'],
+      ['/user', 'Usuarios'],
+      ['/user/create', 'Nuevo usuario'],
+    ];
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // Wide tables and the permission matrix scroll inside their card, never the whole page.
+      expect(await pageOverflow(page), `pixels ${path} is wider than the screen`).toBe(0);
+    }
   });
 
   test('the menu button opens the sidebar', async ({ page }) => {

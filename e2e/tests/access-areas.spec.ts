@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from '../support/fixtures';
+import { admin } from '../support/test-users';
+
+// Issue 3, end to end: roles and users on the resource machinery, as an administrator and as a person
+// with a role of limited permissions, and two browsers editing the same record.
+
+const SAVED = 'Guardado correctamente.';
+
+async function expectSaved(page: Page) {
+  await expect(page.getByText(SAVED)).toBeVisible();
+}
+
+test('a role with a few permissions limits what its user sees and does; a concurrent edit is caught', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  // Unique per attempt: CI retries a failed test once against the same database.
+  const suffix = Date.now().toString(36);
+  const role = { name: `redaccion-${suffix}`, label: `Redacción ${suffix}` };
+  const person = {
+    name: `Rosa Redactora ${suffix}`,
+    email: `rosa-${suffix}@e2e.test`,
+    password: 'rosa-e2e-password',
+  };
+
+  const menu = page.getByRole('navigation');
+  const menuLink = (name: string) => menu.getByRole('link', { name, exact: true });
+
+  // The administrator creates the role: users may be viewed and edited, nothing else.
+  await signIn(page, admin);
+  await menuLink('Roles').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Roles' })).toBeVisible();
+  await page.getByRole('link', { name: 'Nuevo rol' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nuevo rol' })).toBeVisible();
+  await page.getByLabel('Nombre', { exact: true }).fill(role.name);
+  await page.getByLabel('Etiqueta', { exact: true }).fill(role.label);
+  await page.getByRole('checkbox', { name: 'Usuarios: Ver', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Usuarios: Editar', exact: true }).click();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expectSaved(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Editar rol' })).toBeVisible();
+
+  // …and a user with that role.
+  await menuLink('Usuarios').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeVisible();
+  await page.getByRole('link', { name: 'Nuevo usuario' }).click();
+  await page.getByLabel('Nombre', { exact: true }).fill(person.name);
+  await page.getByLabel('Correo electrónico').fill(person.email);
+  await page.locator('.multiselect-control').click();
+  await page.getByRole('option', { name: role.label, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Contraseña', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expectSaved(page);
+  await expect(page).toHaveURL(/\/user\/\d+$/);
+  const recordUrl = new URL(page.url()).pathname;
+
+  // The list finds the new user by a search without accents.
+  await menuLink('Usuarios').click();
+  await page.getByPlaceholder('Nombre o correo electrónico').fill(`rosa redactora ${suffix}`);
+  await expect(page).toHaveURL(/search=/);
+  await expect(page.getByRole('cell', { name: person.email })).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2); // the header and the one match
+
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión', exact: true }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+
+  // The new user sees only what the role allows.
+  await signIn(page, { ...person, role: 'lector', roleLabel: role.label });
+  await expect(page.getByText(`Ha accedido como ${role.label}.`)).toBeVisible();
+  await expect(menuLink('Usuarios')).toBeVisible();
+  await expect(menuLink('Roles')).toHaveCount(0);
+  // The home page counts only what the role may view.
+  await expect(page.getByRole('link', { name: /^\d+ Usuarios$/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^\d+ Roles$/ })).toHaveCount(0);
+
+  // A screen it may not see says so, and does not sign the person out.
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/roles')) apiCalls.push(request.url());
+  });
+  await page.goto('/role');
+  await expect(page.getByRole('heading', { name: 'Sin permiso' })).toBeVisible();
+  await expect(page.getByText('No tiene permiso para ver esta página.')).toBeVisible();
+  await expect(page).toHaveURL(/\/role$/);
+  expect(apiCalls).toEqual([]);
+
+  // It may edit users, but not create or delete them.
+  await menuLink('Usuarios').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Nuevo usuario' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Eliminar seleccionados' })).toHaveCount(0);
+  await page.goto(recordUrl);
+  await expect(page.getByRole('heading', { level: 1, name: 'Editar usuario' })).toBeVisible();
+  await expect(
+    page.getByText('No tiene permiso para ver los roles: se mantienen los actuales.'),
+  ).toBeVisible();
+  await page.getByLabel('Nombre', { exact: true }).fill(`${person.name} (editado)`);
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expectSaved(page);
+  await expect(page.getByRole('complementary', { name: 'Historial' })).toContainText(
+    `${person.name} (editado)`,
+  );
+
+  // The person starts another change; meanwhile an administrator in another browser saves one.
+  await page.getByLabel('Nombre', { exact: true }).fill(`${person.name} (segunda edición)`);
+  const other = await browser.newContext({ baseURL, locale: 'es-ES' });
+  try {
+    const adminPage = await other.newPage();
+    await signIn(adminPage, admin);
+    await adminPage.goto(recordUrl);
+    await expect(adminPage.getByLabel('Nombre', { exact: true })).toHaveValue(`${person.name} (editado)`);
+    await adminPage.getByLabel('Nombre', { exact: true }).fill(`${person.name} (por la administración)`);
+    await adminPage.getByRole('button', { name: 'Guardar' }).click();
+    await expectSaved(adminPage);
+  } finally {
+    await other.close();
+  }
+
+  // Saving the stale version is refused with the conflict dialog, which loads the latest one.
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Registro modificado' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('El registro ha sido modificado por otra persona.');
+  await dialog.getByRole('button', { name: 'Cargar la última versión' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue(
+    `${person.name} (por la administración)`,
+  );
+});
