@@ -34,6 +34,15 @@ describe.each(testDatabases())('errors, health and headers (%s)', (engine) => {
     }
   });
 
+  test('an unknown API route is a 404 for every method, even without a CSRF token', async () => {
+    const guest = server.client();
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const response = await guest.request(method, '/api/no-existe', { json: {} });
+      expect(response.status, method).toBe(404);
+      expectJsonError(response, MESSAGES.routeNotFound);
+    }
+  });
+
   test('a malformed JSON body is a JSON 400', async () => {
     for (const raw of ['{"email": "a@b.c",', '{email: 1}', 'undefined']) {
       const response = await client.post('/api/login', undefined, {

@@ -56,6 +56,15 @@ describe.each(testDatabases())('sessions and CSRF (%s)', (engine) => {
       expect({ id: client.cookie(SESSION_COOKIE), token: client.cookie('XSRF-TOKEN') }).toEqual(first);
     });
 
+    test('opened without Origin or Referer (the address typed in), keeps the signed-in session', async () => {
+      const { client } = await server.signIn();
+      const before = { id: client.cookie(SESSION_COOKIE), token: client.cookie('XSRF-TOKEN') };
+      const typed = await client.get('/sanctum/csrf-cookie', { headers: { Origin: null, Referer: null } });
+      expect(typed.status).toBe(204);
+      expect({ id: client.cookie(SESSION_COOKIE), token: client.cookie('XSRF-TOKEN') }).toEqual(before);
+      expect((await client.get('/api/user')).status).toBe(200);
+    });
+
     test('session ids carry at least 128 random bits and the database keeps only a hash of them', async () => {
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {
@@ -128,9 +137,16 @@ describe.each(testDatabases())('sessions and CSRF (%s)', (engine) => {
 
   describe('CSRF protection', () => {
     test('POST, PUT, PATCH and DELETE without X-XSRF-TOKEN answer 419 and change nothing', async () => {
-      const { client } = await server.signIn();
-      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-        const response = await client.request(method, '/api/logout', {
+      const { user, client } = await server.signIn();
+      // Real routes for each method (an unknown address is a 404 before any CSRF check).
+      const routes: [string, string][] = [
+        ['POST', '/api/logout'],
+        ['PUT', `/api/users/${user.id}`],
+        ['PATCH', `/api/users/${user.id}`],
+        ['DELETE', `/api/users/${user.id}`],
+      ];
+      for (const [method, path] of routes) {
+        const response = await client.request(method, path, {
           json: {},
           headers: { 'X-XSRF-TOKEN': null },
         });

@@ -101,7 +101,8 @@ export default fp(
 
     app.addHook('onRequest', async (request, reply) => {
       const url = request.url;
-      if (!url.startsWith('/api/') && !url.startsWith('/sanctum/')) return;
+      // An unknown address is a 404 whatever the method (as in Laravel, where middleware runs on routes).
+      if (request.is404 || (!url.startsWith('/api/') && !url.startsWith('/sanctum/'))) return;
       const id = request.cookies[config.session.cookieName];
       if (id && id.length <= 128 && isStateful(request)) {
         const session = await store.find(id);
@@ -122,10 +123,13 @@ export default fp(
     });
 
     // GET /sanctum/csrf-cookie → 204 with the session cookie and XSRF-TOKEN (a guest session if none).
+    // As in Sanctum, whose route is in the `web` group, this answers from the session cookie whatever
+    // the origin: a visit without Origin/Referer (the address typed in) must not replace, and so end,
+    // the session. It returns no data, and CORS keeps a foreign origin from reading the token.
     app.get('/sanctum/csrf-cookie', async (request, reply) => {
       const id = request.cookies[config.session.cookieName];
-      if (request.session && id)
-        setCookies(reply, id, request.session.csrfToken, request.session.lifetimeMinutes);
+      const session = request.session ?? (id && id.length <= 128 ? await store.find(id) : null);
+      if (session && id) setCookies(reply, id, session.csrfToken, session.lifetimeMinutes);
       else await reply.startSession(null);
       return reply.code(204).send();
     });
