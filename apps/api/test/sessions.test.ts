@@ -1,6 +1,6 @@
 import { MESSAGES } from '@gestor/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../src/app';
+import { LISTENER_NAME } from '../src/db/client';
 import {
   type SetCookie,
   startTestServer,
@@ -398,22 +398,75 @@ describe.each(testDatabases())('sessions and CSRF (%s)', (engine) => {
     });
   });
 
-  test('sessions live in the database: a second server on the same database honours the cookie', async () => {
-    // DESIGN.md §1: any number of API processes behind a load balancer share sessions.
-    const { user, client } = await server.signIn();
-    const twin = await buildApp({ config: server.config, database: server.database, webDist: null });
-    try {
-      const address = await twin.listen({ port: 0, host: '127.0.0.1' });
+  describe('several API processes on one database', () => {
+    // DESIGN.md §1: any number of API processes behind a load balancer share sessions. Each keeps the
+    // sessions it loaded in memory (decision 006); what one process changes, the others must honour.
+    const twinClient = (address: string, client: TestClient) => {
       const other = new TestClient(address, { origin: server.origin });
       for (const [name, value] of client.jar) other.jar.set(name, value);
+      return other;
+    };
+
+    test('a second process honours the cookie, and a sign-out there ends the session here', async () => {
+      const { user, client } = await server.signIn();
+      expect((await client.get('/api/user')).status).toBe(200); // now in this process's memory
+      const other = twinClient(await server.startTwin(), client);
       const me = await other.get('/api/user');
       expect(me.status).toBe(200);
       expect(me.body.data.id).toBe(user.id);
-      // Signing out through the second process ends the session for the first one.
       expect((await other.post('/api/logout')).status).toBe(204);
-      expect((await client.get('/api/user')).status).toBe(401);
-    } finally {
-      await twin.close();
-    }
+      await expect.poll(async () => (await client.get('/api/user')).status, { timeout: 5000 }).toBe(401);
+    });
+
+    test('permissions taken from a role in another process stop working here', async () => {
+      const { client: admin } = await server.signIn({ roles: ['admin'] });
+      const { user, client } = await server.signIn({ roles: ['editor'] });
+      expect((await client.get('/api/user')).body.data.permissions).toContain('news.view');
+      const other = twinClient(await server.startTwin(), admin);
+      const editor = (await other.get('/api/roles?search=editor')).body.data.find(
+        (role: { name: string }) => role.name === 'editor',
+      );
+      const lector = (await other.get('/api/roles?search=lector')).body.data.find(
+        (role: { name: string }) => role.name === 'lector',
+      );
+      expect(editor && lector).toBeTruthy();
+      const record = (await other.get(`/api/users/${user.id}`)).body.data;
+      const changed = await other.patch(`/api/users/${user.id}`, {
+        roles: ['lector'],
+        updated_at: record.updated_at,
+      });
+      expect(changed.status).toBe(200);
+      await expect
+        .poll(async () => (await client.get('/api/user')).body.data.permissions.includes('news.create'), {
+          timeout: 5000,
+        })
+        .toBe(false);
+      expect((await client.get('/api/user')).body.data.role).toBe('lector');
+    });
+
+    test('writes by hand in the database (another program) are seen too', async () => {
+      const { user, client } = await server.signIn();
+      expect((await client.get('/api/user')).status).toBe(200);
+      await server.anotherDatabase().query('UPDATE users SET active = false WHERE id = $1', [user.id]);
+      await expect.poll(async () => (await client.get('/api/user')).status, { timeout: 5000 }).toBe(401);
+    });
+
+    test.runIf(engine === 'pgsql')(
+      'while the connection that hears other processes is lost, nothing is served from memory',
+      async () => {
+        const { user, client } = await server.signIn();
+        expect((await client.get('/api/user')).status).toBe(200);
+        await server.database.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+          [LISTENER_NAME],
+        );
+        const other = server.anotherDatabase();
+        await other.query('UPDATE users SET active = false WHERE id = $1', [user.id]);
+        await expect.poll(async () => (await client.get('/api/user')).status, { timeout: 5000 }).toBe(401);
+        // Back to normal once it listens again: a later change is heard as well.
+        await other.query('UPDATE users SET active = true WHERE id = $1', [user.id]);
+        await expect.poll(async () => (await client.get('/api/user')).status, { timeout: 5000 }).toBe(200);
+      },
+    );
   });
 });

@@ -23,10 +23,12 @@ export interface Database extends Connection {
   /** Runs fn inside one transaction on one connection; rolls back when it throws. */
   transaction<T>(fn: (tx: Connection) => Promise<T>): Promise<T>;
   /**
-   * PGlite only (one process owns the database): a number that changes whenever any statement other
-   * than a SELECT starts or ends. A cache stamped with it is stale as soon as anything was written.
+   * A number that changes whenever something a cache may hold could have changed: any statement of
+   * this process other than a SELECT starts or ends, and, on PostgreSQL, another process announced a
+   * change (NOTIFY gestor_auth_changed, see migration 0003). NaN while no such announcements can be
+   * heard (the listening connection is down): a cache must then hold nothing.
    */
-  writeGeneration?: () => number;
+  writeGeneration(): number;
   /** Runs fn on one connection holding a database-wide lock (PostgreSQL advisory lock; PGlite has one connection). */
   exclusive<T>(lockKey: number, fn: (connection: Connection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -37,19 +39,28 @@ const READ_ONLY = /^\s*SELECT\b/i;
 // pg returns int8 as a string; our counts and ids fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** Counts this process's writes: the counter moves when a statement other than a SELECT starts and ends. */
+function writeCounter() {
+  const counter = {
+    value: 0,
+    async writing<T>(text: string, run: () => Promise<T>): Promise<T> {
+      if (READ_ONLY.test(text)) return run();
+      counter.value++;
+      try {
+        return await run();
+      } finally {
+        counter.value++;
+      }
+    },
+  };
+  return counter;
+}
+
 export function openPglite(dataDir?: string): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
-  let generation = 0;
-  const writing = async <T>(text: string, run: () => Promise<T>): Promise<T> => {
-    if (READ_ONLY.test(text)) return run();
-    generation++;
-    try {
-      return await run();
-    } finally {
-      generation++;
-    }
-  };
+  const writes = writeCounter();
+  const writing = writes.writing;
   const on = (target: PGlite | Transaction): Connection => ({
     exec: (script) =>
       writing(script, async () => {
@@ -61,10 +72,71 @@ export function openPglite(dataDir?: string): Database {
   return {
     ...on(client),
     kind: 'pglite',
-    writeGeneration: () => generation,
+    // One process owns an embedded database: its own writes are all there is.
+    writeGeneration: () => writes.value,
     transaction: (fn) => client.transaction((tx) => fn(on(tx))),
     exclusive: (_lockKey, fn) => fn(on(client)),
     close: () => client.close(),
+  };
+}
+
+export const AUTH_CHANNEL = 'gestor_auth_changed';
+/** The listening connection's application_name, as pg_stat_activity shows it. */
+export const LISTENER_NAME = 'gestor-listener';
+
+/**
+ * Hears other processes' NOTIFY on AUTH_CHANNEL over one dedicated connection, started on first use,
+ * and calls `changed` for each, and again on every (re)connection, since whatever was announced while
+ * nobody listened is unknown. Reconnects a second after losing the connection.
+ */
+function changeListener(url: string, changed: () => void) {
+  let listening = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let closed = false;
+  const lost = () => {
+    if (!listening && client === null) return;
+    listening = false;
+    client?.removeAllListeners();
+    client?.on('error', () => {});
+    void client?.end().catch(() => {});
+    client = null;
+    if (!closed) retry = setTimeout(connect, 1000).unref();
+  };
+  const connect = () => {
+    retry = null;
+    if (closed || client) return;
+    const next = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
+    client = next;
+    next.on('notification', changed);
+    next.on('error', lost);
+    next.on('end', lost);
+    next
+      .connect()
+      .then(() => next.query(`LISTEN ${AUTH_CHANNEL}`))
+      .then(() => {
+        if (client !== next) return;
+        changed();
+        listening = true;
+      })
+      .catch(lost);
+  };
+  return {
+    /** Whether announcements are heard now; the first call starts listening. */
+    listening(): boolean {
+      if (!client && !retry && !closed) connect();
+      return listening;
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = null;
+      listening = false;
+      current?.removeAllListeners();
+      current?.on('error', () => {});
+      await current?.end().catch(() => {});
+    },
   };
 }
 
@@ -76,13 +148,20 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  const writes = writeCounter();
+  const listener = changeListener(url, () => writes.value++);
   const on = (client: pg.Pool | pg.PoolClient): Connection => ({
-    exec: async (script) => {
-      await client.query(script);
-    },
+    exec: (script) =>
+      writes.writing(script, async () => {
+        await client.query(script);
+      }),
     // A named statement is parsed and planned once per pooled connection, then only executed.
-    query: async <T>(text: string, params?: unknown[], name?: string) =>
-      (await client.query({ text, values: params ?? [], ...(name ? { name } : {}) })).rows as T[],
+    query: <T>(text: string, params?: unknown[], name?: string) =>
+      writes.writing(
+        text,
+        async () =>
+          (await client.query({ text, values: params ?? [], ...(name ? { name } : {}) })).rows as T[],
+      ),
   });
   const withClient = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
@@ -95,15 +174,18 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
   return {
     ...on(pool),
     kind: 'pgsql',
+    // This process's writes (COMMIT included) and the other processes' announcements move it.
+    writeGeneration: () => (listener.listening() ? writes.value : Number.NaN),
     transaction: (fn) =>
       withClient(async (client) => {
+        const connection = on(client);
         await client.query('BEGIN');
         try {
-          const result = await fn(on(client));
-          await client.query('COMMIT');
+          const result = await fn(connection);
+          await connection.exec('COMMIT');
           return result;
         } catch (error) {
-          await client.query('ROLLBACK');
+          await connection.exec('ROLLBACK');
           throw error;
         }
       }),
@@ -116,7 +198,10 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
           await client.query('SELECT pg_advisory_unlock($1)', [lockKey]);
         }
       }),
-    close: () => pool.end(),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 

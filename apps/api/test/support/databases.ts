@@ -13,6 +13,11 @@ export function testDatabases(): Engine[] {
 
 export interface TestDatabase {
   database: Database;
+  /**
+   * The same data through connections of its own, as another API process would have (its own pool
+   * and its own change listener). PGlite belongs to one process: there it is the same database.
+   */
+  another(): Database;
   /** Closes the connections and, on PostgreSQL, drops the schema. */
   drop(): Promise<void>;
 }
@@ -34,17 +39,25 @@ async function onPostgres<T>(url: string, fn: (client: pg.Client) => Promise<T>)
 export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const database = openPglite();
-    return { database, drop: () => database.close() };
+    return { database, another: () => database, drop: () => database.close() };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set: the pgsql engine needs a PostgreSQL database');
   const schema = `t_${randomBytes(6).toString('hex')}`;
   await onPostgres(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
   // pg_trgm lives in public (created once by global-setup.ts), hence public on the search path.
-  const database = openPostgres(url, { searchPath: `${schema},public`, max: 4 });
+  const open = () => openPostgres(url, { searchPath: `${schema},public`, max: 4 });
+  const database = open();
+  const others: Database[] = [];
   return {
     database,
+    another: () => {
+      const other = open();
+      others.push(other);
+      return other;
+    },
     drop: async () => {
+      await Promise.all(others.map((other) => other.close()));
       await database.close();
       await onPostgres(url, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
     },

@@ -48,6 +48,13 @@ export interface TestServer {
   /** A new browser-like client (empty cookie jar) on the stateful origin unless told otherwise. */
   client(options?: ClientOptions): TestClient;
   createUser(input?: NewTestUser): Promise<TestUser>;
+  /**
+   * A second API process on the same data (on PostgreSQL with connections of its own), same
+   * configuration; closed with the server. Returns its address.
+   */
+  startTwin(): Promise<string>;
+  /** The same data through connections of its own, as another program would write it (see startTwin). */
+  anotherDatabase(): Database;
   /** Creates a user and returns a client signed in as that user. */
   signIn(input?: NewTestUser): Promise<{ user: TestUser; client: TestClient }>;
   close(): Promise<void>;
@@ -97,7 +104,7 @@ export async function startTestServer(
   overrides: Record<string, string> = {},
   options: { mailer?: Mailer } = {},
 ): Promise<TestServer> {
-  const { database, drop } = await openTestDatabase(engine);
+  const { database, another, drop } = await openTestDatabase(engine);
   try {
     await migrate(database);
     await seedRoles(database);
@@ -133,6 +140,7 @@ export async function startTestServer(
     }
 
     const url = `http://127.0.0.1:${port}`;
+    const twins: FastifyInstance[] = [];
     const origin = `http://localhost:${port}`;
     const server: TestServer = {
       engine,
@@ -144,6 +152,12 @@ export async function startTestServer(
       config,
       mails,
       client: (options = {}) => new TestClient(url, { origin, ...options }),
+      anotherDatabase: another,
+      async startTwin() {
+        const twin = await buildApp({ config, database: another(), mailer: mails, webDist: null });
+        twins.push(twin);
+        return twin.listen({ port: 0, host: '127.0.0.1' });
+      },
       async createUser(input = {}) {
         const user = {
           name: input.name ?? 'Usuario de prueba',
@@ -174,6 +188,7 @@ export async function startTestServer(
         return { user, client };
       },
       async close() {
+        await Promise.all(twins.map((twin) => twin.close()));
         await app.close();
         await drop();
       },

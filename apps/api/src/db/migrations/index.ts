@@ -1,5 +1,6 @@
 import * as auth from './0001-auth';
 import * as resources from './0002-resources';
+import * as authNotifications from './0003-auth-notifications';
 
 export interface Migration {
   name: string;
@@ -7,4 +8,4 @@ export interface Migration {
 }
 
 /** Every migration, in the order it runs. Append; never edit one that has shipped. */
-export const MIGRATIONS: Migration[] = [auth, resources];
+export const MIGRATIONS: Migration[] = [auth, resources, authNotifications];

@@ -81,11 +81,13 @@ const CACHE_LIMIT = 10_000;
 
 export function createSessionStore(database: Database, appKey: Buffer) {
   const keyOf = (id: string) => keyedHash(appKey, id);
-  // On PGlite one process owns the database, so a loaded session can be kept until anything at all
-  // is written (database.writeGeneration changes) or it expires. On PostgreSQL other processes write
-  // too: every request reads the row (a prepared statement).
+  // A loaded session is kept in memory, stamped with database.writeGeneration(): anything written
+  // here, or announced by another process on PostgreSQL, makes every entry stale (decision 006).
+  // Keyed by the cookie's id, so a hit costs no HMAC; the id never leaves this process's memory.
   const generation = database.writeGeneration;
   const cache = new Map<string, { generation: number; session: LoadedSession }>();
+  const alive = (session: LoadedSession) =>
+    session.lastActivity.getTime() + session.lifetimeMinutes * 60_000 > Date.now();
 
   async function load(key: string): Promise<LoadedSession | null> {
     const [row] = await database.query<SessionRow>(LOAD_SESSION, [key], 'gestor_load_session');
@@ -112,20 +114,16 @@ export function createSessionStore(database: Database, appKey: Buffer) {
 
   return {
     async find(id: string): Promise<LoadedSession | null> {
-      const key = keyOf(id);
-      if (!generation) return load(key);
-      const cached = cache.get(key);
-      if (cached && cached.generation === generation()) {
-        const { session } = cached;
-        const alive = session.lastActivity.getTime() + session.lifetimeMinutes * 60_000 > Date.now();
-        return alive ? { ...session } : null;
-      }
+      const cached = cache.get(id);
+      // Expired by the cached last activity? Another process may have seen the person since: re-read.
+      if (cached && cached.generation === generation() && alive(cached.session)) return { ...cached.session };
       const stamp = generation();
-      const session = await load(key);
+      const session = await load(keyOf(id));
+      // NaN (nobody listening for other processes' changes) never equals itself: nothing is kept.
       if (session && stamp === generation()) {
         if (cache.size >= CACHE_LIMIT) cache.clear();
-        cache.set(key, { generation: stamp, session });
-      }
+        cache.set(id, { generation: stamp, session });
+      } else cache.delete(id);
       return session ? { ...session } : null;
     },
 
