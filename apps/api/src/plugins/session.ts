@@ -40,16 +40,26 @@ function patternToRegExp(pattern: string): RegExp {
 /** Sanctum: cookie sessions only for stateful origins (SANCTUM_STATEFUL_DOMAINS), matched on host[:port]. */
 export function statefulMatcher(patterns: string[]): (request: FastifyRequest) => boolean {
   const regexps = patterns.map(patternToRegExp);
-  return (request) => {
-    const source = request.headers.origin ?? request.headers.referer;
-    if (!source) return false;
-    let host: string;
+  const isStatefulSource = (source: string) => {
     try {
-      host = new URL(source).host;
+      const host = new URL(source).host;
+      return regexps.some((re) => re.test(host));
     } catch {
       return false;
     }
-    return regexps.some((re) => re.test(host));
+  };
+  // A browser sends the same Origin on every call: remember the answers (a bounded memo).
+  const known = new Map<string, boolean>();
+  return (request) => {
+    const source = request.headers.origin ?? request.headers.referer;
+    if (!source) return false;
+    let stateful = known.get(source);
+    if (stateful === undefined) {
+      stateful = isStatefulSource(source);
+      if (known.size >= 1000) known.clear();
+      known.set(source, stateful);
+    }
+    return stateful;
   };
 }
 

@@ -1,3 +1,4 @@
+import type { AuthUser } from '@gestor/shared';
 import { ForgotPasswordInput, LoginInput, MESSAGES, RegisterInput, ResetPasswordInput } from '@gestor/shared';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../lib/http-errors';
@@ -18,7 +19,18 @@ export function authRoutes(
     return reply.code(204).send();
   });
 
-  app.get('/api/user', { config: { auth: true } }, async (request) => ({ data: request.authUser() }));
+  // The SPA asks on every navigation. A session kept in memory keeps its user object, so the body is
+  // serialised once per loaded session rather than once per request.
+  const bodies = new WeakMap<AuthUser, string>();
+  app.get('/api/user', { config: { auth: true } }, async (request, reply) => {
+    const user = request.authUser();
+    let body = bodies.get(user);
+    if (body === undefined) {
+      body = JSON.stringify({ data: user });
+      bodies.set(user, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   app.post('/api/logout', { config: { auth: true } }, async (_request, reply) => {
     await reply.endSession();
