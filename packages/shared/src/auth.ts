@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Permission } from './permissions';
+import type { USER_COOKIE_EXCLUDED } from './user-cookie';
 import { booleanField, emailField, passwordField, requiredText } from './validation';
 
 // DESIGN.md §3 "Authentication endpoints": the bodies both sides agree on.
@@ -56,13 +57,4 @@ export interface AuthUser {
   permissions: Permission[];
 }
 
-/** SPEC.md §3: left out of what the SPA persists in its cookie. */
-export const USER_COOKIE_EXCLUDED = [
-  'roles',
-  'email_verified_at',
-  'created_at',
-  'updated_at',
-  'role',
-  'roleName',
-] as const;
 export type PersistedUser = Omit<AuthUser, (typeof USER_COOKIE_EXCLUDED)[number]>;

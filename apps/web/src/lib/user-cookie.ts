@@ -1,23 +1,10 @@
-import type { AuthUser, PersistedUser, USER_COOKIE_EXCLUDED } from '@gestor/shared';
+import type { AuthUser, PersistedUser } from '@gestor/shared';
+import { USER_COOKIE_EXCLUDED } from '@gestor/shared/user-cookie';
 
 // SPEC.md §3–§4: the auth state is persisted in a cookie, without roles, email_verified_at,
 // created_at, updated_at, role and roleName; the live state keeps them.
 
 type ExcludedField = (typeof USER_COOKIE_EXCLUDED)[number];
-
-/**
- * @gestor/shared's USER_COOKIE_EXCLUDED, restated: importing the value would bring zod and every
- * shared schema into the first bundle. `satisfies` rejects a name the shared list lacks, and
- * user-cookie.test.ts fails if the two lists ever differ.
- */
-export const EXCLUDED_FIELDS = [
-  'roles',
-  'email_verified_at',
-  'created_at',
-  'updated_at',
-  'role',
-  'roleName',
-] as const satisfies readonly ExcludedField[];
 
 export const USER_COOKIE = 'gestor_user';
 export const USER_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -27,7 +14,7 @@ export type CurrentUser = PersistedUser & Partial<Pick<AuthUser, ExcludedField>>
 
 export function toPersistedUser(user: CurrentUser): PersistedUser {
   const copy: Record<string, unknown> = { ...user };
-  for (const field of EXCLUDED_FIELDS) delete copy[field];
+  for (const field of USER_COOKIE_EXCLUDED) delete copy[field];
   return copy as unknown as PersistedUser;
 }
 

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /** The PrimeReact theme's text-input look for a plain <input>, red when the field has an error. */
 export function inputClass(error: unknown): string {
@@ -42,5 +43,24 @@ export function FormField({ id, label, error, hint, children }: FormFieldProps) 
         </small>
       )}
     </div>
+  );
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
+  id: string;
+  label: string;
+  /** The field's message (react-hook-form's `errors.<name>?.message`). */
+  error?: string;
+  hint?: string;
+  /** What `register('<name>')` returned. */
+  registration: UseFormRegisterReturn;
+};
+
+/** A labelled text input bound to react-hook-form, with its message underneath. */
+export function TextField({ id, label, error, hint, registration, ...input }: TextFieldProps) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint}>
+      {(control) => <input {...control} {...registration} {...input} className={inputClass(error)} />}
+    </FormField>
   );
 }

@@ -1,15 +1,15 @@
 import type { ForgotPasswordInput } from '@gestor/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import type { z } from 'zod';
-import { FormField, inputClass } from '../../../components/ui/form-field';
+import { TextField } from '../../../components/ui/form-field';
 import { Notice } from '../../../components/ui/notice';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { requestPasswordReset } from '../api/forgot-password';
+import { BackToSignIn } from '../components/back-to-sign-in';
 import { loadAuthContract } from '../contract';
 
 type ForgotPasswordFields = z.input<typeof ForgotPasswordInput>;
@@ -50,19 +50,16 @@ export function ForgotPasswordRoute() {
         <Notice severity="error">{failure ?? errors.root?.message}</Notice>
       )}
       <form className="auth-form" noValidate onSubmit={sendLink}>
-        <FormField id="email" label="Correo electrónico" error={errors.email?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoFocus
-              className={inputClass(errors.email)}
-            />
-          )}
-        </FormField>
+        <TextField
+          id="email"
+          label="Correo electrónico"
+          error={errors.email?.message}
+          registration={register('email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+        />
         <SubmitButton
           label="Enviar enlace"
           icon="pi pi-envelope"
@@ -70,11 +67,7 @@ export function ForgotPasswordRoute() {
           className="auth-submit"
         />
       </form>
-      <p className="auth-footer-link">
-        <Link to="/auth/login" className="auth-link">
-          <i className="pi pi-arrow-left" aria-hidden="true" /> Volver a acceder
-        </Link>
-      </p>
+      <BackToSignIn />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { FormField, inputClass } from '../../../components/ui/form-field';
+import { TextField } from '../../../components/ui/form-field';
 import { Notice } from '../../../components/ui/notice';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -56,30 +56,24 @@ export function LoginRoute() {
         <Notice severity="error">{failure ?? errors.root?.message}</Notice>
       )}
       <form className="auth-form" noValidate onSubmit={submit}>
-        <FormField id="email" label="Correo electrónico" error={errors.email?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('email')}
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              autoFocus
-              className={inputClass(errors.email)}
-            />
-          )}
-        </FormField>
-        <FormField id="password" label="Contraseña" error={errors.password?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('password')}
-              type="password"
-              autoComplete="current-password"
-              className={inputClass(errors.password)}
-            />
-          )}
-        </FormField>
+        <TextField
+          id="email"
+          label="Correo electrónico"
+          error={errors.email?.message}
+          registration={register('email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoFocus
+        />
+        <TextField
+          id="password"
+          label="Contraseña"
+          error={errors.password?.message}
+          registration={register('password')}
+          type="password"
+          autoComplete="current-password"
+        />
         <div className="auth-row">
           <div className="checkbox-field">
             <input id="remember" type="checkbox" className="app-checkbox" {...register('remember')} />

@@ -1,15 +1,16 @@
 import type { ResetPasswordInput } from '@gestor/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { FormField, inputClass } from '../../../components/ui/form-field';
+import { TextField } from '../../../components/ui/form-field';
 import { Notice } from '../../../components/ui/notice';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { resetPassword } from '../api/reset-password';
+import { BackToSignIn } from '../components/back-to-sign-in';
 import { loadAuthContract } from '../contract';
 import type { LoginLocationState } from './login';
 
@@ -54,45 +55,32 @@ export function ResetPasswordRoute() {
       <p className="auth-subtitle">Elija una contraseña nueva de al menos 8 caracteres.</p>
       {formFailure && <Notice severity="error">{formFailure}</Notice>}
       <form className="auth-form" noValidate onSubmit={choosePassword}>
-        <FormField id="email" label="Correo electrónico" error={errors.email?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('email')}
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              className={inputClass(errors.email)}
-            />
-          )}
-        </FormField>
-        <FormField id="password" label="Nueva contraseña" error={errors.password?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('password')}
-              type="password"
-              autoComplete="new-password"
-              autoFocus
-              className={inputClass(errors.password)}
-            />
-          )}
-        </FormField>
-        <FormField
+        <TextField
+          id="email"
+          label="Correo electrónico"
+          error={errors.email?.message}
+          registration={register('email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+        />
+        <TextField
+          id="password"
+          label="Nueva contraseña"
+          error={errors.password?.message}
+          registration={register('password')}
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+        />
+        <TextField
           id="password_confirmation"
           label="Confirmar contraseña"
           error={errors.password_confirmation?.message}
-        >
-          {(control) => (
-            <input
-              {...control}
-              {...register('password_confirmation')}
-              type="password"
-              autoComplete="new-password"
-              className={inputClass(errors.password_confirmation)}
-            />
-          )}
-        </FormField>
+          registration={register('password_confirmation')}
+          type="password"
+          autoComplete="new-password"
+        />
         <SubmitButton
           label="Restablecer contraseña"
           icon="pi pi-check"
@@ -100,11 +88,7 @@ export function ResetPasswordRoute() {
           className="auth-submit"
         />
       </form>
-      <p className="auth-footer-link">
-        <Link to="/auth/login" className="auth-link">
-          <i className="pi pi-arrow-left" aria-hidden="true" /> Volver a acceder
-        </Link>
-      </p>
+      <BackToSignIn />
     </>
   );
 }

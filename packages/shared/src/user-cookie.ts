@@ -1,0 +1,10 @@
+// SPEC.md §3: what the SPA leaves out of the user it persists in its cookie. A module of its own,
+// free of zod, so the SPA's first bundle can import it (`@gestor/shared/user-cookie`).
+export const USER_COOKIE_EXCLUDED = [
+  'roles',
+  'email_verified_at',
+  'created_at',
+  'updated_at',
+  'role',
+  'roleName',
+] as const;
