@@ -2,7 +2,6 @@ import type { ForgotPasswordInput } from '@gestor/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { TextField } from '../../../components/ui/form-field';
 import { Notice } from '../../../components/ui/notice';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
@@ -10,6 +9,7 @@ import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { requestPasswordReset } from '../api/forgot-password';
 import { BackToSignIn } from '../components/back-to-sign-in';
+import { EmailField } from '../components/email-field';
 import { loadAuthContract } from '../contract';
 
 type ForgotPasswordFields = z.input<typeof ForgotPasswordInput>;
@@ -50,14 +50,10 @@ export function ForgotPasswordRoute() {
         <Notice severity="error">{failure ?? errors.root?.message}</Notice>
       )}
       <form className="auth-form" noValidate onSubmit={sendLink}>
-        <TextField
-          id="email"
-          label="Correo electrónico"
-          error={errors.email?.message}
+        <EmailField
           registration={register('email')}
-          type="email"
+          error={errors.email?.message}
           autoComplete="email"
-          inputMode="email"
           autoFocus
         />
         <SubmitButton

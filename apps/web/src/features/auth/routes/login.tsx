@@ -10,6 +10,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { signIn } from '../api/login';
+import { EmailField } from '../components/email-field';
 import { loadAuthContract } from '../contract';
 
 type LoginFields = z.input<typeof LoginInput>;
@@ -56,14 +57,10 @@ export function LoginRoute() {
         <Notice severity="error">{failure ?? errors.root?.message}</Notice>
       )}
       <form className="auth-form" noValidate onSubmit={submit}>
-        <TextField
-          id="email"
-          label="Correo electrónico"
-          error={errors.email?.message}
+        <EmailField
           registration={register('email')}
-          type="email"
+          error={errors.email?.message}
           autoComplete="username"
-          inputMode="email"
           autoFocus
         />
         <TextField

@@ -11,6 +11,7 @@ import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { resetPassword } from '../api/reset-password';
 import { BackToSignIn } from '../components/back-to-sign-in';
+import { EmailField } from '../components/email-field';
 import { loadAuthContract } from '../contract';
 import type { LoginLocationState } from './login';
 
@@ -55,15 +56,7 @@ export function ResetPasswordRoute() {
       <p className="auth-subtitle">Elija una contraseña nueva de al menos 8 caracteres.</p>
       {formFailure && <Notice severity="error">{formFailure}</Notice>}
       <form className="auth-form" noValidate onSubmit={choosePassword}>
-        <TextField
-          id="email"
-          label="Correo electrónico"
-          error={errors.email?.message}
-          registration={register('email')}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-        />
+        <EmailField registration={register('email')} error={errors.email?.message} autoComplete="username" />
         <TextField
           id="password"
           label="Nueva contraseña"
