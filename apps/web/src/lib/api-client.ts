@@ -188,9 +188,14 @@ export function createApiClient(dependencies: ApiClientDependencies) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/** DESIGN.md §5: the page's own origin unless the build sets VITE_API_BASE_URL. */
+export function apiBaseUrl(): string {
+  return import.meta.env.VITE_API_BASE_URL || window.location.origin;
+}
+
 /** The client the application uses: browser globals are read at call time, never at import. */
 export const api: ApiClient = createApiClient({
-  baseUrl: () => import.meta.env.VITE_API_BASE_URL || window.location.origin,
+  baseUrl: apiBaseUrl,
   fetch: (url, init) => window.fetch(url, init),
   cookies: () => document.cookie,
   referrer: () => window.location.href,

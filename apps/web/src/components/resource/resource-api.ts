@@ -7,7 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api, buildUrl } from '../../lib/api-client';
+import { api, apiBaseUrl, buildUrl } from '../../lib/api-client';
 import { csvExportParams, type ListState, listQueryParams } from './list-state';
 import type { ResourceRecord } from './resource-screens';
 
@@ -23,11 +23,6 @@ export const resourceKeys = {
   record: (contract: ResourceContract, id: number) => [contract.path, 'record', id] as const,
   audit: (contract: ResourceContract, id: number) => [contract.path, 'record', id, 'audit'] as const,
 };
-
-/** DESIGN.md §5: the page's own origin unless the build sets VITE_API_BASE_URL, as the client does. */
-export function apiBaseUrl(): string {
-  return import.meta.env.VITE_API_BASE_URL || window.location.origin;
-}
 
 /** A plain link downloads the export: the session cookie goes with it, `lang=es` is added. */
 export function csvExportUrl(contract: ResourceContract, state: ListState, baseUrl = apiBaseUrl()): string {
