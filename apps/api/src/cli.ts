@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { emailField, passwordField, requiredText } from '@gestor/shared';
 import type { z } from 'zod';
-import { configFromEnvironment, openReadyDatabase } from './boot';
-import { openDatabase } from './db/client';
+import { configFromEnvironment, openDatabaseOrExit, openReadyDatabase } from './boot';
 import { isUniqueViolation } from './db/errors';
 import { migrate } from './db/migrate';
 import { createUser, seedFirstAdmin, seedRoles } from './db/seed';
@@ -52,7 +51,7 @@ const config = configFromEnvironment();
 
 switch (command) {
   case 'migrate': {
-    const database = openDatabase(config);
+    const database = openDatabaseOrExit(config);
     const ran = await migrate(database);
     console.log(ran.length ? `Migraciones aplicadas: ${ran.join(', ')}` : 'No hay migraciones pendientes.');
     await database.close();

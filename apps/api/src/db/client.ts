@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -56,8 +56,62 @@ function writeCounter() {
   return counter;
 }
 
+/** The embedded database's directory is already open in another process (a server, a CLI task). */
+export class DatabaseInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `La base de datos integrada (${dataDir}) está abierta en otro proceso (pid ${pid}): detenga el servidor ` +
+        `antes de ejecutar esta tarea. Si no hay ninguno en marcha, borre ${lockPath(dataDir)}.`,
+    );
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+const lockPath = (dataDir: string) => `${path.resolve(dataDir)}.pid`;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is PostgreSQL in this process: two processes opening one directory would corrupt it. A file
+ * beside the directory (`db.pid`) holds the owner's pid; a live owner makes this throw, a dead one's
+ * file is taken over. Returns the release.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = lockPath(dataDir);
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
+      if (owner > 0 && (owner === process.pid || isRunning(owner)))
+        throw new DatabaseInUseError(dataDir, owner);
+      rmSync(file, { force: true });
+    }
+  }
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8') === String(process.pid)) rmSync(file, { force: true });
+    } catch {
+      // Already gone.
+    }
+  };
+}
+
 export function openPglite(dataDir?: string): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   const writes = writeCounter();
   const writing = writes.writing;
@@ -76,7 +130,13 @@ export function openPglite(dataDir?: string): Database {
     writeGeneration: () => writes.value,
     transaction: (fn) => client.transaction((tx) => fn(on(tx))),
     exclusive: (_lockKey, fn) => fn(on(client)),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 
