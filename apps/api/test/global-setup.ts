@@ -9,16 +9,6 @@ export default async function setup() {
   await client.connect();
   try {
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
-    // Migration 0002 expects pg_trgm in public (each test schema has public on its search path). A test
-    // database where an earlier run created it inside some other schema is moved back, or every
-    // migration would fail with "operator class gin_trgm_ops does not exist".
-    const [row] = (
-      await client.query<{ schema: string }>(
-        `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
-          WHERE e.extname = 'pg_trgm'`,
-      )
-    ).rows;
-    if (row && row.schema !== 'public') await client.query('ALTER EXTENSION pg_trgm SET SCHEMA public');
   } finally {
     await client.end();
   }

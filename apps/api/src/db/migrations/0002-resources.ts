@@ -36,7 +36,14 @@ END $$;
 -- Users: search by name or email, sort by each listed column, filter by role and active.
 ALTER TABLE users ADD COLUMN search_text text
   GENERATED ALWAYS AS (gestor_fold(name || ' ' || email)) STORED;
-CREATE INDEX users_search_trgm ON users USING gin (search_text gin_trgm_ops);
+-- The operator class named with the extension's own schema: a database may have had pg_trgm
+-- installed beforehand in a schema that is not on the search path (an "extensions" schema).
+DO $$
+DECLARE trgm_schema name := (SELECT n.nspname FROM pg_extension e
+                               JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm');
+BEGIN
+  EXECUTE format('CREATE INDEX users_search_trgm ON users USING gin (search_text %I.gin_trgm_ops)', trgm_schema);
+END $$;
 CREATE INDEX users_name ON users (name, id);
 CREATE INDEX users_email ON users (email, id);
 CREATE INDEX users_created_at ON users (created_at, id);
