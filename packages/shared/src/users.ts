@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RoleSummary } from './auth';
+import type { Permission } from './permissions';
 import { booleanFilter, type ResourceContract, updatedAtField } from './resource';
 import { booleanField, emailField, passwordField, requiredText } from './validation';
 
@@ -74,6 +75,8 @@ export interface UserRecord {
   active: boolean;
   last_login_at: string | null;
   roles: RoleSummary[];
+  /** Every permission the user holds through its roles, sorted: who may manage them (DESIGN.md §3). */
+  permissions: Permission[];
   created_at: string;
   updated_at: string;
 }

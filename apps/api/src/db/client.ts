@@ -1,5 +1,8 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -23,37 +26,62 @@ export interface Database extends Connection {
   /** Runs fn inside one transaction on one connection; rolls back when it throws. */
   transaction<T>(fn: (tx: Connection) => Promise<T>): Promise<T>;
   /**
-   * A number that changes whenever something a cache may hold could have changed: any statement of
-   * this process other than a SELECT starts or ends, and, on PostgreSQL, another process announced a
-   * change (NOTIFY gestor_auth_changed, see migration 0003). NaN while no such announcements can be
-   * heard (the listening connection is down): a cache must then hold nothing.
+   * Sessions, users, roles and permissions that changed, as announced by the triggers of migration
+   * 0004 (NOTIFY gestor_auth_changed) from this process or any other: what a cache of sessions must
+   * forget (decision 007). A change made through this object is announced before the statement (or
+   * the COMMIT of its transaction) resolves, so nothing stale survives its own write.
    */
-  writeGeneration(): number;
+  onAuthChange(listener: (change: AuthChange) => void): void;
+  /** Whether every change is heard now; false while the listening connection is down: caches must hold nothing. */
+  hearsAuthChanges(): boolean;
+  /**
+   * Every row of a SELECT from one consistent snapshot, in batches (CSV exports): rows committed
+   * meanwhile are neither repeated nor missed. Stops early, releasing everything, when the consumer does.
+   */
+  cursor<T = Record<string, unknown>>(text: string, params: unknown[], batchSize: number): AsyncGenerator<T[]>;
   /** Runs fn on one connection holding a database-wide lock (PostgreSQL advisory lock; PGlite has one connection). */
   exclusive<T>(lockKey: number, fn: (connection: Connection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-const READ_ONLY = /^\s*SELECT\b/i;
-
 // pg returns int8 as a string; our counts and ids fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-/** Counts this process's writes: the counter moves when a statement other than a SELECT starts and ends. */
-function writeCounter() {
-  const counter = {
-    value: 0,
-    async writing<T>(text: string, run: () => Promise<T>): Promise<T> {
-      if (READ_ONLY.test(text)) return run();
-      counter.value++;
-      try {
-        return await run();
-      } finally {
-        counter.value++;
-      }
+/** What changed for the session cache: one session (by its stored key), one user's sessions, or anything. */
+export type AuthChange = { session: string } | { user: number } | 'all';
+
+/** Reads a NOTIFY payload of migration 0004: `s:<key>`, `u:<id>`, or anything else meaning "all". */
+export function parseAuthChange(payload: string | undefined): AuthChange {
+  if (payload?.startsWith('s:')) return { session: payload.slice(2) };
+  if (payload?.startsWith('u:') && /^\d+$/.test(payload.slice(2))) return { user: Number(payload.slice(2)) };
+  return 'all';
+}
+
+function authChangeHub() {
+  const listeners: Array<(change: AuthChange) => void> = [];
+  return {
+    on: (listener: (change: AuthChange) => void) => {
+      listeners.push(listener);
+    },
+    emit: (change: AuthChange) => {
+      for (const listener of listeners) listener(change);
     },
   };
-  return counter;
+}
+
+/** Rows in batches from a cursor inside a transaction that sees one snapshot. */
+async function* fetchInBatches<T>(
+  run: (text: string, params?: unknown[]) => Promise<T[]>,
+  text: string,
+  params: unknown[],
+  batchSize: number,
+): AsyncGenerator<T[]> {
+  await run(`DECLARE gestor_export NO SCROLL CURSOR FOR ${text}`, params);
+  for (;;) {
+    const rows = await run(`FETCH ${batchSize} FROM gestor_export`);
+    if (rows.length) yield rows;
+    if (rows.length < batchSize) return;
+  }
 }
 
 /** The embedded database's directory is already open in another process (a server, a CLI task). */
@@ -109,25 +137,79 @@ function lockDataDir(dataDir: string): () => void {
   };
 }
 
+export const AUTH_CHANNEL = 'gestor_auth_changed';
+
+/**
+ * PGlite is one connection: a transaction held open while a client slowly downloads an export would
+ * stop every other request. So the snapshot is read at once inside one transaction and spooled to a
+ * temporary file (v8-serialised batches, which keep Date values), then handed out from there.
+ */
+async function* spooledCursor<T>(
+  client: PGlite,
+  text: string,
+  params: unknown[],
+  batchSize: number,
+): AsyncGenerator<T[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gestor-export-'));
+  const file = path.join(dir, 'rows');
+  try {
+    const out = await open(file, 'w');
+    try {
+      await client.transaction(async (tx) => {
+        const run = async (sql: string, values?: unknown[]) => (await tx.query<T>(sql, values)).rows;
+        for await (const rows of fetchInBatches(run, text, params, batchSize)) {
+          const bytes = serialize(rows);
+          const length = Buffer.alloc(4);
+          length.writeUInt32BE(bytes.length);
+          await out.write(length);
+          await out.write(bytes);
+        }
+      });
+    } finally {
+      await out.close();
+    }
+    const input = await open(file, 'r');
+    try {
+      const length = Buffer.alloc(4);
+      while ((await input.read(length, 0, 4)).bytesRead === 4) {
+        const bytes = Buffer.alloc(length.readUInt32BE());
+        await input.read(bytes, 0, bytes.length);
+        yield deserialize(bytes) as T[];
+      }
+    } finally {
+      await input.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export function openPglite(dataDir?: string): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
-  const writes = writeCounter();
-  const writing = writes.writing;
+  // One process owns an embedded database, and PGlite hands each NOTIFY to its listeners (as
+  // microtasks) while it reads the statement's reply: a change is heard before its write resolves.
+  const changes = authChangeHub();
+  let listening = false;
+  void client
+    .listen(AUTH_CHANNEL, (payload) => changes.emit(parseAuthChange(payload)))
+    .then(() => {
+      listening = true;
+    })
+    .catch(() => {});
   const on = (target: PGlite | Transaction): Connection => ({
-    exec: (script) =>
-      writing(script, async () => {
-        await target.exec(script);
-      }),
-    query: <T>(text: string, params?: unknown[]) =>
-      writing(text, async () => (await target.query<T>(text, params)).rows),
+    exec: async (script) => {
+      await target.exec(script);
+    },
+    query: async <T>(text: string, params?: unknown[]) => (await target.query<T>(text, params)).rows,
   });
   return {
     ...on(client),
     kind: 'pglite',
-    // One process owns an embedded database: its own writes are all there is.
-    writeGeneration: () => writes.value,
+    onAuthChange: changes.on,
+    hearsAuthChanges: () => listening,
+    cursor: (text, params, batchSize) => spooledCursor(client, text, params, batchSize),
     transaction: (fn) => client.transaction((tx) => fn(on(tx))),
     exclusive: (_lockKey, fn) => fn(on(client)),
     close: async () => {
@@ -140,16 +222,15 @@ export function openPglite(dataDir?: string): Database {
   };
 }
 
-export const AUTH_CHANNEL = 'gestor_auth_changed';
 /** The listening connection's application_name, as pg_stat_activity shows it. */
 export const LISTENER_NAME = 'gestor-listener';
 
 /**
- * Hears other processes' NOTIFY on AUTH_CHANNEL over one dedicated connection, started on first use,
- * and calls `changed` for each, and again on every (re)connection, since whatever was announced while
- * nobody listened is unknown. Reconnects a second after losing the connection.
+ * Hears every process's NOTIFY on AUTH_CHANNEL over one dedicated connection, started on first use,
+ * and calls `changed` for each, and with 'all' on every (re)connection, since whatever was announced
+ * while nobody listened is unknown. Reconnects a second after losing the connection.
  */
-function changeListener(url: string, changed: () => void) {
+function changeListener(url: string, changed: (change: AuthChange) => void) {
   let listening = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
@@ -168,7 +249,7 @@ function changeListener(url: string, changed: () => void) {
     if (closed || client) return;
     const next = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
     client = next;
-    next.on('notification', changed);
+    next.on('notification', (message) => changed(parseAuthChange(message.payload)));
     next.on('error', lost);
     next.on('end', lost);
     next
@@ -176,7 +257,7 @@ function changeListener(url: string, changed: () => void) {
       .then(() => next.query(`LISTEN ${AUTH_CHANNEL}`))
       .then(() => {
         if (client !== next) return;
-        changed();
+        changed('all');
         listening = true;
       })
       .catch(lost);
@@ -208,20 +289,22 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const writes = writeCounter();
-  const listener = changeListener(url, () => writes.value++);
+  const changes = authChangeHub();
+  const listener = changeListener(url, changes.emit);
+  // Every pooled connection listens too: PostgreSQL delivers a session's own notifications when its
+  // transaction commits, before the COMMIT (or the single statement) answers, so this process forgets
+  // what it changed before the write resolves; the dedicated listener would hear it a moment later.
+  pool.on('connect', (client) => {
+    client.on('notification', (message) => changes.emit(parseAuthChange(message.payload)));
+    client.query(`LISTEN ${AUTH_CHANNEL}`).catch(() => {});
+  });
   const on = (client: pg.Pool | pg.PoolClient): Connection => ({
-    exec: (script) =>
-      writes.writing(script, async () => {
-        await client.query(script);
-      }),
+    exec: async (script) => {
+      await client.query(script);
+    },
     // A named statement is parsed and planned once per pooled connection, then only executed.
-    query: <T>(text: string, params?: unknown[], name?: string) =>
-      writes.writing(
-        text,
-        async () =>
-          (await client.query({ text, values: params ?? [], ...(name ? { name } : {}) })).rows as T[],
-      ),
+    query: async <T>(text: string, params?: unknown[], name?: string) =>
+      (await client.query({ text, values: params ?? [], ...(name ? { name } : {}) })).rows as T[],
   });
   const withClient = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
@@ -234,8 +317,24 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
   return {
     ...on(pool),
     kind: 'pgsql',
-    // This process's writes (COMMIT included) and the other processes' announcements move it.
-    writeGeneration: () => (listener.listening() ? writes.value : Number.NaN),
+    onAuthChange: changes.on,
+    hearsAuthChanges: () => listener.listening(),
+    async *cursor<T>(text: string, params: unknown[], batchSize: number) {
+      const client = await pool.connect();
+      let open = false;
+      try {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        open = true;
+        const run = async (sql: string, values?: unknown[]) =>
+          (await client.query({ text: sql, values: values ?? [] })).rows as T[];
+        yield* fetchInBatches(run, text, params, batchSize);
+        await client.query('COMMIT');
+        open = false;
+      } finally {
+        if (open) await client.query('ROLLBACK').catch(() => {});
+        client.release();
+      }
+    },
     transaction: (fn) =>
       withClient(async (client) => {
         const connection = on(client);

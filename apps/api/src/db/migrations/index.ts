@@ -1,6 +1,7 @@
 import * as auth from './0001-auth';
 import * as resources from './0002-resources';
 import * as authNotifications from './0003-auth-notifications';
+import * as targetedChanges from './0004-targeted-changes-and-spanish-order';
 
 export interface Migration {
   name: string;
@@ -8,4 +9,4 @@ export interface Migration {
 }
 
 /** Every migration, in the order it runs. Append; never edit one that has shipped. */
-export const MIGRATIONS: Migration[] = [auth, resources, authNotifications];
+export const MIGRATIONS: Migration[] = [auth, resources, authNotifications, targetedChanges];

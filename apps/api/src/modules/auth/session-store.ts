@@ -81,11 +81,31 @@ const CACHE_LIMIT = 10_000;
 
 export function createSessionStore(database: Database, appKey: Buffer) {
   const keyOf = (id: string) => keyedHash(appKey, id);
-  // A loaded session is kept in memory, stamped with database.writeGeneration(): anything written
-  // here, or announced by another process on PostgreSQL, makes every entry stale (decision 006).
-  // Keyed by the cookie's id, so a hit costs no HMAC; the id never leaves this process's memory.
-  const generation = database.writeGeneration;
-  const cache = new Map<string, { generation: number; session: LoadedSession }>();
+  // A loaded session is kept in memory and forgotten when the database announces that it, its
+  // user or the roles changed (decision 007), in this process or another. Keyed by the cookie's id,
+  // so a hit costs no HMAC; the id never leaves this process's memory.
+  const cache = new Map<string, LoadedSession>();
+  const idsByKey = new Map<string, string>();
+  // Counts announcements: a load during which anything was announced may have read the old state,
+  // so it is not kept (the next request reads again).
+  let announcements = 0;
+  const forget = (id: string) => {
+    const session = cache.get(id);
+    if (session) idsByKey.delete(session.key);
+    cache.delete(id);
+  };
+  database.onAuthChange((change) => {
+    announcements++;
+    if (change === 'all') {
+      cache.clear();
+      idsByKey.clear();
+    } else if ('session' in change) {
+      const id = idsByKey.get(change.session);
+      if (id !== undefined) forget(id);
+    } else {
+      for (const [id, session] of cache) if (session.userId === change.user) forget(id);
+    }
+  });
   const alive = (session: LoadedSession) =>
     session.lastActivity.getTime() + session.lifetimeMinutes * 60_000 > Date.now();
 
@@ -116,14 +136,19 @@ export function createSessionStore(database: Database, appKey: Buffer) {
     async find(id: string): Promise<LoadedSession | null> {
       const cached = cache.get(id);
       // Expired by the cached last activity? Another process may have seen the person since: re-read.
-      if (cached && cached.generation === generation() && alive(cached.session)) return { ...cached.session };
-      const stamp = generation();
+      if (cached && alive(cached) && database.hearsAuthChanges()) return { ...cached };
+      const before = announcements;
       const session = await load(keyOf(id));
-      // NaN (nobody listening for other processes' changes) never equals itself: nothing is kept.
-      if (session && stamp === generation()) {
-        if (cache.size >= CACHE_LIMIT) cache.clear();
-        cache.set(id, { generation: stamp, session });
-      } else cache.delete(id);
+      forget(id);
+      // Kept only if nothing was announced meanwhile, and while every change can be heard.
+      if (session && before === announcements && database.hearsAuthChanges()) {
+        if (cache.size >= CACHE_LIMIT) {
+          cache.clear();
+          idsByKey.clear();
+        }
+        cache.set(id, session);
+        idsByKey.set(session.key, id);
+      }
       return session ? { ...session } : null;
     },
 

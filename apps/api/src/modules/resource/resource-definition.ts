@@ -54,6 +54,12 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   routes?(app: FastifyInstance, service: ResourceService<R, C, U>): void;
 }
 
+/**
+ * A text column sorted in Spanish order on both engines (migration 0004): "Álvaro" with the A's,
+ * "Ñandú" after "Nube". Its index is `((gestor_sort_key(column) COLLATE "C"), id)`.
+ */
+export const spanishOrder = (column: string) => `(gestor_sort_key(${column}) COLLATE "C")`;
+
 export function defineResource<R extends { id: number; updated_at: string }, C, U>(
   definition: ResourceDefinition<R, C, U>,
 ): ResourceDefinition<R, C, U> {

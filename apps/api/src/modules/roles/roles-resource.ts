@@ -12,7 +12,7 @@ import {
 import type { Connection } from '../../db/client';
 import { ValidationError } from '../../lib/http-errors';
 import { csvDate } from '../resource/csv';
-import { defineResource } from '../resource/resource-definition';
+import { defineResource, spanishOrder } from '../resource/resource-definition';
 
 // Roles (DESIGN.md §3, §4): name (machine name, unique), label, permissions written and read as names.
 
@@ -45,7 +45,12 @@ export const rolesResource = defineResource<RoleRecord, RoleInput, Omit<RoleUpda
       updated_at: (row.updated_at as Date).toISOString(),
     };
   },
-  sortColumns: { name: 't.name', label: 't.label', created_at: 't.created_at', updated_at: 't.updated_at' },
+  sortColumns: {
+    name: spanishOrder('t.name'),
+    label: spanishOrder('t.label'),
+    created_at: 't.created_at',
+    updated_at: 't.updated_at',
+  },
   filterConditions: {
     permission: (value) =>
       `EXISTS (SELECT 1 FROM role_permissions rp WHERE rp.role_id = t.id AND rp.permission = ${value})`,

@@ -1,5 +1,6 @@
 import {
   ADMIN_ROLE,
+  type Permission,
   type RoleSummary,
   USERS,
   type UserInput,
@@ -14,7 +15,7 @@ import { hashPassword } from '../../lib/passwords';
 import { invitationMail } from '../auth/auth-mails';
 import type { AuthService } from '../auth/auth-service';
 import { csvDate } from '../resource/csv';
-import { defineResource } from '../resource/resource-definition';
+import { defineResource, spanishOrder } from '../resource/resource-definition';
 
 // Users (DESIGN.md §4): email unique regardless of case, roles written as names and read as objects,
 // created with a password or an invitation mail. Nobody disables or deletes themselves, and the system
@@ -48,7 +49,9 @@ export function usersResource({ auth }: { auth: AuthService }) {
     table: 'users',
     columns: `t.id, t.name, t.email, t.email_verified_at, t.active, t.last_login_at, t.created_at, t.updated_at,
       (SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'label', r.label) ORDER BY ru.position, r.id), '[]'::json)
-         FROM role_user ru JOIN roles r ON r.id = ru.role_id WHERE ru.user_id = t.id) AS roles`,
+         FROM role_user ru JOIN roles r ON r.id = ru.role_id WHERE ru.user_id = t.id) AS roles,
+      (SELECT coalesce(array_agg(DISTINCT rp.permission ORDER BY rp.permission), '{}')
+         FROM role_user ru JOIN role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = t.id) AS permissions`,
     toRecord: (row) => ({
       id: row.id as number,
       name: row.name as string,
@@ -57,12 +60,13 @@ export function usersResource({ auth }: { auth: AuthService }) {
       active: row.active as boolean,
       last_login_at: row.last_login_at ? (row.last_login_at as Date).toISOString() : null,
       roles: row.roles as RoleSummary[],
+      permissions: row.permissions as Permission[],
       created_at: (row.created_at as Date).toISOString(),
       updated_at: (row.updated_at as Date).toISOString(),
     }),
     sortColumns: {
-      name: 't.name',
-      email: 't.email',
+      name: spanishOrder('t.name'),
+      email: spanishOrder('t.email'),
       active: 't.active',
       last_login_at: 't.last_login_at',
       created_at: 't.created_at',
