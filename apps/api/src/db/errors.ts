@@ -2,3 +2,9 @@
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }
+
+/** PostgreSQL gave up on one of two concurrent transactions: running it again is safe. */
+export function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '40P01' || code === '40001';
+}

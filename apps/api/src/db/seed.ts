@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SEEDED_ROLES } from '@gestor/shared';
 import { hashPassword } from '../lib/passwords';
-import type { Database } from './client';
+import type { Connection, Database } from './client';
 
 /** Creates the seeded roles that are missing; the administrator role always holds every permission. */
 export async function seedRoles(database: Database): Promise<void> {
@@ -23,8 +23,10 @@ export async function seedRoles(database: Database): Promise<void> {
   }
 }
 
+const FIRST_ADMIN_LOCK = 7_310_044;
+
 export async function createUser(
-  database: Database,
+  database: Connection,
   input: { name: string; email: string; password: string | null; roles: string[]; active?: boolean },
 ): Promise<number> {
   const hash = input.password ? await hashPassword(input.password) : null;
@@ -49,16 +51,20 @@ export async function seedFirstAdmin(
   database: Database,
   admin: { email: string; password: string | undefined },
 ): Promise<{ email: string; generatedPassword: string | null } | null> {
-  const [{ count } = { count: 0 }] = await database.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM users',
-  );
-  if (count > 0) return null;
-  const generatedPassword = admin.password ? null : randomBytes(12).toString('base64url');
-  await createUser(database, {
-    name: 'Administrador',
-    email: admin.email,
-    password: admin.password ?? generatedPassword,
-    roles: ['admin'],
+  // Two processes starting at once on one empty PostgreSQL database would each see no user and
+  // create one: the check and the insert run under one lock.
+  return database.exclusive(FIRST_ADMIN_LOCK, async (connection) => {
+    const [{ count } = { count: 0 }] = await connection.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM users',
+    );
+    if (count > 0) return null;
+    const generatedPassword = admin.password ? null : randomBytes(12).toString('base64url');
+    await createUser(connection, {
+      name: 'Administrador',
+      email: admin.email,
+      password: admin.password ?? generatedPassword,
+      roles: ['admin'],
+    });
+    return { email: admin.email, generatedPassword };
   });
-  return { email: admin.email, generatedPassword };
 }

@@ -44,7 +44,8 @@ export function orderClause(definition: ListedDefinition, query: Pick<ListQuery,
 export function listStatements(
   definition: ListedDefinition,
   query: ListQuery,
-  page: { limit: number; offset: number } = {
+  // null: every matching row (the CSV export reads them through a cursor).
+  page: { limit: number; offset: number } | null = {
     limit: query.perPage,
     offset: (query.page - 1) * query.perPage,
   },
@@ -54,7 +55,7 @@ export function listStatements(
   const { table, columns } = definition;
   return {
     rows: {
-      text: `SELECT ${columns} FROM ${table} t ${where} ${orderClause(definition, query)} LIMIT ${page.limit} OFFSET ${page.offset}`,
+      text: `SELECT ${columns} FROM ${table} t ${where} ${orderClause(definition, query)}${page ? ` LIMIT ${page.limit} OFFSET ${page.offset}` : ''}`,
       values: params.values,
     },
     count: where

@@ -19,11 +19,15 @@ export function paginate<T>(
     return `${path}?${params.toString()}`;
   };
   const from = data.length ? (page - 1) * perPage + 1 : null;
+  // Laravel's window: the first and last two pages, and three on each side of the current one,
+  // with "..." for each gap. Built from those few numbers, whatever the number of pages.
+  const shown = [1, 2, lastPage - 1, lastPage];
+  for (let n = page - 3; n <= page + 3; n++) shown.push(n);
   const pages: Array<number | null> = [];
-  for (let n = 1; n <= lastPage; n++) {
-    // Laravel's window: the first and last two pages, and three on each side of the current one.
-    if (n <= 2 || n > lastPage - 2 || Math.abs(n - page) <= 3) pages.push(n);
-    else if (pages[pages.length - 1] !== null) pages.push(null);
+  for (const n of [...new Set(shown)].filter((n) => n >= 1 && n <= lastPage).sort((a, b) => a - b)) {
+    const previous = pages[pages.length - 1];
+    if (typeof previous === 'number' && n > previous + 1) pages.push(null);
+    pages.push(n);
   }
   return {
     data,

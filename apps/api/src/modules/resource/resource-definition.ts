@@ -14,6 +14,11 @@ export interface WriteContext {
   afterCommit(task: () => Promise<void>): void;
 }
 
+export type AuthorizedWrite<R, C, U> =
+  | { action: 'create'; input: C }
+  | { action: 'update'; current: R; input: U }
+  | { action: 'delete'; records: R[] };
+
 export interface CsvColumn<R> {
   header: string;
   value(record: R): string | number | boolean | null;
@@ -41,6 +46,17 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   create(ctx: WriteContext, input: C): Promise<number>;
   /** Applies the update (the machinery has locked the row and checked updated_at). */
   update(ctx: WriteContext, current: R, input: U): Promise<void>;
+  /**
+   * Authorizes a write by its content, beyond the route's permission (DESIGN.md §3: nobody gains
+   * what they do not hold): throws 403 or 422. Runs inside the transaction, after the records were
+   * locked, before anything is written.
+   */
+  authorize?(ctx: WriteContext, write: AuthorizedWrite<R, C, U>): Promise<void>;
+  /**
+   * Writes of this area run one at a time (a transaction-scoped advisory lock taken first), for
+   * invariants that span records, such as "an active administrator always remains".
+   */
+  serializeWrites?: boolean;
   /** Refuses a delete with a ValidationError (all or nothing for bulk deletes). */
   beforeDelete?(ctx: WriteContext, records: R[]): Promise<void>;
   /** Checks the state after any write, still inside the transaction (e.g. an active administrator remains). */

@@ -39,9 +39,15 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
     const list = parseListQuery(contract, query(request));
     if (query(request).format === 'csv') {
       const date = new Date().toISOString().slice(0, 10);
+      const records = service.each(list);
+      // The first batch is read before anything is sent: a failure then is still a JSON error,
+      // not a download cut short.
+      const first = await records.next();
       async function* lines() {
         yield CSV_BOM + csvHeader(definition.csv);
-        for await (const record of service.each(list)) yield csvRow(definition.csv, record);
+        if (first.done) return;
+        yield csvRow(definition.csv, first.value);
+        for await (const record of records) yield csvRow(definition.csv, record);
       }
       return reply
         .type('text/csv; charset=utf-8')

@@ -1,6 +1,6 @@
 import { type AuditEntry, type AuthUser, HIDDEN_VALUE, type Paginated } from '@gestor/shared';
 import type { Connection, Database } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
+import { isRetryable, isUniqueViolation } from '../../db/errors';
 import { conflict, notFound, ValidationError } from '../../lib/http-errors';
 import type { ListQuery } from './list-query';
 import { listStatements } from './list-sql';
@@ -14,16 +14,54 @@ export interface PageRequest {
   query: URLSearchParams;
 }
 
+const MAX_ATTEMPTS = 3;
+const EXPORT_BATCH = 1000;
+
+/** One advisory lock key per table (a stable 31-bit hash of its name). */
+function advisoryLockKey(table: string): number {
+  let hash = 7_310_043;
+  for (const char of `gestor:${table}`) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
+  return hash & 0x7fffffff;
+}
+
+/**
+ * Every key a contract lists must be implemented by its declaration: checked when the area is
+ * registered, so a mistake stops the server at start instead of answering 500 at request time.
+ */
+export function checkDefinition(
+  definition: ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>,
+) {
+  const { contract } = definition;
+  const missing = [
+    ...contract.sortable.filter((key) => !Object.hasOwn(definition.sortColumns, key)).map((k) => `sort ${k}`),
+    ...Object.keys(contract.filters)
+      .filter((key) => !Object.hasOwn(definition.filterConditions, key))
+      .map((k) => `filter ${k}`),
+  ];
+  const sortKey = contract.defaultSort.replace(/^-/, '');
+  if (!contract.sortable.includes(sortKey)) missing.push(`defaultSort ${sortKey}`);
+  if (missing.length) {
+    throw new Error(`El área «${contract.path}» declara claves sin implementar: ${missing.join(', ')}.`);
+  }
+}
+
 /** The generic operations of one area, driven by its definition. */
 export function createResourceService<R extends { id: number; updated_at: string }, C, U>(
   definition: ResourceDefinition<R, C, U>,
   { database, log }: { database: Database; log: Log },
 ) {
   const { table, columns, contract } = definition;
+  checkDefinition(definition as unknown as Parameters<typeof checkDefinition>[0]);
 
-  async function findRows(conn: Connection, ids: number[], lock = false): Promise<R[]> {
+  // NO KEY UPDATE for edits: it does not conflict with the KEY SHARE lock that a foreign key check
+  // takes (an audit row naming the user who edits), so two people editing each other never deadlock.
+  async function findRows(
+    conn: Connection,
+    ids: number[],
+    lock: 'FOR UPDATE' | 'FOR NO KEY UPDATE' | null = null,
+  ): Promise<R[]> {
     const rows = await conn.query(
-      `SELECT ${columns} FROM ${table} t WHERE t.id = ANY($1::int[]) ORDER BY t.id${lock ? ' FOR UPDATE OF t' : ''}`,
+      `SELECT ${columns} FROM ${table} t WHERE t.id = ANY($1::int[]) ORDER BY t.id${lock ? ` ${lock} OF t` : ''}`,
       [ids],
     );
     return rows.map(definition.toRecord);
@@ -52,26 +90,36 @@ export function createResourceService<R extends { id: number; updated_at: string
     return changes;
   }
 
-  /** Runs a write in one transaction; duplicates become a 422 on their field; mails go after commit. */
+  const lockKey = advisoryLockKey(table);
+
+  /**
+   * Runs a write in one transaction; duplicates become a 422 on their field; mails go after commit.
+   * A deadlock or serialization failure (PostgreSQL gave up on one of two concurrent writers) is
+   * retried from the start a few times instead of becoming a 500.
+   */
   async function write<T>(actor: AuthUser, fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
-    const pending: Array<() => Promise<void>> = [];
-    let result: T;
-    try {
-      result = await database.transaction((tx) =>
-        fn({ tx, actor, afterCommit: (task) => pending.push(task) }),
-      );
-    } catch (error) {
-      const constraint = (error as { constraint?: string }).constraint;
-      const known = constraint ? definition.uniqueConstraints?.[constraint] : undefined;
-      if (isUniqueViolation(error) && known) throw ValidationError.field(known.field, known.message);
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      const pending: Array<() => Promise<void>> = [];
+      let result: T;
+      try {
+        result = await database.transaction(async (tx) => {
+          if (definition.serializeWrites) await tx.query('SELECT pg_advisory_xact_lock($1)', [lockKey]);
+          return fn({ tx, actor, afterCommit: (task) => pending.push(task) });
+        });
+      } catch (error) {
+        if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
+        const constraint = (error as { constraint?: string }).constraint;
+        const known = constraint ? definition.uniqueConstraints?.[constraint] : undefined;
+        if (isUniqueViolation(error) && known) throw ValidationError.field(known.field, known.message);
+        throw error;
+      }
+      for (const task of pending) {
+        await task().catch((error: unknown) =>
+          log.error({ err: error }, 'Una tarea posterior al cambio ha fallado'),
+        );
+      }
+      return result;
     }
-    for (const task of pending) {
-      await task().catch((error: unknown) =>
-        log.error({ err: error }, 'Una tarea posterior al cambio ha fallado'),
-      );
-    }
-    return result;
   }
 
   function parseId(raw: string): number {
@@ -98,13 +146,11 @@ export function createResourceService<R extends { id: number; updated_at: string
       });
     },
 
-    /** Every matching record in batches, for the CSV export. */
-    async *each(query: ListQuery, batchSize = 1000): AsyncGenerator<R> {
-      for (let offset = 0; ; offset += batchSize) {
-        const { rows: statement } = listStatements(definition, query, { limit: batchSize, offset });
-        const rows = await database.query(statement.text, statement.values);
+    /** Every matching record from one consistent snapshot, streamed in batches (CSV export). */
+    async *each(query: ListQuery): AsyncGenerator<R> {
+      const { rows: statement } = listStatements(definition, query, null);
+      for await (const rows of database.cursor(statement.text, statement.values, EXPORT_BATCH)) {
         for (const row of rows) yield definition.toRecord(row);
-        if (rows.length < batchSize) return;
       }
     },
 
@@ -116,6 +162,7 @@ export function createResourceService<R extends { id: number; updated_at: string
 
     async create(actor: AuthUser, input: C): Promise<R> {
       return write(actor, async (ctx) => {
+        await definition.authorize?.(ctx, { action: 'create', input });
         const id = await definition.create(ctx, input);
         const [record] = await findRows(ctx.tx, [id]);
         const changes = diff({}, definition.auditSnapshot(record!));
@@ -130,11 +177,12 @@ export function createResourceService<R extends { id: number; updated_at: string
 
     async update(actor: AuthUser, id: number, input: U & { updated_at: string }): Promise<R> {
       return write(actor, async (ctx) => {
-        const [current] = await findRows(ctx.tx, [id], true);
+        const [current] = await findRows(ctx.tx, [id], 'FOR NO KEY UPDATE');
         if (!current) throw notFound();
         // Optimistic concurrency: the edit must start from the version stored now.
         if (new Date(input.updated_at).getTime() !== new Date(current.updated_at).getTime()) throw conflict();
         const { updated_at: _startedFrom, ...changesOnly } = input;
+        await definition.authorize?.(ctx, { action: 'update', current, input: changesOnly as U });
         await definition.update(ctx, current, changesOnly as U);
         await ctx.tx.query(`UPDATE ${table} SET updated_at = now() WHERE id = $1`, [id]);
         const [record] = await findRows(ctx.tx, [id]);
@@ -153,12 +201,13 @@ export function createResourceService<R extends { id: number; updated_at: string
     async delete(actor: AuthUser, ids: number[], { single = false } = {}): Promise<void> {
       await write(actor, async (ctx) => {
         const unique = [...new Set(ids)];
-        const records = await findRows(ctx.tx, unique, true);
+        const records = await findRows(ctx.tx, unique, 'FOR UPDATE');
         if (records.length !== unique.length) {
           if (single) throw notFound();
           const missing = unique.filter((id) => !records.some((r) => r.id === id));
           throw ValidationError.field('ids', `No existen los registros con id ${missing.join(', ')}.`);
         }
+        await definition.authorize?.(ctx, { action: 'delete', records });
         await definition.beforeDelete?.(ctx, records);
         for (const record of records) {
           await audit(ctx.tx, actor, record.id, 'deleted', diff(definition.auditSnapshot(record), {}));

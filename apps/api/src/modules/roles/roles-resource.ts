@@ -2,6 +2,7 @@ import {
   ADMIN_ROLE,
   PERMISSIONS,
   type Permission,
+  permissionLabel,
   ROLES,
   type RoleInput,
   RoleInput as RoleInputSchema,
@@ -59,6 +60,26 @@ export const rolesResource = defineResource<RoleRecord, RoleInput, Omit<RoleUpda
   uniqueConstraints: { roles_name_key: { field: 'name', message: 'Ya existe un rol con este nombre.' } },
   createInput: RoleInputSchema,
   updateInput: RoleUpdateSchema,
+
+  // DESIGN.md §3: a person may give a role only permissions they hold; nor take away one they do
+  // not hold (the matrix shows those fixed), so a role changes only within the person's own reach.
+  async authorize({ actor }, write) {
+    if (write.action === 'delete') return;
+    const before = new Set(write.action === 'update' ? write.current.permissions : []);
+    const after = write.input.permissions ?? [...before];
+    const changed = [
+      ...after.filter((p) => !before.has(p)),
+      ...[...before].filter((p) => !after.includes(p)),
+    ];
+    const held = new Set(actor.permissions);
+    const beyond = changed.filter((permission) => !held.has(permission));
+    if (beyond.length) {
+      throw ValidationError.field(
+        'permissions',
+        `Solo puede conceder o retirar permisos que usted tiene: ${beyond.map(permissionLabel).join(', ')}.`,
+      );
+    }
+  },
 
   async create({ tx }, input) {
     const [row] = await tx.query<{ id: number }>(

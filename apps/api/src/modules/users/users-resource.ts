@@ -1,5 +1,6 @@
 import {
   ADMIN_ROLE,
+  type AuthUser,
   type Permission,
   type RoleSummary,
   USERS,
@@ -10,7 +11,7 @@ import {
   UserUpdateInput as UserUpdateSchema,
 } from '@gestor/shared';
 import type { Connection } from '../../db/client';
-import { ValidationError } from '../../lib/http-errors';
+import { forbidden, ValidationError } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import { invitationMail } from '../auth/auth-mails';
 import type { AuthService } from '../auth/auth-service';
@@ -21,20 +22,45 @@ import { defineResource, spanishOrder } from '../resource/resource-definition';
 // created with a password or an invitation mail. Nobody disables or deletes themselves, and the system
 // always keeps an active administrator.
 
-async function writeRoles(tx: Connection, userId: number, names: string[]) {
-  const found = await tx.query<{ id: number; name: string }>(
-    'SELECT id, name FROM roles WHERE name = ANY($1::text[])',
+const quoted = (names: string[]) => names.map((name) => `«${name}»`).join(', ');
+
+/**
+ * The roles named, which must exist and hold only permissions the actor holds (DESIGN.md §3: a
+ * person may assign a user only roles whose permissions they all hold).
+ */
+async function checkAssignable(tx: Connection, actor: AuthUser, names: string[]) {
+  const found = await tx.query<{ name: string; permissions: Permission[] }>(
+    `SELECT r.name, coalesce(array_agg(rp.permission) FILTER (WHERE rp.permission IS NOT NULL), '{}') AS permissions
+       FROM roles r LEFT JOIN role_permissions rp ON rp.role_id = r.id
+      WHERE r.name = ANY($1::text[]) GROUP BY r.name`,
     [names],
   );
   const missing = names.filter((name) => !found.some((role) => role.name === name));
   if (missing.length) {
     throw ValidationError.field(
       'roles',
-      missing.length === 1
-        ? `El rol «${missing[0]}» no existe.`
-        : `Los roles ${missing.map((m) => `«${m}»`).join(', ')} no existen.`,
+      missing.length === 1 ? `El rol «${missing[0]}» no existe.` : `Los roles ${quoted(missing)} no existen.`,
     );
   }
+  const held = new Set(actor.permissions);
+  const beyond = found.filter((role) => role.permissions.some((p) => !held.has(p))).map((r) => r.name);
+  if (beyond.length) {
+    throw ValidationError.field(
+      'roles',
+      beyond.length === 1
+        ? `No puede asignar el rol «${beyond[0]}»: tiene permisos que usted no tiene.`
+        : `No puede asignar los roles ${quoted(beyond)}: tienen permisos que usted no tiene.`,
+    );
+  }
+}
+
+/** DESIGN.md §3: a person manages (edits, disables, deletes, resets) only users who hold nothing more. */
+function mayManage(actor: AuthUser, user: UserRecord): boolean {
+  const held = new Set(actor.permissions);
+  return user.permissions.every((permission) => held.has(permission));
+}
+
+async function writeRoles(tx: Connection, userId: number, names: string[]) {
   await tx.query('DELETE FROM role_user WHERE user_id = $1', [userId]);
   await tx.query(
     `INSERT INTO role_user (user_id, role_id, position)
@@ -84,9 +110,19 @@ export function usersResource({ auth }: { auth: AuthService }) {
         message: 'Ya existe un usuario con este correo electrónico.',
       },
     },
+    // "An active administrator always remains" spans users: two administrators removing their own
+    // role at the same moment must not both succeed, so user writes run one at a time.
+    serializeWrites: true,
     createInput: UserInputSchema,
     updateInput: UserUpdateSchema,
     secretFields: ['password'],
+
+    async authorize({ tx, actor }, write) {
+      if (write.action === 'create') return checkAssignable(tx, actor, write.input.roles);
+      const targets = write.action === 'update' ? [write.current] : write.records;
+      if (!targets.every((user) => mayManage(actor, user))) throw forbidden();
+      if (write.action === 'update' && write.input.roles) await checkAssignable(tx, actor, write.input.roles);
+    },
 
     async create({ tx, afterCommit }, input) {
       const [row] = await tx.query<{ id: number }>(
@@ -171,6 +207,7 @@ export function usersResource({ auth }: { auth: AuthService }) {
         { config: { permission: 'user.update' } },
         async (request) => {
           const user = await service.show(service.parseId((request.params as { id: string }).id));
+          if (!mayManage(request.authUser(), user)) throw forbidden();
           if (!user.active)
             throw ValidationError.field(
               'email',
