@@ -125,7 +125,11 @@ describe.each(testDatabases())('no privilege escalation (%s)', (engine) => {
     expect(grab.body.errors.permissions[0]).toBe(
       'Solo puede conceder o retirar permisos que usted tiene: Usuarios: Editar.',
     );
-    const own = await client.post('/api/roles', { name: 'propio', label: 'Propio', permissions: ['news.view'] });
+    const own = await client.post('/api/roles', {
+      name: 'propio',
+      label: 'Propio',
+      permissions: ['news.view'],
+    });
     expect(own.status).toBe(201);
 
     // Editing the editor role: its label and the permissions the actor holds, not the rest.
