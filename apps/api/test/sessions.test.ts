@@ -65,7 +65,8 @@ describe.each(testDatabases())('sessions and CSRF (%s)', (engine) => {
       expect((await client.get('/api/user')).status).toBe(200);
     });
 
-    test('session ids carry at least 128 random bits and the database keeps only a hash of them', async () => {
+    test('session ids carry at least 128 random bits; a guest writes nothing, a signed-in session only a hash', async () => {
+      const before = await server.database.query('SELECT id FROM sessions');
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {
         const client = server.client();
@@ -77,11 +78,40 @@ describe.each(testDatabases())('sessions and CSRF (%s)', (engine) => {
         expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
         expect(Buffer.from(id, 'base64url').length).toBeGreaterThanOrEqual(16);
       }
+      // Decision 007: visitors' sessions are signed, not stored, so anonymous traffic writes nothing.
+      expect(await server.database.query('SELECT id FROM sessions')).toHaveLength(before.length);
+
+      const { client } = await server.signIn();
+      const id = client.cookie(SESSION_COOKIE)!;
+      expect(Buffer.from(id, 'base64url').length).toBeGreaterThanOrEqual(16);
       const stored = await server.database.query<{ id: string }>('SELECT id FROM sessions');
-      expect(stored.length).toBeGreaterThanOrEqual(ids.length);
-      for (const id of ids) {
-        expect(stored.some((row) => row.id === id || row.id.includes(id))).toBe(false);
-      }
+      expect(stored).toHaveLength(before.length + 1);
+      expect(stored.some((row) => row.id === id || row.id.includes(id))).toBe(false);
+    });
+
+    test('a guest session altered by hand, or one past SESSION_LIFETIME, is refused (419) and replaced', async () => {
+      const client = server.client();
+      await client.csrf();
+      const id = client.cookie(SESSION_COOKIE)!;
+      const bytes = Buffer.from(id, 'base64url');
+      bytes[0] = bytes[0]! ^ 1;
+      client.jar.set(SESSION_COOKIE, bytes.toString('base64url'));
+      const tampered = await client.post('/api/forgot-password', { email: 'nadie@example.test' });
+      expect(tampered.status).toBe(419);
+      // Issued three hours ago (the issue time is signed too: it cannot be changed without the key).
+      const { createGuestSessions } = await import('../src/modules/auth/guest-sessions');
+      const guests = createGuestSessions(server.config.appKey);
+      const realNow = Date.now;
+      Date.now = () => realNow() - 3 * 60 * 60 * 1000;
+      const old = guests.issue();
+      Date.now = realNow;
+      expect(guests.read(old.id, 120)).toBeNull();
+      client.jar.set(SESSION_COOKIE, old.id);
+      client.jar.set('XSRF-TOKEN', old.csrfToken);
+      expect((await client.post('/api/forgot-password', { email: 'nadie@example.test' })).status).toBe(419);
+      await client.csrf();
+      expect(client.cookie(SESSION_COOKIE)).not.toBe(old.id);
+      expect((await client.post('/api/forgot-password', { email: 'nadie@example.test' })).status).toBe(200);
     });
   });
 

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config/config';
 import { HttpError } from '../lib/http-errors';
 import { safeEqual } from '../lib/tokens';
+import { createGuestSessions } from '../modules/auth/guest-sessions';
 import type { LoadedSession, SessionStore } from '../modules/auth/session-store';
 
 // The Laravel Sanctum SPA contract (DESIGN.md §3 "Sessions and CSRF"): a cookie session for requests
@@ -66,6 +67,7 @@ export function statefulMatcher(patterns: string[]): (request: FastifyRequest) =
 export default fp(
   async (app, { config, store }: { config: Config; store: SessionStore }) => {
     const isStateful = statefulMatcher(config.session.statefulDomains);
+    const guests = createGuestSessions(config.appKey);
     const cookieBase = {
       path: '/',
       sameSite: 'lax' as const,
@@ -89,13 +91,21 @@ export default fp(
 
     app.decorateReply('startSession', async function (this: FastifyReply, userId, lifetimeMinutes) {
       const request = this.request;
-      if (request.session) await store.destroy(request.session.key);
+      if (request.session && !request.session.guest) await store.destroy(request.session.key);
+      if (userId === null) {
+        // A visitor: nothing stored (guest-sessions.ts, decision 007).
+        const guest = guests.issue();
+        request.session = guests.read(guest.id, config.session.lifetimeMinutes);
+        setCookies(this, guest.id, guest.csrfToken, config.session.lifetimeMinutes);
+        return;
+      }
       const created = await store.create(userId, lifetimeMinutes ?? config.session.lifetimeMinutes, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
       request.session = {
         key: created.key,
+        guest: false,
         userId,
         csrfToken: created.csrfToken,
         lifetimeMinutes: created.lifetimeMinutes,
@@ -115,9 +125,9 @@ export default fp(
       if (request.is404 || (!url.startsWith('/api/') && !url.startsWith('/sanctum/'))) return;
       const id = request.cookies[config.session.cookieName];
       if (id && id.length <= 128 && isStateful(request)) {
-        const session = await store.find(id);
+        const session = guests.read(id, config.session.lifetimeMinutes) ?? (await store.find(id));
         request.session = session;
-        if (session && Date.now() - session.lastActivity.getTime() > TOUCH_AFTER_MS) {
+        if (session && !session.guest && Date.now() - session.lastActivity.getTime() > TOUCH_AFTER_MS) {
           await store.touch(session.key);
           // Sliding expiry: the cookies live as long as the session does.
           setCookies(reply, id, session.csrfToken, session.lifetimeMinutes);
@@ -138,8 +148,16 @@ export default fp(
     // the session. It returns no data, and CORS keeps a foreign origin from reading the token.
     app.get('/sanctum/csrf-cookie', async (request, reply) => {
       const id = request.cookies[config.session.cookieName];
-      const session = request.session ?? (id && id.length <= 128 ? await store.find(id) : null);
-      if (session && id) setCookies(reply, id, session.csrfToken, session.lifetimeMinutes);
+      const session =
+        request.session ??
+        (id && id.length <= 128
+          ? (guests.read(id, config.session.lifetimeMinutes) ?? (await store.find(id)))
+          : null);
+      // A guest session past half its life is renewed, so the token the SPA is about to use stays valid.
+      const aging =
+        session?.guest &&
+        Date.now() - session.lastActivity.getTime() > (session.lifetimeMinutes * 60_000) / 2;
+      if (session && id && !aging) setCookies(reply, id, session.csrfToken, session.lifetimeMinutes);
       else await reply.startSession(null);
       return reply.code(204).send();
     });

@@ -6,7 +6,10 @@ import { keyedHash, randomToken } from '../../lib/tokens';
 // The browser holds a 256-bit id; the table keeps only its HMAC under APP_KEY.
 
 export interface LoadedSession {
+  /** The stored session's key (HMAC of its id); '' for a guest session, which is not stored. */
   key: string;
+  /** A visitor's session before sign-in: signed, not stored (guest-sessions.ts). */
+  guest: boolean;
   userId: number | null;
   csrfToken: string;
   lifetimeMinutes: number;
@@ -114,6 +117,7 @@ export function createSessionStore(database: Database, appKey: Buffer) {
     if (!row) return null;
     return {
       key,
+      guest: false,
       userId: row.user_id,
       csrfToken: row.csrf_token,
       lifetimeMinutes: row.lifetime_minutes,
