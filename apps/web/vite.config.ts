@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildVersionFile, createBuildVersion } from './vite-plugins/build-version';
+import { precompress } from './vite-plugins/precompress';
 import { primereactThemes } from './vite-plugins/primereact-themes';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -17,7 +18,13 @@ const proxied = { target: apiTarget, changeOrigin: false };
 
 export default defineConfig({
   root,
-  plugins: [react(), primereactThemes({ publicDir: path.join(root, 'public') }), buildVersionFile(version)],
+  plugins: [
+    react(),
+    primereactThemes({ publicDir: path.join(root, 'public') }),
+    buildVersionFile(version),
+    // .br and .gz beside each text file of dist/, which the API server sends as the browser accepts.
+    precompress(),
+  ],
   define: {
     __APP_VERSION__: JSON.stringify(version),
   },

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { Config } from '../config/config';
+import { lockDataDir } from './data-dir-lock';
 
 // One SQL dialect on two engines: PGlite embedded (the default) and PostgreSQL (DATABASE_URL).
 // Queries are parameterised SQL through this thin layer (docs/decisions/003-sql-without-orm.md).
@@ -38,7 +39,11 @@ export interface Database extends Connection {
    * Every row of a SELECT from one consistent snapshot, in batches (CSV exports): rows committed
    * meanwhile are neither repeated nor missed. Stops early, releasing everything, when the consumer does.
    */
-  cursor<T = Record<string, unknown>>(text: string, params: unknown[], batchSize: number): AsyncGenerator<T[]>;
+  cursor<T = Record<string, unknown>>(
+    text: string,
+    params: unknown[],
+    batchSize: number,
+  ): AsyncGenerator<T[]>;
   /** Runs fn on one connection holding a database-wide lock (PostgreSQL advisory lock; PGlite has one connection). */
   exclusive<T>(lockKey: number, fn: (connection: Connection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -84,58 +89,8 @@ async function* fetchInBatches<T>(
   }
 }
 
-/** The embedded database's directory is already open in another process (a server, a CLI task). */
-export class DatabaseInUseError extends Error {
-  constructor(
-    readonly dataDir: string,
-    readonly pid: number,
-  ) {
-    super(
-      `La base de datos integrada (${dataDir}) está abierta en otro proceso (pid ${pid}): detenga el servidor ` +
-        `antes de ejecutar esta tarea. Si no hay ninguno en marcha, borre ${lockPath(dataDir)}.`,
-    );
-    this.name = 'DatabaseInUseError';
-  }
-}
-
-const lockPath = (dataDir: string) => `${path.resolve(dataDir)}.pid`;
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * PGlite is PostgreSQL in this process: two processes opening one directory would corrupt it. A file
- * beside the directory (`db.pid`) holds the owner's pid; a live owner makes this throw, a dead one's
- * file is taken over. Returns the release.
- */
-function lockDataDir(dataDir: string): () => void {
-  const file = lockPath(dataDir);
-  for (;;) {
-    try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (owner > 0 && (owner === process.pid || isRunning(owner)))
-        throw new DatabaseInUseError(dataDir, owner);
-      rmSync(file, { force: true });
-    }
-  }
-  return () => {
-    try {
-      if (readFileSync(file, 'utf8') === String(process.pid)) rmSync(file, { force: true });
-    } catch {
-      // Already gone.
-    }
-  };
-}
+// The embedded database's directory belongs to one process: see data-dir-lock.ts.
+export { DatabaseInUseError } from './data-dir-lock';
 
 export const AUTH_CHANNEL = 'gestor_auth_changed';
 
@@ -191,6 +146,7 @@ export function openPglite(dataDir?: string): Database {
   // One process owns an embedded database, and PGlite hands each NOTIFY to its listeners (as
   // microtasks) while it reads the statement's reply: a change is heard before its write resolves.
   const changes = authChangeHub();
+  let exclusiveQueue: Promise<unknown> = Promise.resolve();
   let listening = false;
   void client
     .listen(AUTH_CHANNEL, (payload) => changes.emit(parseAuthChange(payload)))
@@ -211,7 +167,12 @@ export function openPglite(dataDir?: string): Database {
     hearsAuthChanges: () => listening,
     cursor: (text, params, batchSize) => spooledCursor(client, text, params, batchSize),
     transaction: (fn) => client.transaction((tx) => fn(on(tx))),
-    exclusive: (_lockKey, fn) => fn(on(client)),
+    // One process owns the embedded database: a queue in this process is the lock.
+    exclusive: <T>(_lockKey: number, fn: (connection: Connection) => Promise<T>) => {
+      const run = exclusiveQueue.then(() => fn(on(client)));
+      exclusiveQueue = run.catch(() => {});
+      return run;
+    },
     close: async () => {
       try {
         await client.close();
