@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
-import { MESSAGES } from '@gestor/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
@@ -19,9 +17,11 @@ import { createResourceService } from './modules/resource/resource-service';
 import { rolesResource } from './modules/roles/roles-resource';
 import { usersResource } from './modules/users/users-resource';
 import authPlugin from './plugins/auth';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, frameworkErrors, serializeRequest } from './plugins/errors';
+import noStorePlugin from './plugins/no-store';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
+import spaPlugin from './plugins/spa';
 
 export interface AppOptions {
   config: Config;
@@ -30,6 +30,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Where the built SPA is; by default apps/web/dist beside this app. */
   webDist?: string | null;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: Writable;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,9 +43,18 @@ export async function buildApp({
   database,
   mailer,
   webDist = DEFAULT_WEB_DIST,
+  logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Reset tokens in paths and query strings never reach the log (DESIGN.md §3 "Robustness").
+    logger: {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    // What Fastify and Node answer before our code runs: Spanish JSON that never echoes the URL.
+    frameworkErrors,
+    clientErrorHandler,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -75,42 +86,9 @@ export async function buildApp({
     });
   }
 
-  const spa = webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : null;
-  if (spa) {
-    await app.register(fastifyStatic, {
-      root: spa,
-      wildcard: true,
-      // Our own Cache-Control (setHeaders and the page handlers), not the plugin's max-age=0.
-      cacheControl: false,
-      index: false,
-      setHeaders: (res, file) => {
-        // Hashed build assets never change; everything else is checked on every load.
-        res.setHeader(
-          'Cache-Control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-
-  if (spa) {
-    // The wildcard static route refuses the root directory itself (index: false), so `/` serves
-    // the SPA explicitly, never cached, like every other page.
-    app.route({
-      method: ['GET', 'HEAD'],
-      url: '/',
-      handler: (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', spa),
-    });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sanctum/');
-    // History fallback: any other GET for a page is the SPA, whose router shows its own 404 page.
-    if (spa && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', spa);
-    }
-    return reply.code(404).send({ message: MESSAGES.routeNotFound });
-  });
+  // Every /api/ and /sanctum/ answer uncacheable; the built SPA, robots.txt and the 404s (plugins/spa.ts).
+  await app.register(noStorePlugin);
+  await app.register(spaPlugin, { webDist });
 
   return app;
 }

@@ -1,10 +1,33 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { MESSAGES } from '@gestor/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../src/app';
-import { startTestServer, type TestServer } from './support';
+import { startTestServer, type TestServer, testDatabases } from './support';
+
+/** A GET as it travels (fetch would ask for and undo compression on its own). */
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+const SCRIPT = `console.log(${JSON.stringify('compresible '.repeat(200))});`;
 
 // DESIGN.md §1: one process serves the built SPA beside the API. Every page address answers the
 // SPA's index.html (never cached), hashed assets are cached for a year, and /api stays JSON.
@@ -21,7 +44,12 @@ describe('the built SPA served by the API server', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Gestor</title><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // As the build leaves them (apps/web/vite-plugins/precompress.ts): compressed copies beside.
+    writeFileSync(path.join(dist, 'assets', 'main-def456.js'), SCRIPT);
+    writeFileSync(path.join(dist, 'assets', 'main-def456.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(path.join(dist, 'assets', 'main-def456.js.gz'), gzipSync(SCRIPT));
     writeFileSync(path.join(dist, 'version.json'), '{"version":"1"}');
+    writeFileSync(path.join(dist, '.build-inputs'), 'abc\n');
     const app = await buildApp({ config: server.config, database: server.database, webDist: dist });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
     close = () => app.close();
@@ -59,5 +87,100 @@ describe('the built SPA served by the API server', () => {
       expect(response.status, address).toBe(404);
       expect(await response.json(), address).toEqual({ message: MESSAGES.routeNotFound });
     }
+  });
+
+  test('a missing file is a JSON 404 in Spanish, not the SPA; only page addresses get index.html', async () => {
+    for (const address of [
+      '/assets/missing.js',
+      '/assets/missing.css',
+      '/assets/nueva-pantalla',
+      '/assets/',
+      '/favicon.ico',
+      '/logo.png',
+      '/user/12/avatar.jpg',
+      '/themes/lara-light-indigo/no-existe.css',
+      '/.build-inputs',
+      '/.env',
+    ]) {
+      const response = await fetch(base + address, { headers: { accept: '*/*' } });
+      expect(response.status, address).toBe(404);
+      expect(response.headers.get('content-type'), address).toMatch(/^application\/json/);
+      expect(await response.json(), address).toEqual({ message: MESSAGES.routeNotFound });
+    }
+    const head = await fetch(`${base}/assets/missing.js`, { method: 'HEAD' });
+    expect(head.status).toBe(404);
+    // Page addresses, including ones whose query string holds dots (an e-mail in a reset link).
+    const page = await fetch(`${base}/auth/reset/abc123?email=ana@example.org`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+  });
+
+  test('scripts are sent precompressed, as the browser accepts them, with Vary: Accept-Encoding', async () => {
+    const url = `${base}/assets/main-def456.js`;
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(SCRIPT.length / 5);
+    expect(brotliDecompressSync(br.body).toString()).toBe(SCRIPT);
+
+    const gzip = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gzip.body).toString()).toBe(SCRIPT);
+
+    for (const acceptEncoding of [undefined, 'identity', 'deflate']) {
+      const plain = await rawGet(url, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
+      expect(plain.status, acceptEncoding).toBe(200);
+      expect(plain.headers['content-encoding'], acceptEncoding).toBeUndefined();
+      expect(plain.headers.vary, acceptEncoding).toMatch(/accept-encoding/i);
+      expect(plain.body.toString(), acceptEncoding).toBe(SCRIPT);
+    }
+    // A file without compressed copies is sent as it is.
+    const small = await rawGet(`${base}/assets/index-abc123.js`, { 'accept-encoding': 'br, gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body.toString()).toBe('console.log(1)');
+  });
+
+  test('robots.txt keeps search engines out of the back office', async () => {
+    const response = await fetch(`${base}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe('User-agent: *\nDisallow: /\n');
+  });
+});
+
+describe.each(testDatabases())('API answers are never cached (%s)', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(() => server?.close());
+
+  test('signed in or not, every /api and /sanctum answer carries Cache-Control: no-store', async () => {
+    const { client } = await server.signIn({ roles: ['admin'] });
+    const user = await client.get('/api/user');
+    expect(user.status).toBe(200);
+    expect(user.headers.get('cache-control')).toBe('no-store');
+    const list = await client.get('/api/users');
+    expect(list.status).toBe(200);
+    expect(list.headers.get('cache-control')).toBe('no-store');
+
+    const anonymous = server.client();
+    const unauthenticated = await anonymous.get('/api/user');
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.headers.get('cache-control')).toBe('no-store');
+    const csrf = await anonymous.get('/sanctum/csrf-cookie');
+    expect(csrf.status).toBe(204);
+    expect(csrf.headers.get('cache-control')).toBe('no-store');
+    for (const response of [await anonymous.get('/api/no-existe'), await anonymous.post('/api/login', {})]) {
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+    const health = await anonymous.get('/up');
+    expect(health.status).toBe(200);
   });
 });

@@ -145,7 +145,8 @@ describe.each(testDatabases())('users (%s)', (engine) => {
   });
 
   test('the system is never left without an active administrator', async () => {
-    // A second administrator manages users but not admins' roles; the first one stays the only admin.
+    // A user manager without the administrator's permissions may not touch an administrator at all
+    // (DESIGN.md §3, no escalation): 403 before the invariant is even reached.
     await admin.post('/api/roles', {
       name: 'gestor_usuarios',
       label: 'Gestión de usuarios',
@@ -157,20 +158,29 @@ describe.each(testDatabases())('users (%s)', (engine) => {
       await admin.delete(`/api/users/${other.id}`);
     }
     const me = await lookup(adminId);
-    const demote = await manager.patch(`/api/users/${adminId}`, {
+    const managerDemotes = await manager.patch(`/api/users/${adminId}`, {
+      roles: ['lector'],
+      updated_at: me.updated_at,
+    });
+    expect(managerDemotes.status).toBe(403);
+    expect((await manager.delete('/api/users', { ids: [adminId] })).status).toBe(403);
+
+    // The last administrator cannot give up the role either.
+    const demote = await admin.patch(`/api/users/${adminId}`, {
       roles: ['lector'],
       updated_at: me.updated_at,
     });
     expect(demote.status).toBe(422);
     expect(demote.body.errors.roles).toEqual(['Debe quedar al menos un administrador activo.']);
-    const disable = await manager.patch(`/api/users/${adminId}`, {
-      active: false,
+    // A second administrator who is disabled does not count.
+    const second = await server.createUser({ roles: ['admin'], active: false });
+    const again = await admin.patch(`/api/users/${adminId}`, {
+      roles: ['lector'],
       updated_at: me.updated_at,
     });
-    expect(disable.body.errors.roles).toEqual(['Debe quedar al menos un administrador activo.']);
-    const remove = await manager.delete('/api/users', { ids: [adminId] });
-    expect(remove.status).toBe(422);
-    expect(remove.body.errors.ids).toEqual(['Debe quedar al menos un administrador activo.']);
+    expect(again.status).toBe(422);
+    // Deleting the only other (active) administrator leaves this one: allowed; then the last one stays.
+    expect((await admin.delete('/api/users', { ids: [second.id] })).status).toBe(204);
     expect((await lookup(adminId)).roles.map((r: { name: string }) => r.name)).toEqual(['admin']);
   });
 

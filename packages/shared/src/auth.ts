@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Permission } from './permissions';
 import type { USER_COOKIE_EXCLUDED } from './user-cookie';
-import { booleanField, emailField, passwordField, requiredText } from './validation';
+import { booleanField, emailField, nulCheck, passwordField, requiredText } from './validation';
 
 // DESIGN.md §3 "Authentication endpoints": the bodies both sides agree on.
 
@@ -9,6 +9,7 @@ export const LoginInput = z.strictObject({
   email: emailField(),
   password: z
     .string({ error: 'El campo contraseña es obligatorio.' })
+    .refine(...nulCheck('contraseña'))
     .min(1, { error: 'El campo contraseña es obligatorio.' })
     .max(1024, { error: 'El campo contraseña es demasiado largo.' }),
   remember: booleanField('recordarme').optional().default(false),
@@ -17,7 +18,9 @@ export type LoginInput = z.infer<typeof LoginInput>;
 
 const newPassword = {
   password: passwordField(),
-  password_confirmation: z.string({ error: 'El campo confirmación de contraseña es obligatorio.' }),
+  password_confirmation: z
+    .string({ error: 'El campo confirmación de contraseña es obligatorio.' })
+    .refine(...nulCheck('confirmación de contraseña')),
 };
 // Laravel's `confirmed` rule: the message belongs to the password field.
 const confirmed = (data: { password: string; password_confirmation: string }) =>

@@ -9,6 +9,11 @@ export const MESSAGES = {
     'La sesión ha caducado o el token CSRF no es válido. Recargue la página e inténtelo de nuevo.',
   serverError: 'Se ha producido un error en el servidor. Inténtelo de nuevo más tarde.',
   invalidJson: 'El cuerpo de la petición no es un JSON válido.',
+  badRequest: 'La petición no es válida.',
+  badUrl: 'La dirección solicitada no es válida.',
+  uriTooLong: 'La dirección solicitada es demasiado larga.',
+  headersTooLarge: 'Las cabeceras de la petición son demasiado grandes.',
+  requestTimeout: 'La petición ha tardado demasiado.',
   bodyTooLarge: 'El cuerpo de la petición es demasiado grande.',
   unsupportedMediaType: 'El tipo de contenido de la petición no está admitido.',
   methodNotAllowed: 'El método no está permitido para esta ruta.',
@@ -23,5 +28,9 @@ export const MESSAGES = {
   invalidResetToken: 'El token de restablecimiento de contraseña es inválido.',
   registrationDisabled: 'El registro de nuevas cuentas está desactivado.',
   validationFailed: 'Los datos enviados no son válidos.',
+  /** U+0000 (PostgreSQL can neither store nor compare it) in a field or parameter. */
+  invalidCharacters: (field: string) => `El campo ${field} contiene caracteres no válidos.`,
+  invalidParameterCharacters: (name: string) => `El parámetro ${name} contiene caracteres no válidos.`,
+  invalidParameter: 'Los parámetros de la dirección no son válidos.',
   loginFailed: 'Error al intentar iniciar sesión',
 } as const;

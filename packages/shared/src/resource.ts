@@ -47,13 +47,17 @@ export const updatedAtField = z.iso.datetime({
   error: 'El campo updated_at es obligatorio y debe ser una fecha ISO 8601.',
 });
 
+/** Ids are PostgreSQL `integer`s: anything above is no record, and would make the database fail. */
+export const ID_MAX = 2_147_483_647;
+
 export const BulkDeleteInput = z.strictObject({
   ids: z
     .array(
       z
         .number({ error: 'Cada id debe ser un número.' })
         .int({ error: 'Cada id debe ser un número entero.' })
-        .positive(),
+        .min(1, { error: 'Cada id debe ser un número entero positivo.' })
+        .max(ID_MAX, { error: 'Cada id debe ser un identificador válido.' }),
       {
         error: 'El campo ids debe ser una lista de identificadores.',
       },

@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages';
 
 // Field rules in Laravel's spirit, with the Spanish sentences people read under each field.
 // Both sides build their schemas from these, so the form and the API say the same thing.
+
+/** U+0000: PostgreSQL can neither store nor compare it, so text carrying it is refused where it enters. */
+export const hasNul = (value: string) => value.includes('\u0000');
+
+/**
+ * `.refine(...nulCheck(label))`: refuses U+0000 before any other rule, and stops there (one message,
+ * the one that explains it). The field builders below carry it; a bare z.string() should too.
+ */
+export const nulCheck = (label: string) =>
+  [(value: string) => !hasNul(value), { error: MESSAGES.invalidCharacters(label), abort: true }] as const;
 
 export function requiredText(label: string, { min = 1, max = 255 }: { min?: number; max?: number } = {}) {
   return z
@@ -11,6 +22,7 @@ export function requiredText(label: string, { min = 1, max = 255 }: { min?: numb
           ? `El campo ${label} es obligatorio.`
           : `El campo ${label} debe ser un texto.`,
     })
+    .refine(...nulCheck(label))
     .trim()
     .min(min, {
       error:
@@ -39,6 +51,7 @@ export function passwordField(label = 'contraseña') {
           ? `El campo ${label} es obligatorio.`
           : `El campo ${label} debe ser un texto.`,
     })
+    .refine(...nulCheck(label))
     .min(1, { error: `El campo ${label} es obligatorio.` })
     .min(PASSWORD_MIN, { error: `El campo ${label} debe tener al menos ${PASSWORD_MIN} caracteres.` })
     .max(PASSWORD_MAX, { error: `El campo ${label} no debe tener más de ${PASSWORD_MAX} caracteres.` });

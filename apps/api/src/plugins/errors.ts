@@ -1,20 +1,146 @@
-import { MESSAGES } from '@gestor/shared';
-import type { FastifyError } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { hasNul, MESSAGES } from '@gestor/shared';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError, ValidationError } from '../lib/http-errors';
+import { HttpError, notFound, ValidationError } from '../lib/http-errors';
 
 // Every error body is JSON with a Spanish `message` (DESIGN.md §3); a server fault never shows internals.
+// That includes what the framework answers before any of our code runs (DESIGN.md §3 "Robustness"):
+// malformed URLs and HTTP, too-long URLs and headers, too-large bodies, wrong content types, unknown
+// methods; none of them echoes the request's URL. And secrets never reach the request log.
 
 const STATUS_MESSAGES: Record<number, string> = {
-  400: MESSAGES.invalidJson,
+  400: MESSAGES.badRequest,
   401: MESSAGES.unauthenticated,
   403: MESSAGES.forbidden,
   404: MESSAGES.routeNotFound,
   405: MESSAGES.methodNotAllowed,
+  408: MESSAGES.requestTimeout,
   413: MESSAGES.bodyTooLarge,
+  414: MESSAGES.uriTooLong,
   415: MESSAGES.unsupportedMediaType,
   429: MESSAGES.tooManyRequests,
+  431: MESSAGES.headersTooLarge,
 };
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs. Its own answers
+ * are English and echo the URL (`'/api/users/%c0%ae' is not a valid url component`).
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error,
+  _request,
+  reply: FastifyReply,
+) => {
+  const status =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+  const message =
+    status === 414 ? MESSAGES.uriTooLong : status === 400 ? MESSAGES.badUrl : MESSAGES.serverError;
+  reply.code(status).header('cache-control', 'no-store').send({ message });
+};
+
+/** A complete HTTP/1.1 answer written straight onto a socket whose request could not be parsed. */
+export function rawJsonResponse(status: number, message: string): string {
+  const body = JSON.stringify({ message });
+  return [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    'X-Content-Type-Options: nosniff',
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/** How big the request line may be before a header overflow is blamed on the URL (414) rather than 431. */
+const LONG_REQUEST_LINE = 8 * 1024;
+
+/** Status and message for an error of Node's HTTP parser ('clientError'). */
+export function clientErrorAnswer(error: { code?: string; rawPacket?: unknown }): [number, string] {
+  const code = error.code ?? '';
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'ERR_HTTP_HEADERS_TIMEOUT') {
+    return [408, MESSAGES.requestTimeout];
+  }
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    // The request line counts towards the header limit: a URL that long is a 414.
+    const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined;
+    const lineEnd = packet ? packet.indexOf('\r\n') : -1;
+    const urlTooLong = packet !== undefined && (lineEnd === -1 || lineEnd > LONG_REQUEST_LINE);
+    return urlTooLong ? [414, MESSAGES.uriTooLong] : [431, MESSAGES.headersTooLarge];
+  }
+  if (/URI|URL/.test(code)) return [400, MESSAGES.badUrl];
+  return [400, MESSAGES.badRequest];
+}
+
+/**
+ * Fastify's `clientErrorHandler` (Node's 'clientError' event): a request the HTTP parser refused.
+ * Fastify's own answer is English ("Client Error"); this one is Spanish JSON, and closes the connection.
+ */
+export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = function (
+  this: FastifyInstance,
+  error,
+  socket,
+) {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = clientErrorAnswer(error);
+  this.log.debug({ code: error.code, status }, 'Petición HTTP no válida');
+  if (socket.writable) socket.write(rawJsonResponse(status, message));
+  socket.destroy();
+};
+
+/** What replaces a secret in a log line (the same placeholder the audit uses). */
+export const REDACTED = '[oculto]';
+const SECRET_PARAMETER = /token|password|secret/i;
+
+/**
+ * A URL fit for the log: the token of a reset link (`/auth/reset/{token}`) and the values of
+ * query parameters named like a token or a password are replaced by [oculto].
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  const path = (q === -1 ? url : url.slice(0, q)).replace(
+    /(\/reset(?:-password)?\/)[^/]+/gi,
+    (_match, prefix: string) => `${prefix}${REDACTED}`,
+  );
+  if (q === -1) return path;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq === -1 ? pair : pair.slice(0, eq);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        // An invalid escape: judged as written.
+      }
+      return SECRET_PARAMETER.test(name) && eq !== -1 ? `${rawName}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
+
+/** Fastify's request serializer, with the URL redacted (the logger's `serializers.req`). */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url ?? ''),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
 
 export default fp(
   async (app) => {
@@ -30,8 +156,34 @@ export default fp(
         done(new HttpError(400, MESSAGES.invalidJson), undefined);
       }
     });
+    // The API reads JSON only: a text/plain body is a 415 like any other type, not a string to validate.
+    app.removeContentTypeParser('text/plain');
 
-    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // CONNECT never reaches Fastify: without a listener, Node drops the connection. Answered, and what
+    // the client still sends is read and discarded until it closes (a reset could lose the answer).
+    app.server.on('connect', (_request, socket: Socket) => {
+      if (!socket.writable) return socket.destroy();
+      socket.on('error', () => socket.destroy());
+      socket.setTimeout(5_000, () => socket.destroy());
+      socket.resume();
+      socket.end(rawJsonResponse(405, MESSAGES.methodNotAllowed));
+    });
+
+    // A path parameter with U+0000 names no record (PostgreSQL cannot even compare it): a 404 on
+    // every route with parameters, after the route's own checks (401, 403) have run.
+    const nulParams = async (request: FastifyRequest) => {
+      const params = request.params as Record<string, unknown> | undefined;
+      if (params && Object.values(params).some((value) => typeof value === 'string' && hasNul(value))) {
+        throw notFound();
+      }
+    };
+    app.addHook('onRoute', (route) => {
+      if (!route.url.includes(':') && !route.url.includes('*')) return;
+      const own = route.preHandler;
+      route.preHandler = [...(Array.isArray(own) ? own : own ? [own] : []), nulParams];
+    });
+
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply: FastifyReply) => {
       if (error instanceof ValidationError) {
         return reply
           .code(error.statusCode)
