@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 import { type RawResponse, rawRequest } from './support/raw-http';
-import { type TestClient, type TestServer, startTestServer, testDatabases } from './support';
 
 // DESIGN.md §3 "Robustness": nothing a client sends produces a 500 or a dropped connection, and every
 // error body is JSON with a string `message`. A bounded, reproducible fuzz: a fixed seed (FUZZ_SEED to

@@ -26,32 +26,40 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
  * at most a few. Iterative: a 1 MiB body may nest arrays hundreds of thousands deep.
  */
 function nulPaths(body: unknown): string[] {
-  interface Node {
-    value: unknown;
-    key: string;
-    parent: Node | null;
-  }
-  const pathOf = (node: Node) => {
-    const keys: string[] = [];
-    for (let n: Node | null = node; n?.parent; n = n.parent) keys.push(n.key);
-    return keys.reverse().join('.') || '_';
+  // Nodes are indexes into parallel arrays (value, key, parent), so a path is rebuilt only when found.
+  const values: unknown[] = [body];
+  const keys: string[] = [''];
+  const parents: number[] = [-1];
+  const pathOf = (index: number) => {
+    const path: string[] = [];
+    let at = index;
+    while (at > 0) {
+      path.push(keys[at] ?? '');
+      at = parents[at] ?? -1;
+    }
+    return path.reverse().join('.') || '_';
   };
   const found: string[] = [];
-  const stack: Node[] = [{ value: body, key: '', parent: null }];
+  const stack: number[] = [0];
+  const visit = (value: unknown, key: string, parent: number) => {
+    values.push(value);
+    keys.push(key);
+    parents.push(parent);
+    stack.push(values.length - 1);
+  };
   while (stack.length && found.length < 10) {
-    const node = stack.pop()!;
-    const { value } = node;
+    const index = stack.pop() ?? 0;
+    const value = values[index];
     if (typeof value === 'string') {
-      if (hasNul(value)) found.push(pathOf(node));
+      if (hasNul(value)) found.push(pathOf(index));
     } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--)
-        stack.push({ value: value[i], key: String(i), parent: node });
+      for (let i = value.length - 1; i >= 0; i--) visit(value[i], String(i), index);
     } else if (typeof value === 'object' && value !== null) {
       const entries = Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, item] = entries[i]!;
-        if (hasNul(key)) found.push(pathOf(node));
-        else stack.push({ value: item, key, parent: node });
+        const [key, item] = entries[i] ?? ['', undefined];
+        if (hasNul(key)) found.push(pathOf(index));
+        else visit(item, key, index);
       }
     }
   }
