@@ -132,3 +132,96 @@ test('a role with a few permissions limits what its user sees and does; a concur
     `${person.name} (por la administración)`,
   );
 });
+
+/** POST to the API with the page's session, the way the SPA does (CSRF header from the cookie). */
+async function apiCreate<T>(page: Page, baseURL: string, path: string, body: object): Promise<T> {
+  const cookies = await page.context().cookies();
+  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.post(path, {
+    data: body,
+    headers: {
+      Accept: 'application/json',
+      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+      Origin: baseURL,
+      Referer: `${baseURL}/`,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: T }).data;
+}
+
+test('a person offers and changes only what they hold themselves (no privilege escalation)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const suffix = Date.now().toString(36);
+  // Users may be viewed and edited, roles viewed and edited: nothing about news, no deleting.
+  const roleLabel = `Gestión de personas ${suffix}`;
+  const person = {
+    name: `Pablo Personal ${suffix}`,
+    email: `pablo-${suffix}@e2e.test`,
+    password: 'pablo-e2e-password',
+  };
+  await signIn(page, admin);
+  const role = await apiCreate<{ id: number }>(page, baseURL!, '/api/roles', {
+    name: `personal-${suffix}`,
+    label: roleLabel,
+    permissions: ['role.update', 'role.view', 'user.update', 'user.view'],
+  });
+  const user = await apiCreate<{ id: number }>(page, baseURL!, '/api/users', {
+    ...person,
+    roles: [`personal-${suffix}`],
+    active: true,
+  });
+
+  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
+  try {
+    const own = await context.newPage();
+    await signIn(own, { ...person, role: 'lector', roleLabel });
+
+    // The administrator holds permissions this person lacks: seen, never edited.
+    await own.goto(`/user?search=${encodeURIComponent(admin.email)}`);
+    await expect(own.getByRole('cell', { name: admin.email })).toBeVisible();
+    await expect(own.getByRole('link', { name: `Ver «${admin.name}»` })).toBeVisible();
+    await expect(own.getByRole('link', { name: `Editar «${admin.name}»` })).toHaveCount(0);
+    await own.getByRole('link', { name: `Ver «${admin.name}»` }).click();
+    await expect(own.getByRole('heading', { level: 1, name: 'Editar usuario' })).toBeVisible();
+    await expect(
+      own.getByText('No puede modificar este usuario: tiene permisos que usted no tiene.', { exact: false }),
+    ).toBeVisible();
+    await expect(own.getByLabel('Nombre', { exact: true })).toBeDisabled();
+    await expect(own.getByRole('button', { name: 'Guardar' })).toHaveCount(0);
+    await expect(own.getByRole('button', { name: /Enviar enlace/ })).toHaveCount(0);
+    await expect(own.getByRole('button', { name: 'Eliminar' })).toHaveCount(0);
+
+    // On a user it may manage (its own account), only roles it could hold are offered.
+    await own.goto(`/user/${user.id}`);
+    await expect(own.getByRole('button', { name: 'Guardar' })).toBeVisible();
+    await own.locator('.multiselect-control').click();
+    await expect(own.getByRole('option', { name: roleLabel, exact: true })).toBeVisible();
+    await expect(own.getByRole('option', { name: 'Administrador', exact: true })).toHaveCount(0);
+    await expect(own.getByRole('option', { name: 'Editor', exact: true })).toHaveCount(0);
+    await own.keyboard.press('Escape');
+
+    // In a role's matrix, what it does not hold is shown but cannot be given.
+    await own.goto(`/role/${role.id}`);
+    await expect(own.getByRole('heading', { level: 1, name: 'Editar rol' })).toBeVisible();
+    await expect(own.getByText('Solo puede conceder permisos que usted tiene.')).toBeVisible();
+    const box = (name: string) => own.getByRole('checkbox', { name, exact: true });
+    await expect(box('Usuarios: Ver')).toBeEnabled();
+    await expect(box('Usuarios: Ver')).toBeChecked();
+    await expect(box('Usuarios: Eliminar')).toBeDisabled();
+    await expect(box('Noticias: Ver')).toBeDisabled();
+    await expect(box('Noticias: todos los permisos')).toBeDisabled();
+    // The row's checkbox turns on or off only what may be given: Usuarios' view and edit.
+    await expect(box('Usuarios: todos los permisos')).toBeChecked();
+    await box('Usuarios: todos los permisos').click();
+    await expect(box('Usuarios: Ver')).not.toBeChecked();
+    await expect(box('Usuarios: Editar')).not.toBeChecked();
+    await expect(box('Usuarios: Eliminar')).not.toBeChecked();
+  } finally {
+    await context.close();
+  }
+});

@@ -34,4 +34,26 @@ test.describe('Cerrar sesión', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
+
+  test('after the session ended on the server still signs out and goes to the sign-in page', async ({
+    page,
+  }) => {
+    await signIn(page, editor);
+
+    // The server-side session is gone: POST /api/logout now answers 419 (no session for the CSRF token).
+    await page.context().clearCookies({ name: 'gestor_session' });
+    const logoutAnswer = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/logout',
+    );
+
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await page.getByRole('menuitem', { name: 'Cerrar sesión', exact: true }).click();
+
+    expect((await logoutAnswer).ok()).toBe(false);
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Acceder' })).toBeVisible();
+
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
 });

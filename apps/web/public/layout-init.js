@@ -15,5 +15,8 @@
   root.dataset.mode = mode;
   root.dataset.primary = primary;
   const link = document.getElementById('theme-link');
-  if (link) link.setAttribute('href', `/themes/lara-${mode}-${primary}/theme.css`);
+  const href = `/themes/lara-${mode}-${primary}/theme.css`;
+  // Setting href, even to the same address, reloads the sheet as a script-initiated load that no
+  // longer blocks rendering: the first paint would come without the theme and then shift (CLS).
+  if (link && link.getAttribute('href') !== href) link.setAttribute('href', href);
 })();

@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject, redirect } from 'react-router';
-import { fetchUser, LOGIN_PATH } from '../lib/auth';
+import { clientSignedIn, fetchUser, LOGIN_PATH } from '../lib/auth';
 import type { RouteAccess, RouteHandle } from '../lib/route-handle';
 
 /** The access the innermost route declaring one asks for; 'user' when none does. */
@@ -16,19 +16,25 @@ export function routeAccess(routes: RouteObject[], pathname: string): RouteAcces
  * SPEC.md §4 route guard, run as the root loader on every navigation: fetch the user again; a visitor
  * who is not signed in and whose target is not a guest route goes to /auth/login; a signed-in user
  * asking for a guest-only screen goes home. Public routes (/logout-ok) admit everyone.
+ *
+ * On guest-only and public screens the client's own state decides: someone the client has signed
+ * out (logout, a 401/403 on any call) stays there even if GET /api/user still answers, and is not
+ * signed back in by it — otherwise a call answering 401 beside a /api/user answering 200 would send
+ * the person back and forth between the screen and the sign-in page.
  */
 export async function authGuard(request: Request, routes: RouteObject[]) {
   const access = routeAccess(routes, new URL(request.url).pathname);
+  const signedOutHere = access !== 'user' && !clientSignedIn();
   let user: Awaited<ReturnType<typeof fetchUser>>;
   try {
-    user = await fetchUser({ signal: request.signal });
+    user = await fetchUser({ signal: request.signal, adopt: !signedOutHere });
   } catch (error) {
     // The server could not say who this is. Screens for visitors still work; a protected screen
     // shows the error page rather than pretending to know.
     if (access !== 'user') return null;
     throw error;
   }
-  if (access === 'guest' && user) throw redirect('/');
+  if (access === 'guest' && user && !signedOutHere) throw redirect('/');
   if (access === 'user' && !user) throw redirect(LOGIN_PATH);
   return null;
 }

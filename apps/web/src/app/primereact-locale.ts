@@ -4,14 +4,20 @@ import { addLocale, locale } from 'primereact/api';
 // the interface. The date format (mm/dd/yy) and the first day of the week (Sunday) follow SPEC.md §9.
 // Some labels (completed, passwordShow, otpLabel…) exist at runtime but not in PrimeReact's types;
 // plain objects, rather than literals passed to addLocale, keep them without a cast.
-const aria = {
+export const aria = {
   trueLabel: 'Verdadero',
   falseLabel: 'Falso',
   nullLabel: 'Sin seleccionar',
   star: '1 estrella',
   stars: '{star} estrellas',
+  // PrimeReact names a header checkbox with selectAll when it is checked and unselectAll when not
+  // (a state), but a row's checkbox with selectRow when it is not selected and unselectRow when it is
+  // (the action the click will take), followed by the row's name. The list screen names its
+  // checkboxes itself (resource-list-screen.tsx); these read right wherever PrimeReact uses them.
   selectAll: 'Todos los elementos seleccionados',
-  unselectAll: 'Ningún elemento seleccionado',
+  unselectAll: 'No todos los elementos están seleccionados',
+  selectLabel: 'Seleccionar',
+  unselectLabel: 'Quitar de la selección',
   close: 'Cerrar',
   previous: 'Anterior',
   next: 'Siguiente',
@@ -33,8 +39,8 @@ const aria = {
   rowsPerPageLabel: 'Filas por página',
   jumpToPageDropdownLabel: 'Ir a la página (desplegable)',
   jumpToPageInputLabel: 'Ir a la página',
-  selectRow: 'Fila seleccionada',
-  unselectRow: 'Fila no seleccionada',
+  selectRow: 'Seleccionar',
+  unselectRow: 'Quitar de la selección',
   expandRow: 'Fila expandida',
   collapseRow: 'Fila contraída',
   showFilterMenu: 'Mostrar menú de filtro',
@@ -62,7 +68,7 @@ const aria = {
   otpLabel: 'Introduzca el carácter {0} del código',
 };
 
-const spanish = {
+export const spanish = {
   startsWith: 'Empieza por',
   contains: 'Contiene',
   notContains: 'No contiene',

@@ -12,6 +12,14 @@ const primeReactOptions: Partial<APIOptions> = {
   locale: 'es',
   ripple: false,
   zIndex: { modal: 1100, overlay: 1000, menu: 1000, tooltip: 1100, toast: 1200 },
+  // WCAG (axe): fixes to PrimeReact's markup, for every instance.
+  pt: {
+    // The dropdown's hidden native <select> (kept for form submission) has no name; the visible
+    // combobox carries the name and is the control people use.
+    dropdown: { select: { 'aria-hidden': true } },
+    // The switch's wrapper repeats role="checkbox" around the native switch (nested-interactive).
+    inputswitch: { root: { role: undefined, 'aria-checked': undefined } },
+  },
 };
 
 /**

@@ -69,7 +69,7 @@ export function useUser(): CurrentUser | null {
 // Where a 401/403 sends the user. The router knows which routes admit guests, so it connects itself.
 
 export interface AuthNavigation {
-  navigate: (to: string) => void;
+  navigate: (to: string) => void | Promise<void>;
   /** Guest-only and public routes: there a 401 is expected and must not redirect. */
   admitsGuests: (pathname: string) => boolean;
 }
@@ -82,13 +82,35 @@ let navigation: AuthNavigation = {
 export const LOGIN_PATH = '/auth/login';
 export const LOGOUT_OK_PATH = '/logout-ok';
 
-/** SPEC.md §4 "Automatic logout": clear the user without a server call and go to the sign-in screen. */
+/** Set while the client is on its way to the sign-in screen, so a burst of 401s navigates once. */
+let leavingForLogin = false;
+
+/**
+ * SPEC.md §4 "Automatic logout": clear the user without a server call and go to the sign-in screen —
+ * once, however many calls answer 401/403 at the same time. Clearing the user also deletes the user
+ * cookie, which is what keeps the person on the sign-in screen afterwards (see `clientSignedIn`).
+ */
 export function connectAuthNavigation(routerNavigation: AuthNavigation) {
   navigation = routerNavigation;
   api.setAuthErrorHandler((_error, { redirect }) => {
     clearUser();
-    if (redirect && !navigation.admitsGuests(window.location.pathname)) navigation.navigate(LOGIN_PATH);
+    if (!redirect || leavingForLogin || navigation.admitsGuests(window.location.pathname)) return;
+    leavingForLogin = true;
+    void Promise.resolve(navigation.navigate(LOGIN_PATH)).finally(() => {
+      leavingForLogin = false;
+    });
   });
+}
+
+/**
+ * Whether the client holds a signed-in user: the store, or the user cookie (another tab may have
+ * signed in). It decides whether a guest-only screen sends the person home: after the client has
+ * signed someone out (logout, or a 401/403 on any call) the sign-in screen stays, even if
+ * GET /api/user still answers — otherwise a list that answers 401 while /api/user answers 200 would
+ * bounce between the list and the sign-in screen for ever.
+ */
+export function clientSignedIn(): boolean {
+  return isLoggedIn(currentUser) || readCookie(USER_COOKIE) !== undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -103,10 +125,17 @@ export async function fetchCsrfCookie() {
  * GET /api/user. Returns null for a guest (401/403, which has already cleared the user); other
  * failures are thrown. The route guard calls it on every navigation.
  */
-export async function fetchUser({ signal }: { signal?: AbortSignal } = {}): Promise<AuthUser | null> {
+export async function fetchUser({
+  signal,
+  adopt = true,
+}: {
+  signal?: AbortSignal;
+  /** false: only ask who the server thinks this is, without signing the client in. */
+  adopt?: boolean;
+} = {}): Promise<AuthUser | null> {
   try {
     const user = await api.get<AuthUser>('/api/user', { signal, authRedirect: false });
-    setUser(user);
+    if (adopt) setUser(user);
     return user;
   } catch (error) {
     if (isApiError(error) && (error.status === 401 || error.status === 403)) return null;
@@ -138,14 +167,15 @@ export async function withCsrf<T>(send: () => Promise<T>): Promise<T> {
 
 /**
  * POST /api/logout, clear the user, then /auth/login — or /logout-ok when asked (the shared-computer
- * sign-out). A 401 means the session had already ended, which is the goal anyway.
+ * sign-out). SPEC.md §4: whatever the call answers (401 or 419 when the session had already ended
+ * on the server, a network failure…) the person is signed out here and leaves; it never fails.
  */
-export async function logout({ toLogoutOk = false }: { toLogoutOk?: boolean } = {}) {
+export async function logout({ toLogoutOk = false }: { toLogoutOk?: boolean } = {}): Promise<void> {
   try {
     await api.post<void>('/api/logout', undefined, { authRedirect: false });
-  } catch (error) {
-    if (!(isApiError(error) && error.status === 401)) throw error;
+  } catch {
+    // Signed out on this device regardless; the server's session ends on its own.
   }
   clearUser();
-  navigation.navigate(toLogoutOk ? LOGOUT_OK_PATH : LOGIN_PATH);
+  await navigation.navigate(toLogoutOk ? LOGOUT_OK_PATH : LOGIN_PATH);
 }

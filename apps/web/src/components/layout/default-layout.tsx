@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { isApiError } from '../../lib/api-client';
 import { logout } from '../../lib/auth';
 import { requiredPermission } from '../../lib/route-handle';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { RequirePermission } from '../require-permission';
-import { Notice } from '../ui/notice';
 import { Configurator } from './configurator';
 import { Footer } from './footer';
 import { useLayoutSettings } from './layout-settings';
@@ -25,7 +23,6 @@ export function DefaultLayout({ menu }: { menu: readonly MenuEntry[] }) {
   const [staticHidden, setStaticHidden] = useState(false);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [configuratorOpen, setConfiguratorOpen] = useState(false);
-  const [logoutError, setLogoutError] = useState<string | null>(null);
   const sidebarVisible = overlay ? overlayOpen : !staticHidden;
 
   const sidebarId = useId();
@@ -68,15 +65,9 @@ export function DefaultLayout({ menu }: { menu: readonly MenuEntry[] }) {
     else setStaticHidden((hidden) => !hidden);
   };
 
+  // SPEC.md §4: signing out always ends here, whatever the server answers (it never fails).
   const signOut = ({ toLogoutOk }: { toLogoutOk: boolean }) => {
-    setLogoutError(null);
-    logout({ toLogoutOk }).catch((error: unknown) => {
-      setLogoutError(
-        isApiError(error)
-          ? `No se ha podido cerrar la sesión: ${error.message}`
-          : 'No se ha podido cerrar la sesión. Inténtelo de nuevo.',
-      );
-    });
+    void logout({ toLogoutOk });
   };
 
   const classes = [
@@ -104,7 +95,6 @@ export function DefaultLayout({ menu }: { menu: readonly MenuEntry[] }) {
       {overlay && overlayOpen && <div className="layout-mask" aria-hidden="true" onClick={closeOverlay} />}
       <div className="layout-main">
         <main id="main" ref={mainRef} tabIndex={-1} className="layout-content">
-          {logoutError && <Notice severity="error">{logoutError}</Notice>}
           <RequirePermission permission={permission}>
             <Outlet />
           </RequirePermission>

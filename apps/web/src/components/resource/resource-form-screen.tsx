@@ -146,7 +146,9 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
   const editing = record !== undefined;
   const can = useCan();
   const allowed = (action: 'create' | 'update' | 'delete') => can(`${contract.area}.${action}` as Permission);
-  const readOnly = !allowed(editing ? 'update' : 'create');
+  // DESIGN.md §3: a record the person may not manage is shown, never changed.
+  const manageable = !editing || (screens.canManage?.(record) ?? true);
+  const readOnly = !allowed(editing ? 'update' : 'create') || !manageable;
   const navigate = useNavigate();
 
   // Optimistic locking (DESIGN.md §3): every PUT carries the updated_at of the version on screen.
@@ -228,16 +230,19 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
   };
 
   const { Fields, Actions } = declaration;
-  const canDelete = editing && allowed('delete') && (screens.canDelete?.(record) ?? true);
+  const canDelete = editing && manageable && allowed('delete') && (screens.canDelete?.(record) ?? true);
 
   return (
     <FormProvider {...form}>
       <form className="card resource-form" noValidate onSubmit={submit}>
         {readOnly && (
           <Notice severity="info">
-            {editing
-              ? 'No tiene permiso para modificar este registro: se muestra solo para consulta.'
-              : 'No tiene permiso para crear registros.'}
+            {!manageable
+              ? (screens.unmanageableNotice ??
+                'No puede modificar este registro: se muestra solo para consulta.')
+              : editing
+                ? 'No tiene permiso para modificar este registro: se muestra solo para consulta.'
+                : 'No tiene permiso para crear registros.'}
           </Notice>
         )}
         {formErrors.length > 0 && (
@@ -259,7 +264,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
               <ButtonLink to={route} label="Cancelar" variant="text" />
             </>
           )}
-          {editing && Actions && <Actions record={record} notify={notify} />}
+          {editing && manageable && Actions && <Actions record={record} notify={notify} />}
           {canDelete && (
             <Button
               type="button"

@@ -1,8 +1,13 @@
 import type { Permission } from '@gestor/shared';
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
+import { Column, type ColumnPassThroughOptions } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
+import {
+  DataTable,
+  type DataTablePageEvent,
+  type DataTablePassThroughOptions,
+  type DataTableSortEvent,
+} from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
@@ -45,6 +50,25 @@ const NARROW_PAGINATOR = 'RowsPerPageDropdown PrevPageLink CurrentPageReport Nex
 const always = () => true;
 
 /**
+ * PrimeReact puts role="checkbox" and the name on the selection checkbox's wrapper as well as on the
+ * native checkbox inside it: a nested control without a state (axe: nested-interactive,
+ * aria-required-attr). Only the native checkbox keeps them. The header's name comes from a copy of
+ * PrimeReact's English locale bundled into the DataTable, so it is given here, as the action it takes.
+ */
+export const SELECT_ALL_LABEL = 'Seleccionar todas las filas de esta página';
+const SELECTION_COLUMN_PT: ColumnPassThroughOptions = {
+  headerCheckbox: {
+    root: { role: undefined, 'aria-label': undefined },
+    input: { 'aria-label': SELECT_ALL_LABEL },
+  },
+  rowCheckbox: { root: { role: undefined, 'aria-label': undefined } },
+};
+/** The rows-per-page dropdown: PrimeReact names it with its "jump to page" label. */
+const TABLE_PT: DataTablePassThroughOptions = {
+  paginator: { RPPDropdown: { input: { 'aria-label': 'Filas por página' } } },
+};
+
+/**
  * The list screen of any area (DESIGN.md §5 "List screens"): server-side paging, sorting, search and
  * filters kept in the URL, row selection with bulk delete, CSV export. Actions appear only with their
  * permission, because the SPA must never send a request that would get a 403.
@@ -57,7 +81,8 @@ export function ResourceListScreen<R extends ResourceRecord, V extends FieldValu
   const { contract } = screens;
   const route = screensRoute(contract);
   const titles = screensTitles(screens);
-  const canDelete = screens.canDelete ?? always;
+  const canManage = screens.canManage ?? always;
+  const canDelete = (record: R) => canManage(record) && (screens.canDelete ?? always)(record);
   const useFilters = screens.useFilters ?? NO_FILTERS;
   const filters = useFilters();
   useDocumentTitle(titles.list);
@@ -172,89 +197,108 @@ export function ResourceListScreen<R extends ResourceRecord, V extends FieldValu
           </Notice>
         )}
 
-        <DataTable<R[]>
-          value={rows}
-          lazy
-          dataKey="id"
-          loading={list.isFetching}
-          paginator
-          first={(state.page - 1) * state.perPage}
-          rows={state.perPage}
-          totalRecords={page?.meta.total ?? 0}
-          rowsPerPageOptions={[...PER_PAGE_OPTIONS]}
-          pageLinkSize={3}
-          paginatorTemplate={narrow ? NARROW_PAGINATOR : WIDE_PAGINATOR}
-          currentPageReportTemplate="{first}–{last} de {totalRecords}"
-          onPage={(event: DataTablePageEvent) =>
-            show({ ...state, page: (event.page ?? 0) + 1, perPage: event.rows })
-          }
-          sortField={sortField}
-          sortOrder={sortOrder}
-          onSort={(event: DataTableSortEvent) =>
-            show({ ...state, page: 1, sort: tableToSort(event.sortField, event.sortOrder, contract) })
-          }
-          selectionMode="checkbox"
-          selection={selection}
-          onSelectionChange={(event: { value: R[] }) => setSelection(event.value)}
-          isDataSelectable={(event) => canDelete(event.data as R)}
-          emptyMessage={
-            list.isPending ? 'Cargando…' : list.isError ? 'No hay datos.' : 'No hay registros que coincidan.'
-          }
-          aria-labelledby={headingId}
-          className="resource-table"
-          tableStyle={{ minWidth: '40rem' }}
-        >
-          {selectable && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
-          {screens.columns.map((column) => (
+        {/*
+          Layout shift (CLS 0): the table, its paginator and the column widths its rows decide
+          appear together with the first page; until then the card, which reaches below the screen
+          from the first paint (resource.css), says it is loading. Later pages keep the previous
+          rows on screen while they load.
+        */}
+        {page || list.isError ? (
+          <DataTable<R[]>
+            value={rows}
+            lazy
+            dataKey="id"
+            loading={list.isFetching}
+            paginator
+            first={(state.page - 1) * state.perPage}
+            rows={state.perPage}
+            totalRecords={page?.meta.total ?? 0}
+            rowsPerPageOptions={[...PER_PAGE_OPTIONS]}
+            pageLinkSize={3}
+            paginatorTemplate={narrow ? NARROW_PAGINATOR : WIDE_PAGINATOR}
+            currentPageReportTemplate="{first}–{last} de {totalRecords}"
+            onPage={(event: DataTablePageEvent) =>
+              show({ ...state, page: (event.page ?? 0) + 1, perPage: event.rows })
+            }
+            sortField={sortField}
+            sortOrder={sortOrder}
+            onSort={(event: DataTableSortEvent) =>
+              show({ ...state, page: 1, sort: tableToSort(event.sortField, event.sortOrder, contract) })
+            }
+            selectionMode="checkbox"
+            // A row's checkbox reads "Seleccionar «Ana»", or "Quitar de la selección «Ana»" when it is
+            // selected (the locale's selectRow/unselectRow). PrimeReact resolves a function here too,
+            // though its type says a field name.
+            selectionAriaLabel={((record: R) => `«${nameOf(screens, record)}»`) as unknown as string}
+            selection={selection}
+            onSelectionChange={(event: { value: R[] }) => setSelection(event.value)}
+            isDataSelectable={(event) => canDelete(event.data as R)}
+            emptyMessage={list.isError ? 'No hay datos.' : 'No hay registros que coincidan.'}
+            aria-labelledby={headingId}
+            className="resource-table"
+            tableStyle={{ minWidth: '40rem' }}
+            pt={TABLE_PT}
+          >
+            {selectable && (
+              <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_COLUMN_PT} />
+            )}
+            {screens.columns.map((column) => (
+              <Column
+                key={column.field}
+                field={column.field}
+                header={column.header}
+                sortable={contract.sortable.includes(column.field)}
+                align={column.align}
+                alignHeader={column.align}
+                body={(record: R) =>
+                  column.field === linkField ? (
+                    <Link to={`${route}/${record.id}`} className="resource-record-link">
+                      {cell(column, record)}
+                    </Link>
+                  ) : (
+                    cell(column, record)
+                  )
+                }
+              />
+            ))}
             <Column
-              key={column.field}
-              field={column.field}
-              header={column.header}
-              sortable={contract.sortable.includes(column.field)}
-              align={column.align}
-              alignHeader={column.align}
-              body={(record: R) =>
-                column.field === linkField ? (
-                  <Link to={`${route}/${record.id}`} className="resource-record-link">
-                    {cell(column, record)}
-                  </Link>
-                ) : (
-                  cell(column, record)
-                )
-              }
-            />
-          ))}
-          <Column
-            header="Acciones"
-            headerClassName="resource-actions-header"
-            bodyClassName="resource-row-actions"
-            body={(record: R) => {
-              const name = nameOf(screens, record);
-              return (
-                <>
-                  <ButtonLink
-                    to={`${route}/${record.id}`}
-                    icon={allowed('update') ? 'pi pi-pencil' : 'pi pi-eye'}
-                    variant="text"
-                    aria-label={`${allowed('update') ? 'Editar' : 'Ver'} «${name}»`}
-                    title={allowed('update') ? 'Editar' : 'Ver'}
-                  />
-                  {allowed('delete') && canDelete(record) && (
-                    <Button
-                      type="button"
-                      icon="pi pi-trash"
-                      severity="danger"
-                      text
-                      aria-label={`Eliminar «${name}»`}
-                      title="Eliminar"
-                      onClick={() => setToDelete({ records: [record], single: true })}
+              header="Acciones"
+              headerClassName="resource-actions-header"
+              bodyClassName="resource-row-actions"
+              body={(record: R) => {
+                const name = nameOf(screens, record);
+                const editable = allowed('update') && canManage(record);
+                return (
+                  <>
+                    <ButtonLink
+                      to={`${route}/${record.id}`}
+                      icon={editable ? 'pi pi-pencil' : 'pi pi-eye'}
+                      variant="text"
+                      aria-label={`${editable ? 'Editar' : 'Ver'} «${name}»`}
+                      title={editable ? 'Editar' : 'Ver'}
                     />
-                  )}
-                </>
-              );
-            }}
-          />
-        </DataTable>
+                    {allowed('delete') && canDelete(record) && (
+                      <Button
+                        type="button"
+                        icon="pi pi-trash"
+                        severity="danger"
+                        text
+                        aria-label={`Eliminar «${name}»`}
+                        title="Eliminar"
+                        onClick={() => setToDelete({ records: [record], single: true })}
+                      />
+                    )}
+                  </>
+                );
+              }}
+            />
+          </DataTable>
+        ) : (
+          <output className="resource-table-loading">
+            <i className="pi pi-spin pi-spinner" aria-hidden="true" />
+            <span>Cargando…</span>
+          </output>
+        )}
       </div>
 
       <ConfirmDialog

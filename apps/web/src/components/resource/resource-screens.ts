@@ -89,6 +89,13 @@ export interface ResourceScreens<R extends ResourceRecord, V extends FieldValues
   searchPlaceholder: string;
   /** Records the area never lets go (the admin role, one's own account): no delete, no selection. */
   canDelete?: (record: R) => boolean;
+  /**
+   * Records the person may see but not change (DESIGN.md §3: a user holding permissions the person
+   * lacks): no edit or delete action, no selection, and a read-only screen with a notice.
+   */
+  canManage?: (record: R) => boolean;
+  /** The read-only screen's notice for a record `canManage` refuses. */
+  unmanageableNotice?: string;
   form: ResourceFormDeclaration<R, V>;
 }
 

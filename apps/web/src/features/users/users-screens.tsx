@@ -3,7 +3,7 @@ import { Tag } from 'primereact/tag';
 import { formatBoolean, formatDateTime } from '../../components/resource/format';
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
 import { getUser } from '../../lib/auth';
-import { can } from '../../lib/permissions';
+import { can, mayManageNow } from '../../lib/permissions';
 import { useRoleOptions } from './api/get-role-options';
 import { PasswordResetButton } from './components/password-reset-button';
 import { RoleTags } from './components/role-tags';
@@ -58,6 +58,10 @@ export const userScreens = defineResourceScreens<UserRecord, UserFormValues>({
   useFilters: useUserFilters,
   // Nobody deletes their own account (the server says so too).
   canDelete: (user) => user.id !== getUser()?.id,
+  // DESIGN.md §3: only users whose every permission the person holds (else the server answers 403).
+  canManage: (user) => mayManageNow(user.permissions),
+  unmanageableNotice:
+    'No puede modificar este usuario: tiene permisos que usted no tiene. Se muestra solo para consulta.',
   form: {
     empty: () => ({ name: '', email: '', roles: [], active: true, password: '', send_invitation: false }),
     fromRecord: (user) => ({

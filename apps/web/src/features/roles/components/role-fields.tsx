@@ -1,8 +1,10 @@
-import { ADMIN_ROLE, type Permission, type RoleRecord } from '@gestor/shared';
+import { ADMIN_ROLE, PERMISSIONS, type Permission, type RoleRecord } from '@gestor/shared';
+import { useId } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { FormSection, TextControl } from '../../../components/resource/form-controls';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { Notice } from '../../../components/ui/notice';
+import { useUser } from '../../../lib/auth';
 import type { RoleFormValues } from '../roles-screens';
 import { PermissionMatrix } from './permission-matrix';
 import './roles.css';
@@ -11,6 +13,10 @@ import './roles.css';
 export function RoleFields({ record, readOnly }: FormFieldsProps<RoleRecord>) {
   const { control } = useFormContext<RoleFormValues>();
   const isAdmin = record?.name === ADMIN_ROLE;
+  // DESIGN.md §3: a person may give a role only permissions they hold.
+  const grantable = useUser()?.permissions ?? [];
+  const withholds = !readOnly && !isAdmin && grantable.length < PERMISSIONS.length;
+  const hintId = useId();
   return (
     <>
       <div className="form-grid">
@@ -40,7 +46,14 @@ export function RoleFields({ record, readOnly }: FormFieldsProps<RoleRecord>) {
                 onChange={(value: Permission[]) => field.onChange(value)}
                 disabled={readOnly || isAdmin}
                 caption="Permisos del rol por área y acción"
+                grantable={grantable}
+                hintId={withholds ? hintId : undefined}
               />
+              {withholds && (
+                <small id={hintId} className="form-field-hint">
+                  Solo puede conceder permisos que usted tiene.
+                </small>
+              )}
               {fieldState.error?.message && (
                 <small className="form-field-error">{fieldState.error.message}</small>
               )}

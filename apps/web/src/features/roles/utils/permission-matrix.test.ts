@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cellPermission,
   columnPermissions,
+  grantableOf,
   hasAll,
   hasSome,
   normalizePermissions,
@@ -73,5 +74,22 @@ describe('permission matrix toggles', () => {
 
   it('gives the same list whatever order the server sent', () => {
     expect(normalizePermissions(['user.view', 'news.view', 'user.view'])).toEqual(['news.view', 'user.view']);
+  });
+});
+
+describe('permission matrix for a person who holds only some permissions', () => {
+  const held: Permission[] = ['role.view', 'user.update', 'user.view'];
+
+  it('toggles only the grantable part of a row, keeping what the person may not give', () => {
+    const row = grantableOf(rowPermissions('user'), held);
+    expect(row).toEqual(['user.view', 'user.update']);
+    const on = toggleGroup(['news.view'], row);
+    expect(on).toEqual(['news.view', 'user.update', 'user.view']);
+    expect(toggleGroup(on, row)).toEqual(['news.view']);
+  });
+
+  it('has nothing to toggle in a row or column the person holds nothing of', () => {
+    expect(grantableOf(rowPermissions('news'), held)).toEqual([]);
+    expect(grantableOf(columnPermissions('delete'), held)).toEqual([]);
   });
 });

@@ -46,3 +46,11 @@ export function toggleGroup(selected: readonly Permission[], group: readonly Per
     ? selected.filter((name) => !group.includes(name))
     : normalizePermissions([...selected, ...group]);
 }
+
+/**
+ * The part of a row or column the person may give (DESIGN.md §3: only permissions they hold): the
+ * row and column checkboxes turn on or off only these, leaving the others as they are.
+ */
+export function grantableOf(group: readonly Permission[], grantable: readonly Permission[]): Permission[] {
+  return group.filter((name) => grantable.includes(name));
+}

@@ -1,4 +1,4 @@
-import { type Paginated, PER_PAGE_MAX, ROLES, type RoleRecord } from '@gestor/shared';
+import { type Paginated, PER_PAGE_MAX, type Permission, ROLES, type RoleRecord } from '@gestor/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { FilterOption } from '../../../components/resource/resource-screens';
 import { api } from '../../../lib/api-client';
@@ -11,17 +11,24 @@ import { useCan } from '../../../lib/permissions';
 /** Starts with the roles' path, so any write to a role refreshes these options too. */
 const roleOptionsKey = [ROLES.path, 'options'] as const;
 
-export function getRoleOptions(signal?: AbortSignal): Promise<FilterOption[]> {
+/** A role as an option; its permissions decide whether the person may give it (DESIGN.md §3). */
+export interface RoleOption extends FilterOption {
+  permissions: Permission[];
+}
+
+export function getRoleOptions(signal?: AbortSignal): Promise<RoleOption[]> {
   return api
     .get<Paginated<RoleRecord>>(`/api/${ROLES.path}`, {
       params: { per_page: PER_PAGE_MAX, sort: 'label' },
       raw: true,
       signal,
     })
-    .then((page) => page.data.map((role) => ({ label: role.label, value: role.name })));
+    .then((page) =>
+      page.data.map((role) => ({ label: role.label, value: role.name, permissions: role.permissions })),
+    );
 }
 
-export function useRoleOptions(): { allowed: boolean; options: FilterOption[]; loading: boolean } {
+export function useRoleOptions(): { allowed: boolean; options: RoleOption[]; loading: boolean } {
   const allowed = useCan()('role.view');
   const query = useQuery({
     queryKey: roleOptionsKey,

@@ -9,6 +9,7 @@ import {
 } from '../../../components/resource/form-controls';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { useUser } from '../../../lib/auth';
+import { mayManage } from '../../../lib/permissions';
 import { useRoleOptions } from '../api/get-role-options';
 import type { UserFormValues } from '../users-screens';
 import { RoleTags } from './role-tags';
@@ -17,10 +18,17 @@ import { RoleTags } from './role-tags';
  * Name, email, roles, active, and the password: on creation either a password or an invitation
  * mail whose link lets the person choose one (DESIGN.md §4); on edit an optional new password.
  */
-export function UserFields({ record }: FormFieldsProps<UserRecord>) {
+export function UserFields({ record, readOnly }: FormFieldsProps<UserRecord>) {
   const { control, setValue, clearErrors } = useFormContext<UserFormValues>();
   const roles = useRoleOptions();
   const currentUser = useUser();
+  // DESIGN.md §3: only roles all of whose permissions the person holds (the list filter shows all);
+  // the roles the user has are kept too, so a read-only screen still names them.
+  const grantableRoles = roles.options.filter(
+    (role) =>
+      mayManage(currentUser?.permissions, role.permissions) ||
+      record?.roles.some((held) => held.name === role.value),
+  );
   const self = record !== undefined && currentUser?.id === record.id;
   const invitation = useWatch({ control, name: 'send_invitation' });
 
@@ -45,7 +53,13 @@ export function UserFields({ record }: FormFieldsProps<UserRecord>) {
       </div>
       <FormSection title="Acceso">
         {roles.allowed ? (
-          <MultiSelectControl name="roles" label="Roles" options={roles.options} loading={roles.loading} />
+          <MultiSelectControl
+            name="roles"
+            label="Roles"
+            options={grantableRoles}
+            loading={roles.loading}
+            hint={readOnly ? undefined : 'Solo puede asignar roles cuyos permisos tiene usted.'}
+          />
         ) : (
           // Without role.view the roles cannot be listed (a 403 signs out): shown, not sent.
           <div className="form-field">

@@ -1,0 +1,23 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+// DESIGN.md §5 "Accessible … (axe finds nothing)": WCAG 2.2 AA, every rule axe-core has for it.
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
+
+/** One line per violation: the rule, its impact and help, then every node it found (its CSS target). */
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+  return violations.map((violation) => {
+    const nodes = violation.nodes.map((node) => `    ${node.target.join(' >>> ')}`).join('\n');
+    return `${violation.id} (${violation.impact ?? 'sin impacto'}): ${violation.help}\n${nodes}`;
+  });
+}
+
+/**
+ * Runs axe-core on the page as it is now and fails (softly: every screen of a test is checked and
+ * reported) on any WCAG 2.2 AA violation, naming the rule and the targets in the message.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags([...WCAG_TAGS]).analyze();
+  const found = describeViolations(results.violations);
+  expect.soft(found, `axe-core (WCAG 2.2 AA) on ${screen}:\n${found.join('\n')}`).toEqual([]);
+}

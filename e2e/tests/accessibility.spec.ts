@@ -1,0 +1,158 @@
+import type { Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { expect, signIn, test } from '../support/fixtures';
+import { admin, editor } from '../support/test-users';
+
+// DESIGN.md §5: axe-core finds nothing (WCAG 2.2 AA) on any screen, dialog or overlay, on a desktop
+// and on a phone. Each test checks several screens and reports every violation it finds.
+
+const WIDTHS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+] as const;
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+for (const { name: device, ...options } of WIDTHS) {
+  test.describe(`Accessibility at ${options.viewport.width} px`, () => {
+    test.use(options);
+    // Each screen is loaded, then analysed by axe-core: slower than a plain visit.
+    test.describe.configure({ timeout: 120_000 });
+
+    test(`signed-out screens (${device})`, async ({ page }) => {
+      await page.goto('/auth/login');
+      await expect(heading(page, 'Acceder')).toBeVisible();
+      await expectAccessible(page, '/auth/login');
+
+      // The sign-in error, with the server's message under the field.
+      await page.getByLabel('Correo electrónico').fill('nadie@e2e.test');
+      await page.getByLabel('Contraseña', { exact: true }).fill('incorrecta');
+      await page.getByRole('button', { name: 'Acceder', exact: true }).click();
+      await expect(page.getByText('Error al intentar iniciar sesión')).toBeVisible();
+      await expectAccessible(page, '/auth/login with an error');
+
+      await page.goto('/auth/forgot-password');
+      await expect(heading(page, 'Olvidé mi contraseña')).toBeVisible();
+      await expectAccessible(page, '/auth/forgot-password');
+
+      await page.goto('/auth/reset/un-token-cualquiera?email=alguien%40e2e.test');
+      await expect(heading(page, 'Restablecer contraseña')).toBeVisible();
+      await expectAccessible(page, '/auth/reset/{token}');
+
+      await page.goto('/logout-ok');
+      await expect(heading(page, 'Sesión cerrada')).toBeVisible();
+      await expectAccessible(page, '/logout-ok');
+    });
+
+    test(`screens of an administrator (${device})`, async ({ page }) => {
+      await signIn(page, admin);
+      await expectAccessible(page, 'home');
+
+      await page.goto('/no-existe');
+      await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+      await expectAccessible(page, 'the 404 error page');
+
+      await page.goto('/role');
+      await expect(heading(page, 'Roles')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'editor', exact: true })).toBeVisible();
+      await expectAccessible(page, '/role');
+
+      await page.goto('/role/create');
+      await expect(heading(page, 'Nuevo rol')).toBeVisible();
+      await expectAccessible(page, '/role/create (permission matrix)');
+
+      // The administrator role: its matrix is all disabled, yet scrolls on a phone.
+      await page.goto('/role');
+      await page.getByRole('link', { name: 'admin', exact: true }).click();
+      await expect(heading(page, 'Editar rol')).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: 'Usuarios: Ver', exact: true })).toBeDisabled();
+      await expectAccessible(page, '/role/{id} of the administrator role (matrix disabled)');
+
+      await page.goto('/role');
+      await page.getByRole('link', { name: 'editor', exact: true }).click();
+      await expect(heading(page, 'Editar rol')).toBeVisible();
+      await expect(page.getByRole('complementary', { name: 'Historial' })).toBeVisible();
+      await expectAccessible(page, '/role/{id} with its Historial');
+
+      await page.goto('/user');
+      await expect(heading(page, 'Usuarios')).toBeVisible();
+      await expect(page.getByRole('cell', { name: editor.email })).toBeVisible();
+      await expectAccessible(page, '/user');
+
+      await page.goto('/user/create');
+      await expect(heading(page, 'Nuevo usuario')).toBeVisible();
+      await expectAccessible(page, '/user/create');
+
+      await page.goto(`/user?search=${encodeURIComponent(editor.email)}`);
+      await page.getByRole('link', { name: editor.name, exact: true }).click();
+      await expect(heading(page, 'Editar usuario')).toBeVisible();
+      await expect(page.getByRole('complementary', { name: 'Historial' })).toBeVisible();
+      await expectAccessible(page, '/user/{id} with its Historial');
+    });
+
+    test(`dialogs, menus and the configurator (${device})`, async ({ page }) => {
+      await signIn(page, admin);
+
+      // The bulk-delete confirmation.
+      await page.goto('/role');
+      await expect(page.getByRole('link', { name: 'editor', exact: true })).toBeVisible();
+      // The selection checkboxes are named, in Spanish, by the action a click takes.
+      await expect(
+        page.getByRole('checkbox', { name: 'Seleccionar todas las filas de esta página' }),
+      ).not.toBeChecked();
+      const row = page.getByRole('checkbox', { name: 'Seleccionar «Editor»', exact: true });
+      await expect(row).not.toBeChecked();
+      await row.click();
+      await expect(
+        page.getByRole('checkbox', { name: 'Quitar de la selección «Editor»', exact: true }),
+      ).toBeChecked();
+      await page.getByRole('button', { name: 'Eliminar seleccionados (1)' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Confirmar eliminación' });
+      await expect(confirm).toBeVisible();
+      await expectAccessible(page, 'the bulk-delete confirmation');
+      await confirm.getByRole('button', { name: 'Cancelar' }).click();
+      await expect(confirm).toBeHidden();
+
+      // The unsaved-changes warning.
+      await page.goto('/role/create');
+      await page.getByLabel('Etiqueta', { exact: true }).fill('Sin guardar');
+      await page.getByRole('link', { name: 'Volver a la lista' }).click();
+      const leave = page.getByRole('dialog', { name: 'Cambios sin guardar' });
+      await expect(leave).toBeVisible();
+      await expectAccessible(page, 'the unsaved-changes dialog');
+      await leave.getByRole('button', { name: 'Salir sin guardar' }).click();
+      await expect(heading(page, 'Roles')).toBeVisible();
+
+      // The user menu.
+      await page.getByRole('button', { name: 'Menú de usuario' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Cerrar sesión', exact: true })).toBeVisible();
+      await expectAccessible(page, 'the user menu');
+      await page.keyboard.press('Escape');
+
+      // The configurator.
+      await page.getByRole('button', { name: 'Abrir configuración' }).click();
+      await expect(page.getByRole('dialog', { name: 'Configuración' })).toBeVisible();
+      await expectAccessible(page, 'the configurator');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: 'Configuración' })).toBeHidden();
+
+      // The menu, which on a phone opens over the content.
+      const menu = page.getByRole('navigation', { name: 'Menú principal' });
+      if (
+        !(await menu.isVisible()) ||
+        !(await menu.evaluate((element) => element.getBoundingClientRect().right > 0))
+      ) {
+        await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
+      }
+      await expect(menu).toBeInViewport();
+      await expectAccessible(page, 'the open menu');
+    });
+
+    test(`the "Sin permiso" page (${device})`, async ({ page }) => {
+      await signIn(page, editor);
+      await page.goto('/role');
+      await expect(page.getByRole('heading', { name: 'Sin permiso' })).toBeVisible();
+      await expectAccessible(page, '"Sin permiso"');
+    });
+  });
+}
