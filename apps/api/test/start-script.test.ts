@@ -11,13 +11,14 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { BUILD_TARGETS, fingerprint, targetsToBuild } from '../../../scripts/build-fingerprint.mjs';
+import { freePort } from './support';
 
 // `npm start` (scripts/start.mjs) behind a process manager: stopping npm must stop the server (port
 // and embedded database released), and a start after the sources changed (a `git pull`) must build
@@ -26,17 +27,6 @@ import { BUILD_TARGETS, fingerprint, targetsToBuild } from '../../../scripts/bui
 
 const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const [web, api] = BUILD_TARGETS as [(typeof BUILD_TARGETS)[0], (typeof BUILD_TARGETS)[0]];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -81,7 +81,8 @@ function hashOnce(password: string): Promise<string> {
   return hash;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now (the kernel's choice), for a server a test starts. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
