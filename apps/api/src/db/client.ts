@@ -255,11 +255,18 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
   // Every pooled connection listens too: PostgreSQL delivers a session's own notifications when its
   // transaction commits, before the COMMIT (or the single statement) answers, so this process forgets
   // what it changed before the write resolves; the dedicated listener would hear it a moment later.
-  pool.on('connect', (client) => {
-    client.on('notification', (message) => changes.emit(parseAuthChange(message.payload)));
-    client.query(`LISTEN ${AUTH_CHANNEL}`).catch(() => {});
-  });
-  const on = (client: pg.Pool | pg.PoolClient): Connection => ({
+  // (LISTEN runs when a connection is first checked out, before anything else is sent on it.)
+  const listeningClients = new WeakSet<pg.PoolClient>();
+  const checkOut = async () => {
+    const client = await pool.connect();
+    if (!listeningClients.has(client)) {
+      listeningClients.add(client);
+      client.on('notification', (message) => changes.emit(parseAuthChange(message.payload)));
+      await client.query(`LISTEN ${AUTH_CHANNEL}`).catch(() => {});
+    }
+    return client;
+  };
+  const on = (client: pg.PoolClient): Connection => ({
     exec: async (script) => {
       await client.query(script);
     },
@@ -268,7 +275,7 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
       (await client.query({ text, values: params ?? [], ...(name ? { name } : {}) })).rows as T[],
   });
   const withClient = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
+    const client = await checkOut();
     try {
       return await fn(client);
     } finally {
@@ -276,7 +283,9 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
     }
   };
   return {
-    ...on(pool),
+    exec: (script) => withClient((client) => on(client).exec(script)),
+    query: <T>(text: string, params?: unknown[], name?: string) =>
+      withClient((client) => on(client).query<T>(text, params, name)),
     kind: 'pgsql',
     onAuthChange: changes.on,
     hearsAuthChanges: () => listener.listening(),
