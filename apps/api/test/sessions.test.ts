@@ -103,11 +103,11 @@ describe.each(testDatabases())('sessions and CSRF (%s)', (engine) => {
       const guests = createGuestSessions(server.config.appKey);
       const realNow = Date.now;
       Date.now = () => realNow() - 3 * 60 * 60 * 1000;
-      const old = guests.issue();
+      const old = guests.issue(120);
       Date.now = realNow;
       expect(guests.read(old.id, 120)).toBeNull();
       client.jar.set(SESSION_COOKIE, old.id);
-      client.jar.set('XSRF-TOKEN', old.csrfToken);
+      client.jar.set('XSRF-TOKEN', old.session.csrfToken);
       expect((await client.post('/api/forgot-password', { email: 'nadie@example.test' })).status).toBe(419);
       await client.csrf();
       expect(client.cookie(SESSION_COOKIE)).not.toBe(old.id);

@@ -94,9 +94,9 @@ export default fp(
       if (request.session && !request.session.guest) await store.destroy(request.session.key);
       if (userId === null) {
         // A visitor: nothing stored (guest-sessions.ts, decision 007).
-        const guest = guests.issue();
-        request.session = guests.read(guest.id, config.session.lifetimeMinutes);
-        setCookies(this, guest.id, guest.csrfToken, config.session.lifetimeMinutes);
+        const guest = guests.issue(config.session.lifetimeMinutes);
+        request.session = guest.session;
+        setCookies(this, guest.id, guest.session.csrfToken, config.session.lifetimeMinutes);
         return;
       }
       const created = await store.create(userId, lifetimeMinutes ?? config.session.lifetimeMinutes, {

@@ -11,6 +11,16 @@ const RANDOM_BYTES = 24;
 const MAC_BYTES = 16;
 const ID_BYTES = RANDOM_BYTES + 4 + MAC_BYTES;
 
+const guestSession = (csrfToken: string, lifetimeMinutes: number, issuedAt: Date): LoadedSession => ({
+  key: '',
+  guest: true,
+  userId: null,
+  csrfToken,
+  lifetimeMinutes,
+  lastActivity: issuedAt,
+  user: null,
+});
+
 export function createGuestSessions(appKey: Buffer) {
   const mac = (body: Buffer) =>
     createHmac('sha256', appKey).update('gestor:guest-session:').update(body).digest().subarray(0, MAC_BYTES);
@@ -23,13 +33,17 @@ export function createGuestSessions(appKey: Buffer) {
       .toString('base64url');
 
   return {
-    /** A new guest session: its cookie id and CSRF token. */
-    issue(): { id: string; csrfToken: string } {
+    /** A new guest session: its cookie id, and the session as read() would return it. */
+    issue(lifetimeMinutes: number): { id: string; session: LoadedSession } {
       const random = randomBytes(RANDOM_BYTES);
+      const issuedAt = Math.floor(Date.now() / 1000);
       const issued = Buffer.alloc(4);
-      issued.writeUInt32BE(Math.floor(Date.now() / 1000));
+      issued.writeUInt32BE(issuedAt);
       const body = Buffer.concat([random, issued]);
-      return { id: Buffer.concat([body, mac(body)]).toString('base64url'), csrfToken: csrfOf(random) };
+      return {
+        id: Buffer.concat([body, mac(body)]).toString('base64url'),
+        session: guestSession(csrfOf(random), lifetimeMinutes, new Date(issuedAt * 1000)),
+      };
     },
 
     /** The guest session a cookie id names, if it is one of ours and has not expired; else null. */
@@ -41,15 +55,7 @@ export function createGuestSessions(appKey: Buffer) {
       if (!timingSafeEqual(bytes.subarray(RANDOM_BYTES + 4), mac(body))) return null;
       const issuedAt = new Date(body.readUInt32BE(RANDOM_BYTES) * 1000);
       if (issuedAt.getTime() + lifetimeMinutes * 60_000 <= Date.now()) return null;
-      return {
-        key: '',
-        guest: true,
-        userId: null,
-        csrfToken: csrfOf(body.subarray(0, RANDOM_BYTES)),
-        lifetimeMinutes,
-        lastActivity: issuedAt,
-        user: null,
-      };
+      return guestSession(csrfOf(body.subarray(0, RANDOM_BYTES)), lifetimeMinutes, issuedAt);
     },
   };
 }
