@@ -87,3 +87,19 @@ export const SEEDED_ROLES: ReadonlyArray<{ name: string; label: string; permissi
 ];
 
 export const ADMIN_ROLE = 'admin';
+
+/**
+ * DESIGN.md §3 "Permissions" (after Kubernetes RBAC's escalation rule): a person may manage a user
+ * (edit, disable, delete, send a reset link) or give a role only when they hold every permission that
+ * user or role holds. An unknown set (an answer without `permissions`) is never manageable. The API
+ * enforces it; the SPA offers only what it allows. Zod-free, so the SPA's first bundle may import it
+ * through `@gestor/shared/permissions`.
+ */
+export function mayManage(
+  actorPermissions: readonly Permission[] | null | undefined,
+  targetPermissions: readonly Permission[] | null | undefined,
+): boolean {
+  if (!Array.isArray(actorPermissions) || !Array.isArray(targetPermissions)) return false;
+  const held = new Set(actorPermissions);
+  return targetPermissions.every((permission) => held.has(permission));
+}

@@ -1,4 +1,6 @@
 import type { Permission } from '@gestor/shared';
+// The zod-free subpath: this module loads with the first bundle (apps/web/README.md "Bundle size").
+import { mayManage } from '@gestor/shared/permissions';
 import { useCallback } from 'react';
 import { type CurrentUser, getUser, useUser } from './auth';
 
@@ -23,21 +25,9 @@ export function useCan(): (permission: Permission) => boolean {
   return useCallback((permission: Permission) => hasPermission(user, permission), [user]);
 }
 
-/**
- * DESIGN.md §3 "Permissions" (after Kubernetes RBAC's escalation rule): a person may manage a user —
- * edit, disable, delete, send a reset link — or give a role, only when they hold every permission
- * that user or role holds. An unknown set (an answer without `permissions`) is never manageable.
- */
-export function mayManage(
-  actorPermissions: readonly Permission[] | null | undefined,
-  targetPermissions: readonly Permission[] | null | undefined,
-): boolean {
-  if (!Array.isArray(actorPermissions) || !Array.isArray(targetPermissions)) return false;
-  const held = new Set(actorPermissions);
-  return targetPermissions.every((permission) => held.has(permission));
-}
+export { mayManage };
 
-/** `mayManage` for the signed-in person, outside React (the list's per-row checks). */
+/** `mayManage` (DESIGN.md §3, shared with the API) for the signed-in person, outside React (the list's per-row checks). */
 export function mayManageNow(targetPermissions: readonly Permission[] | null | undefined): boolean {
   return mayManage(getUser()?.permissions, targetPermissions);
 }

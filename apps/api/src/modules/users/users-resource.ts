@@ -1,6 +1,7 @@
 import {
   ADMIN_ROLE,
   type AuthUser,
+  mayManage,
   type Permission,
   type RoleSummary,
   USERS,
@@ -52,12 +53,6 @@ async function checkAssignable(tx: Connection, actor: AuthUser, names: string[])
         : `No puede asignar los roles ${quoted(beyond)}: tienen permisos que usted no tiene.`,
     );
   }
-}
-
-/** DESIGN.md §3: a person manages (edits, disables, deletes, resets) only users who hold nothing more. */
-function mayManage(actor: AuthUser, user: UserRecord): boolean {
-  const held = new Set(actor.permissions);
-  return user.permissions.every((permission) => held.has(permission));
 }
 
 async function writeRoles(tx: Connection, userId: number, names: string[]) {
@@ -120,7 +115,7 @@ export function usersResource({ auth }: { auth: AuthService }) {
     async authorize({ tx, actor }, write) {
       if (write.action === 'create') return checkAssignable(tx, actor, write.input.roles);
       const targets = write.action === 'update' ? [write.current] : write.records;
-      if (!targets.every((user) => mayManage(actor, user))) throw forbidden();
+      if (!targets.every((user) => mayManage(actor.permissions, user.permissions))) throw forbidden();
       if (write.action === 'update' && write.input.roles) await checkAssignable(tx, actor, write.input.roles);
     },
 
@@ -207,7 +202,7 @@ export function usersResource({ auth }: { auth: AuthService }) {
         { config: { permission: 'user.update' } },
         async (request) => {
           const user = await service.show(service.parseId((request.params as { id: string }).id));
-          if (!mayManage(request.authUser(), user)) throw forbidden();
+          if (!mayManage(request.authUser().permissions, user.permissions)) throw forbidden();
           if (!user.active)
             throw ValidationError.field(
               'email',
