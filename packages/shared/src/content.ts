@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { ID_MAX } from './resource';
+import { nulCheck } from './validation';
+
+// AREAS.md "Shared rules": what every content area's fields have in common (slugs, references to
+// other records, colours, optional text), so each area's schema is a short list of these.
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MAX = 200;
+
+/**
+ * A slug from a title, Spanish-aware: "Año Nuevo en Ávila" → "ano-nuevo-en-avila". Letters lose their
+ * accents (ñ becomes n), everything that is not a letter or a digit becomes one hyphen. Used by the
+ * API when no slug is given and by the SPA to preview it as the title is typed.
+ */
+export function slugify(text: string, max = SLUG_MAX): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, max)
+    .replace(/^-+|-+$/g, '');
+}
+
+/** `slug`: optional on create (made from the title), editable; lower case, digits and single hyphens. */
+export function slugField() {
+  return z
+    .string({ error: 'El campo slug debe ser un texto.' })
+    .refine(...nulCheck('slug'))
+    .trim()
+    .max(SLUG_MAX, { error: `El campo slug no debe tener más de ${SLUG_MAX} caracteres.` })
+    .regex(SLUG_PATTERN, {
+      error: 'El slug solo admite minúsculas sin acentos, números y guiones (por ejemplo, «mi-noticia»).',
+    })
+    .refine((slug) => !/^\d+$/.test(slug), {
+      // /{slug} and /{id} share one address: a slug of digits alone would read as an id.
+      error: 'El slug no puede estar formado solo por números.',
+    });
+}
+
+/** Text a person may leave empty: stored as null, at most `max` characters. */
+export function optionalText(label: string, { max = 255 }: { max?: number } = {}) {
+  return z
+    .string({ error: `El campo ${label} debe ser un texto.` })
+    .refine(...nulCheck(label))
+    .trim()
+    .max(max, { error: `El campo ${label} no debe tener más de ${max} caracteres.` })
+    .nullable()
+    .transform((value) => (value ? value : null));
+}
+
+/** A reference to one record by id (`cover: 12`), or null when the field allows none. */
+export function recordId(label: string) {
+  return z
+    .number({ error: `El campo ${label} debe ser el id de un registro.` })
+    .int({ error: `El campo ${label} debe ser el id de un registro.` })
+    .min(1, { error: `El campo ${label} debe ser el id de un registro.` })
+    .max(ID_MAX, { error: `El campo ${label} debe ser el id de un registro.` });
+}
+
+export const COLOR_PATTERN = /^#[0-9a-f]{6}$/;
+
+export function colorField(label = 'color') {
+  return z
+    .string({ error: `El campo ${label} debe ser un color.` })
+    .trim()
+    .toLowerCase()
+    .regex(COLOR_PATTERN, { error: `El campo ${label} debe ser un color en formato #rrggbb.` });
+}
+
+/** How a reference to another record reads back: a small object. */
+export interface RecordRef {
+  id: number;
+  name: string;
+  slug: string;
+}

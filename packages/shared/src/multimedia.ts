@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { optionalText } from './content';
+import { type ResourceContract, updatedAtField } from './resource';
+
+// AREAS.md "Multimedia": files uploaded on the list itself (no create screen), typed by their bytes.
+
+export const MEDIA_KINDS = ['image', 'document', 'video', 'audio'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+export const MEDIA_KIND_LABELS: Record<MediaKind, string> = {
+  image: 'Imagen',
+  document: 'Documento',
+  video: 'Vídeo',
+  audio: 'Audio',
+};
+
+/** What the server accepts, by the type it reads from the bytes (never the name or Content-Type). */
+export const ACCEPTED_MEDIA: ReadonlyArray<{ mime: string; kind: MediaKind; label: string; extension: string }> = [
+  { mime: 'image/jpeg', kind: 'image', label: 'JPEG', extension: 'jpg' },
+  { mime: 'image/png', kind: 'image', label: 'PNG', extension: 'png' },
+  { mime: 'image/webp', kind: 'image', label: 'WebP', extension: 'webp' },
+  { mime: 'image/gif', kind: 'image', label: 'GIF', extension: 'gif' },
+  { mime: 'image/avif', kind: 'image', label: 'AVIF', extension: 'avif' },
+  { mime: 'application/pdf', kind: 'document', label: 'PDF', extension: 'pdf' },
+  {
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    kind: 'document',
+    label: 'Word (docx)',
+    extension: 'docx',
+  },
+  {
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    kind: 'document',
+    label: 'Excel (xlsx)',
+    extension: 'xlsx',
+  },
+  {
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    kind: 'document',
+    label: 'PowerPoint (pptx)',
+    extension: 'pptx',
+  },
+  { mime: 'application/vnd.oasis.opendocument.text', kind: 'document', label: 'OpenDocument (odt)', extension: 'odt' },
+  {
+    mime: 'application/vnd.oasis.opendocument.spreadsheet',
+    kind: 'document',
+    label: 'OpenDocument (ods)',
+    extension: 'ods',
+  },
+  {
+    mime: 'application/vnd.oasis.opendocument.presentation',
+    kind: 'document',
+    label: 'OpenDocument (odp)',
+    extension: 'odp',
+  },
+  { mime: 'text/plain', kind: 'document', label: 'Texto', extension: 'txt' },
+  { mime: 'text/csv', kind: 'document', label: 'CSV', extension: 'csv' },
+  { mime: 'video/mp4', kind: 'video', label: 'MP4', extension: 'mp4' },
+  { mime: 'video/webm', kind: 'video', label: 'WebM', extension: 'webm' },
+  { mime: 'audio/mpeg', kind: 'audio', label: 'MP3', extension: 'mp3' },
+];
+
+export const ACCEPTED_MEDIA_SUMMARY =
+  'imágenes JPEG, PNG, WebP, GIF o AVIF; PDF; documentos de Office u OpenDocument; texto o CSV; vídeo MP4 o WebM; audio MP3';
+
+export const MULTIMEDIA: ResourceContract<
+  'original_name' | 'title' | 'size' | 'mime_type' | 'created_at' | 'updated_at',
+  'type' | 'uploaded_by'
+> = {
+  path: 'multimedia',
+  area: 'multimedia',
+  label: { one: 'archivo', many: 'archivos' },
+  lookup: 'id',
+  // Files are uploaded on the list itself (AREAS.md): there is no /multimedia/create.
+  screens: { create: false, edit: false },
+  sortable: ['original_name', 'title', 'size', 'mime_type', 'created_at', 'updated_at'],
+  defaultSort: '-created_at',
+  filters: {
+    type: z.enum(MEDIA_KINDS, { error: 'Tipo desconocido: image, document, video o audio.' }),
+    uploaded_by: z
+      .string()
+      .regex(/^\d{1,9}$/, { error: 'Indique el id de un usuario.' })
+      .transform(Number),
+  },
+};
+
+export interface MediaVariant {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface MediaRecord {
+  id: number;
+  /** The server-made name the file is stored under. */
+  file: string;
+  original_name: string;
+  mime_type: string;
+  kind: MediaKind;
+  size: number;
+  width: number | null;
+  height: number | null;
+  alt: string | null;
+  title: string | null;
+  checksum: string;
+  url: string;
+  variants: { thumbnail: MediaVariant | null; medium: MediaVariant | null };
+  uploaded_by: { id: number; name: string } | null;
+  usage_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Where a media item is used (`GET /api/multimedia/{id}/usage`). */
+export interface MediaUsage {
+  area: string;
+  id: number;
+  title: string;
+}
+
+const mediaFields = {
+  alt: optionalText('texto alternativo', { max: 500 }),
+  title: optionalText('título', { max: 255 }),
+};
+
+/** The text parts of an upload (multipart fields beside `file`). */
+export const MediaUploadFields = z.strictObject({
+  alt: mediaFields.alt.optional(),
+  title: mediaFields.title.optional(),
+});
+export type MediaUploadFields = z.infer<typeof MediaUploadFields>;
+
+/** What an upload is created from, once the server has stored and measured the file. */
+export type MediaInput = MediaUploadFields;
+
+export const MediaUpdateInput = z.strictObject({
+  alt: mediaFields.alt.optional(),
+  title: mediaFields.title.optional(),
+  updated_at: updatedAtField,
+});
+export type MediaUpdateInput = z.infer<typeof MediaUpdateInput>;
+
+/** "2,4 MB": sizes as people read them. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toLocaleString('es-ES', { maximumFractionDigits: 1 })} ${units[unit]}`;
+}
