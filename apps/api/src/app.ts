@@ -2,20 +2,19 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createStorage, type Storage } from './lib/storage/storage';
+import { storageRoutes } from './lib/storage/storage-routes';
+import { registerAreas } from './modules/areas';
 import { authRoutes } from './modules/auth/auth-routes';
 import { createAuthService } from './modules/auth/auth-service';
 import { createSessionStore } from './modules/auth/session-store';
 import { healthRoutes } from './modules/health/health-routes';
 import { permissionsRoutes } from './modules/permissions/permissions-routes';
-import type { AnyResourceDefinition } from './modules/resource/resource-definition';
-import { resourceRoutes } from './modules/resource/resource-routes';
-import { createResourceService } from './modules/resource/resource-service';
-import { rolesResource } from './modules/roles/roles-resource';
-import { usersResource } from './modules/users/users-resource';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, serializeRequest } from './plugins/errors';
 import noStorePlugin from './plugins/no-store';
@@ -32,6 +31,8 @@ export interface AppOptions {
   webDist?: string | null;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: Writable;
+  /** Overrides STORAGE_DRIVER (tests hand in their own). */
+  storage?: Storage;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,6 +45,7 @@ export async function buildApp({
   mailer,
   webDist = DEFAULT_WEB_DIST,
   logStream,
+  storage = createStorage(config),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Reset tokens in paths and query strings never reach the log (DESIGN.md §3 "Robustness").
@@ -63,6 +65,8 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(cookie);
+  // Multipart bodies are read only by the routes of areas whose records are files (decision 008).
+  await app.register(multipart);
   const sessions = createSessionStore(database, config.appKey);
   await app.register(sessionPlugin, { config, store: sessions });
   await app.register(authPlugin);
@@ -78,13 +82,17 @@ export async function buildApp({
   healthRoutes(app, { database });
   permissionsRoutes(app);
 
-  // The management areas: each one a declaration on the shared resource machinery.
-  const resources = [rolesResource, usersResource({ auth })] as unknown as AnyResourceDefinition[];
-  for (const definition of resources) {
-    resourceRoutes(app, createResourceService(definition, { database, log: app.log }), {
-      appUrl: config.appUrl,
-    });
-  }
+  // The management areas: each one a declaration on the shared resource machinery (modules/areas.ts).
+  registerAreas(app, {
+    database,
+    auth,
+    storage,
+    log: app.log,
+    appUrl: config.appUrl,
+    uploads: { maxBytes: config.uploadMaxMb * 1024 * 1024, tmpDir: path.resolve(config.storagePath, 'tmp') },
+  });
+  // Uploaded files are public, like Laravel's public disk (AREAS.md): /storage/media/<name>.
+  storageRoutes(app, { storage });
 
   // Every /api/ and /sanctum/ answer uncacheable; the built SPA, robots.txt and the 404s (plugins/spa.ts).
   await app.register(noStorePlugin);

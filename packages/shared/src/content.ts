@@ -75,3 +75,16 @@ export interface RecordRef {
   name: string;
   slug: string;
 }
+
+/** How a reference to a media item reads back inside another record (a cover, a logo). */
+export interface MediaRef {
+  id: number;
+  /** The file's original name. */
+  name: string;
+  url: string;
+  alt: string | null;
+  width: number | null;
+  height: number | null;
+  /** The thumbnail variant's URL (images), for lists and pickers. */
+  thumbnail_url: string | null;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './content';
+import { AREA_API_PATHS } from './permissions';
 import { type ResourceContract, updatedAtField } from './resource';
 
 // AREAS.md "Multimedia": files uploaded on the list itself (no create screen), typed by their bytes.
@@ -15,7 +16,12 @@ export const MEDIA_KIND_LABELS: Record<MediaKind, string> = {
 };
 
 /** What the server accepts, by the type it reads from the bytes (never the name or Content-Type). */
-export const ACCEPTED_MEDIA: ReadonlyArray<{ mime: string; kind: MediaKind; label: string; extension: string }> = [
+export const ACCEPTED_MEDIA: ReadonlyArray<{
+  mime: string;
+  kind: MediaKind;
+  label: string;
+  extension: string;
+}> = [
   { mime: 'image/jpeg', kind: 'image', label: 'JPEG', extension: 'jpg' },
   { mime: 'image/png', kind: 'image', label: 'PNG', extension: 'png' },
   { mime: 'image/webp', kind: 'image', label: 'WebP', extension: 'webp' },
@@ -40,7 +46,12 @@ export const ACCEPTED_MEDIA: ReadonlyArray<{ mime: string; kind: MediaKind; labe
     label: 'PowerPoint (pptx)',
     extension: 'pptx',
   },
-  { mime: 'application/vnd.oasis.opendocument.text', kind: 'document', label: 'OpenDocument (odt)', extension: 'odt' },
+  {
+    mime: 'application/vnd.oasis.opendocument.text',
+    kind: 'document',
+    label: 'OpenDocument (odt)',
+    extension: 'odt',
+  },
   {
     mime: 'application/vnd.oasis.opendocument.spreadsheet',
     kind: 'document',
@@ -67,12 +78,10 @@ export const MULTIMEDIA: ResourceContract<
   'original_name' | 'title' | 'size' | 'mime_type' | 'created_at' | 'updated_at',
   'type' | 'uploaded_by'
 > = {
-  path: 'multimedia',
+  path: AREA_API_PATHS.multimedia,
   area: 'multimedia',
   label: { one: 'archivo', many: 'archivos' },
   lookup: 'id',
-  // Files are uploaded on the list itself (AREAS.md): there is no /multimedia/create.
-  screens: { create: false, edit: false },
   sortable: ['original_name', 'title', 'size', 'mime_type', 'created_at', 'updated_at'],
   defaultSort: '-created_at',
   filters: {

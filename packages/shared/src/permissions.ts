@@ -14,6 +14,20 @@ export const AREAS = [
 ] as const;
 export type Area = (typeof AREAS)[number];
 
+/** Each area's segment under /api (DESIGN.md §3 lists them plural), known without loading its contract. */
+export const AREA_API_PATHS: Record<Area, string> = {
+  news: 'news',
+  page: 'pages',
+  role: 'roles',
+  test: 'tests',
+  user: 'users',
+  slide: 'slides',
+  space: 'spaces',
+  entity: 'entities',
+  category: 'categories',
+  multimedia: 'multimedia',
+};
+
 export const ACTIONS = ['view', 'create', 'update', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 

@@ -36,11 +36,6 @@ export interface ResourceContract<Sort extends string = string, Filter extends s
    * or by slug (news, categories), where the API also answers to the id. Default `id`.
    */
   lookup?: 'id' | 'slug';
-  /**
-   * Which screens the SPA has besides the list (AREAS.md: no /page/create; multimedia has neither,
-   * its files are uploaded and edited on the list). Default both.
-   */
-  screens?: { create: boolean; edit: boolean };
   sortable: readonly Sort[];
   defaultSort: `${Sort}` | `-${Sort}`;
   filters: Record<Filter, z.ZodType>;

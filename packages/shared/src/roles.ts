@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { PERMISSIONS, type Permission } from './permissions';
+import { AREA_API_PATHS, PERMISSIONS, type Permission } from './permissions';
 import { type ResourceContract, updatedAtField } from './resource';
 import { requiredText } from './validation';
 
 export const ROLES: ResourceContract<'name' | 'label' | 'created_at' | 'updated_at', 'permission'> = {
-  path: 'roles',
+  path: AREA_API_PATHS.role,
   area: 'role',
   label: { one: 'rol', many: 'roles' },
   sortable: ['name', 'label', 'created_at', 'updated_at'],

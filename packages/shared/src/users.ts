@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RoleSummary } from './auth';
 import type { Permission } from './permissions';
+import { AREA_API_PATHS } from './permissions';
 import { booleanFilter, type ResourceContract, updatedAtField } from './resource';
 import { booleanField, emailField, passwordField, requiredText } from './validation';
 
@@ -8,7 +9,7 @@ export const USERS: ResourceContract<
   'name' | 'email' | 'active' | 'last_login_at' | 'created_at' | 'updated_at',
   'role' | 'active'
 > = {
-  path: 'users',
+  path: AREA_API_PATHS.user,
   area: 'user',
   label: { one: 'usuario', many: 'usuarios' },
   sortable: ['name', 'email', 'active', 'last_login_at', 'created_at', 'updated_at'],

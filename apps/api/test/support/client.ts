@@ -24,6 +24,8 @@ export interface RequestOptions {
   json?: unknown;
   /** Sent as is (a malformed or huge body); set Content-Type in headers. */
   raw?: string | Uint8Array;
+  /** Sent as multipart/form-data (uploads); fetch writes the boundary. */
+  form?: FormData;
   /** Extra headers; a null value leaves out a header the client would send. */
   headers?: Record<string, string | null>;
 }
@@ -91,8 +93,10 @@ export class TestClient {
     }
     const xsrf = this.jar.get('XSRF-TOKEN');
     if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
-    let body: string | Uint8Array | undefined;
-    if (options.json !== undefined) {
+    let body: string | Uint8Array | FormData | undefined;
+    if (options.form !== undefined) {
+      body = options.form;
+    } else if (options.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.json);
     } else if (options.raw !== undefined) {
@@ -120,6 +124,19 @@ export class TestClient {
   get(path: string, options?: RequestOptions) {
     return this.request('GET', path, options);
   }
+  /** A multipart upload: `file` as the named part, beside text fields. */
+  upload(
+    path: string,
+    file: { name: string; bytes: Uint8Array; type?: string },
+    fields: Record<string, string> = {},
+    method: 'POST' | 'PUT' = 'POST',
+  ) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+    return this.request(method, path, { form });
+  }
+
   post(path: string, json?: unknown, options: RequestOptions = {}) {
     return this.request('POST', path, { json, ...options });
   }

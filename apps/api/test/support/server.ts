@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
@@ -114,6 +117,8 @@ export async function startTestServer(
     throw error;
   }
   const mails = recordingMailer();
+  // Uploaded files go to a directory of this server's own, removed when it closes.
+  const storagePath = await mkdtemp(path.join(tmpdir(), 'gestor-storage-'));
 
   // APP_URL carries the port, which is only known once something listens: take a free one, and try
   // again in the rare case another process grabs it in between.
@@ -123,6 +128,7 @@ export async function startTestServer(
       APP_ENV: 'test',
       APP_KEY: `base64:${randomBytes(32).toString('base64')}`,
       APP_URL: `http://127.0.0.1:${port}`,
+      STORAGE_PATH: storagePath,
       ...overrides,
     });
     const app = await buildApp({
@@ -192,6 +198,7 @@ export async function startTestServer(
         await Promise.all(twins.map((twin) => twin.close()));
         await app.close();
         await drop();
+        await rm(storagePath, { recursive: true, force: true });
       },
     };
     return server;

@@ -2,6 +2,7 @@ import * as auth from './0001-auth';
 import * as resources from './0002-resources';
 import * as authNotifications from './0003-auth-notifications';
 import * as targetedChanges from './0004-targeted-changes-and-spanish-order';
+import * as mediaAndCategories from './0005-media-and-categories';
 
 export interface Migration {
   name: string;
@@ -9,4 +10,10 @@ export interface Migration {
 }
 
 /** Every migration, in the order it runs. Append; never edit one that has shipped. */
-export const MIGRATIONS: Migration[] = [auth, resources, authNotifications, targetedChanges];
+export const MIGRATIONS: Migration[] = [
+  auth,
+  resources,
+  authNotifications,
+  targetedChanges,
+  mediaAndCategories,
+];

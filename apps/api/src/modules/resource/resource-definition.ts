@@ -2,7 +2,9 @@ import type { AuthUser, ResourceContract } from '@gestor/shared';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Connection } from '../../db/client';
+import type { FieldSpec } from './declared-fields';
 import type { ResourceService } from './resource-service';
+import type { ReceivedFile } from './uploads';
 
 // What one management area declares; the machinery (list, show, create, update, delete, bulk
 // delete, audit, CSV, permission checks) is written once in this folder.
@@ -12,6 +14,26 @@ export interface WriteContext {
   actor: AuthUser;
   /** Work to run once the transaction has committed (mails): never sent for a change that rolled back. */
   afterCommit(task: () => Promise<void>): void;
+}
+
+/**
+ * An area whose records are files (decision 008): `POST /api/<path>` takes multipart/form-data with
+ * the file in `field` beside the text fields, and `PUT /api/<path>/{id}/<field>` replaces the file.
+ */
+export interface UploadDeclaration {
+  field: string;
+  /**
+   * Checks and stores a received file before the transaction starts (type, variants, storage: slow
+   * work that must not hold a database connection). Returns the value the area's create or update
+   * receives under `field`, and how to remove what was stored if the write then fails.
+   */
+  accept(file: ReceivedFile): Promise<{ value: unknown; remove(): Promise<void> }>;
+}
+
+/** A write after its declared fields were resolved: the column values about to be stored. */
+export interface CheckedWrite<R> {
+  current: R | null;
+  columns: ReadonlyMap<string, unknown>;
 }
 
 export type AuthorizedWrite<R, C, U> =
@@ -42,10 +64,25 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   uniqueConstraints?: Record<string, { field: string; message: string }>;
   createInput: z.ZodType<C>;
   updateInput: z.ZodType<U & { updated_at: string }>;
-  /** Inserts the record and its relations; returns its id. */
-  create(ctx: WriteContext, input: C): Promise<number>;
-  /** Applies the update (the machinery has locked the row and checked updated_at). */
-  update(ctx: WriteContext, current: R, input: U): Promise<void>;
+  /**
+   * How the input is stored (decision 008): columns, references and lists of references, written by
+   * the machinery. An area that declares its fields needs no create or update of its own.
+   */
+  fields?: Record<string, FieldSpec>;
+  /** The slug is made from this input field when none is given (AREAS.md "Slugs"); column `slug`. */
+  slug?: { from: string };
+  /** The column that names a record where other areas list it (media usages); default `name`. */
+  titleColumn?: string;
+  /** Records that are files: multipart create and replace routes. */
+  upload?: UploadDeclaration;
+  /** Prepares the input on the server before anything else sees it (e.g. sanitizing rich text). */
+  prepare?(ctx: WriteContext, input: Partial<C & U>, current: R | null): Promise<void> | void;
+  /** Checks the resolved values against other records (a category's parent must not be below it). */
+  check?(ctx: WriteContext, write: CheckedWrite<R>): Promise<void>;
+  /** Inserts the record and its relations; returns its id. Default: the declared fields. */
+  create?(ctx: WriteContext, input: C): Promise<number>;
+  /** Applies the update (the row is locked and updated_at checked). Default: the declared fields. */
+  update?(ctx: WriteContext, current: R, input: U): Promise<void>;
   /**
    * Authorizes a write by its content, beyond the route's permission (DESIGN.md §3: nobody gains
    * what they do not hold): throws 403 or 422. Runs inside the transaction, after the records were
@@ -61,8 +98,8 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   beforeDelete?(ctx: WriteContext, records: R[]): Promise<void>;
   /** Checks the state after any write, still inside the transaction (e.g. an active administrator remains). */
   afterWrite?(ctx: WriteContext, action: 'created' | 'updated' | 'deleted'): Promise<void>;
-  /** The audited view of a record: field → comparable value. */
-  auditSnapshot(record: R): Record<string, unknown>;
+  /** The audited view of a record: field → comparable value. Default: the declared fields, references by name. */
+  auditSnapshot?(record: R): Record<string, unknown>;
   /** Input fields that are audited as changed without their values (passwords). */
   secretFields?: string[];
   csv: CsvColumn<R>[];
@@ -81,5 +118,3 @@ export function defineResource<R extends { id: number; updated_at: string }, C, 
 ): ResourceDefinition<R, C, U> {
   return definition;
 }
-
-export type AnyResourceDefinition = ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>;

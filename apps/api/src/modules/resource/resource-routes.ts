@@ -1,12 +1,18 @@
 import { Readable } from 'node:stream';
-import { BulkDeleteInput, type Permission, type ResourceContract } from '@gestor/shared';
+import { BulkDeleteInput, type Permission, type ResourceContract, updatedAtField } from '@gestor/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ValidationError } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
 import { CSV_BOM, csvHeader, csvRow } from './csv';
 import { parseListQuery } from './list-query';
 import type { ResourceService } from './resource-service';
+import { receiveUpload } from './uploads';
 
 // The standard routes of every area (DESIGN.md §3 "Resource endpoints"), each behind its permission.
+
+/** The text fields beside a replaced file: the version it replaces, when the client knows it. */
+const ReplaceFields = z.strictObject({ updated_at: updatedAtField.optional() });
 
 const AUDIT_LIST: ResourceContract = {
   path: 'audits',
@@ -20,7 +26,7 @@ const AUDIT_LIST: ResourceContract = {
 export function resourceRoutes<R extends { id: number; updated_at: string }, C, U>(
   app: FastifyInstance,
   service: ResourceService<R, C, U>,
-  { appUrl }: { appUrl: string },
+  { appUrl, uploads }: { appUrl: string; uploads: { maxBytes: number; tmpDir: string } },
 ) {
   const { definition } = service;
   const { contract } = definition;
@@ -33,7 +39,8 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
     query: new URLSearchParams(request.url.split('?')[1] ?? ''),
   });
   const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
-  const idOf = (request: FastifyRequest) => service.parseId((request.params as { id: string }).id);
+  // By id, or by slug in areas addressed by slug (AREAS.md).
+  const idOf = (request: FastifyRequest) => service.resolveKey((request.params as { id: string }).id);
 
   app.get(base, can('view'), async (request, reply) => {
     const list = parseListQuery(contract, query(request));
@@ -57,10 +64,12 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
     return service.list(list, pageOf(request, base));
   });
 
-  app.get(`${base}/:id`, can('view'), async (request) => ({ data: await service.show(idOf(request)) }));
+  app.get(`${base}/:id`, can('view'), async (request) => ({
+    data: await service.show(await idOf(request)),
+  }));
 
   app.get(`${base}/:id/audit`, can('view'), async (request) => {
-    const id = idOf(request);
+    const id = await idOf(request);
     await service.show(id);
     return service.history(
       id,
@@ -69,15 +78,68 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
     );
   });
 
+  const upload = definition.upload;
+
+  /**
+   * Areas of files: the multipart body is received to a temporary file, its text fields validated,
+   * the file accepted (and stored) outside the transaction, then the write runs; if the write fails,
+   * what was stored is removed again.
+   */
+  async function withUpload<T>(
+    request: FastifyRequest,
+    write: (fields: Record<string, string>, value: unknown) => Promise<T>,
+  ): Promise<T> {
+    const { field, accept } = upload!;
+    const received = await receiveUpload(request, { field, ...uploads });
+    try {
+      if (!received.file) throw ValidationError.field(field, 'Adjunte un archivo.');
+      const accepted = await accept(received.file);
+      try {
+        return await write(received.fields, accepted.value);
+      } catch (error) {
+        await accepted
+          .remove()
+          .catch((failure: unknown) =>
+            request.log.error({ err: failure }, 'No se pudo retirar un archivo de un cambio fallido'),
+          );
+        throw error;
+      }
+    } finally {
+      await received.discard();
+    }
+  }
+
   app.post(base, can('create'), async (request, reply) => {
-    const record = await service.create(request.authUser(), validate(definition.createInput, request.body));
+    const record = upload
+      ? await withUpload(request, (fields, value) =>
+          service.create(request.authUser(), {
+            ...(validate(definition.createInput, fields) as object),
+            [upload.field]: value,
+          } as C),
+        )
+      : await service.create(request.authUser(), validate(definition.createInput, request.body));
     return reply.code(201).send({ data: record });
   });
+
+  if (upload) {
+    app.put(`${base}/:id/${upload.field}`, can('update'), async (request) => {
+      const id = await idOf(request);
+      await service.show(id);
+      return {
+        data: await withUpload(request, (fields, value) => {
+          const { updated_at } = validate(ReplaceFields, fields);
+          return service.update(request.authUser(), id, { [upload.field]: value, updated_at } as U & {
+            updated_at?: string;
+          });
+        }),
+      };
+    });
+  }
 
   const update = async (request: FastifyRequest) => ({
     data: await service.update(
       request.authUser(),
-      idOf(request),
+      await idOf(request),
       validate(definition.updateInput, request.body),
     ),
   });
@@ -85,7 +147,7 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
   app.patch(`${base}/:id`, can('update'), update);
 
   app.delete(`${base}/:id`, can('delete'), async (request, reply) => {
-    await service.delete(request.authUser(), [idOf(request)], { single: true });
+    await service.delete(request.authUser(), [await idOf(request)], { single: true });
     return reply.code(204).send();
   });
 

@@ -1,7 +1,16 @@
-import { type AuditEntry, type AuthUser, HIDDEN_VALUE, type Paginated } from '@gestor/shared';
+import { type AuditEntry, type AuthUser, HIDDEN_VALUE, type Paginated, SLUG_PATTERN } from '@gestor/shared';
 import type { Connection, Database } from '../../db/client';
 import { isRetryable, isUniqueViolation } from '../../db/errors';
 import { conflict, notFound, ValidationError } from '../../lib/http-errors';
+import {
+  auditValue,
+  lockHash,
+  resolveFields,
+  syncMediaUsages,
+  uniqueSlug,
+  usesMedia,
+  writeResolved,
+} from './declared-fields';
 import type { ListQuery } from './list-query';
 import { listStatements } from './list-sql';
 import { paginate } from './pagination';
@@ -18,11 +27,7 @@ const MAX_ATTEMPTS = 3;
 const EXPORT_BATCH = 1000;
 
 /** One advisory lock key per table (a stable 31-bit hash of its name). */
-function advisoryLockKey(table: string): number {
-  let hash = 7_310_043;
-  for (const char of `gestor:${table}`) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
-  return hash & 0x7fffffff;
-}
+const advisoryLockKey = (table: string) => lockHash(`gestor:${table}`);
 
 /**
  * Every key a contract lists must be implemented by its declaration: checked when the area is
@@ -40,6 +45,8 @@ export function checkDefinition(
   ];
   const sortKey = contract.defaultSort.replace(/^-/, '');
   if (!contract.sortable.includes(sortKey)) missing.push(`defaultSort ${sortKey}`);
+  if (!definition.fields && !(definition.create && definition.update)) missing.push('fields o create/update');
+  if (!definition.fields && !definition.auditSnapshot) missing.push('fields o auditSnapshot');
   if (missing.length) {
     throw new Error(`El área «${contract.path}» declara claves sin implementar: ${missing.join(', ')}.`);
   }
@@ -104,13 +111,20 @@ export function createResourceService<R extends { id: number; updated_at: string
       try {
         result = await database.transaction(async (tx) => {
           if (definition.serializeWrites) await tx.query('SELECT pg_advisory_xact_lock($1)', [lockKey]);
-          return fn({ tx, actor, afterCommit: (task) => pending.push(task) });
+          return fn({
+            tx,
+            actor,
+            afterCommit: (task) => pending.push(task),
+          });
         });
       } catch (error) {
         if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
         const constraint = (error as { constraint?: string }).constraint;
         const known = constraint ? definition.uniqueConstraints?.[constraint] : undefined;
         if (isUniqueViolation(error) && known) throw ValidationError.field(known.field, known.message);
+        if (isUniqueViolation(error) && definition.slug && constraint === `${table}_slug_key`) {
+          throw ValidationError.field('slug', 'Este slug ya está en uso: elija otro.');
+        }
         throw error;
       }
       for (const task of pending) {
@@ -127,9 +141,53 @@ export function createResourceService<R extends { id: number; updated_at: string
     return Number(raw);
   }
 
+  /** `/{id}`, or `/{slug}` in areas addressed by slug (AREAS.md: news, categories). */
+  async function resolveKey(raw: string): Promise<number> {
+    if (/^\d{1,9}$/.test(raw) || contract.lookup !== 'slug') return parseId(raw);
+    if (raw.length > 200 || !SLUG_PATTERN.test(raw)) throw notFound();
+    const [row] = await database.query<{ id: number }>(`SELECT id FROM ${table} WHERE slug = $1`, [raw]);
+    if (!row) throw notFound();
+    return row.id;
+  }
+
+  const fields = definition.fields;
+  const tracksMedia = usesMedia(fields);
+
+  const snapshot = (record: R): Record<string, unknown> => {
+    if (definition.auditSnapshot) return definition.auditSnapshot(record);
+    const view: Record<string, unknown> = {};
+    for (const name of Object.keys(fields ?? {}))
+      view[name] = auditValue((record as Record<string, unknown>)[name]);
+    if (definition.slug) view.slug = (record as Record<string, unknown>).slug;
+    return view;
+  };
+
+  /** Slug, references, checks and the row itself, from the declared fields (decision 008). */
+  async function storeDeclared(ctx: WriteContext, input: Record<string, unknown>, current: R | null) {
+    const resolved = await resolveFields(ctx.tx, fields!, input);
+    if (definition.slug && (current === null || input.slug !== undefined)) {
+      const given = input.slug as string | undefined;
+      const source = String(
+        input[definition.slug.from] ??
+          (current as Record<string, unknown> | null)?.[definition.slug.from] ??
+          '',
+      );
+      resolved.columns.set(
+        'slug',
+        given || (await uniqueSlug(ctx.tx, table, source, contract.label.one, current?.id ?? null)),
+      );
+    }
+    await definition.check?.(ctx, { current, columns: resolved.columns });
+    const id = await writeResolved(ctx.tx, table, resolved, current?.id ?? null);
+    if (tracksMedia) await syncMediaUsages(ctx.tx, { area: contract.path, table, fields: fields! }, id);
+    return id;
+  }
+
   return {
     definition,
+    database,
     parseId,
+    resolveKey,
 
     async list(query: ListQuery, page: PageRequest): Promise<Paginated<R>> {
       const statements = listStatements(definition, query);
@@ -162,10 +220,13 @@ export function createResourceService<R extends { id: number; updated_at: string
 
     async create(actor: AuthUser, input: C): Promise<R> {
       return write(actor, async (ctx) => {
+        await definition.prepare?.(ctx, input as Partial<C & U>, null);
         await definition.authorize?.(ctx, { action: 'create', input });
-        const id = await definition.create(ctx, input);
+        const id = definition.create
+          ? await definition.create(ctx, input)
+          : await storeDeclared(ctx, input as Record<string, unknown>, null);
         const [record] = await findRows(ctx.tx, [id]);
-        const changes = diff({}, definition.auditSnapshot(record!));
+        const changes = diff({}, snapshot(record!));
         for (const field of definition.secretFields ?? []) {
           if ((input as Record<string, unknown>)[field]) changes[field] = { from: null, to: HIDDEN_VALUE };
         }
@@ -175,18 +236,28 @@ export function createResourceService<R extends { id: number; updated_at: string
       });
     },
 
-    async update(actor: AuthUser, id: number, input: U & { updated_at: string }): Promise<R> {
+    /**
+     * `updated_at` is the version the edit started from (409 when stale). Replacing a file may omit
+     * it: that replaces whatever is stored, like a new upload.
+     */
+    async update(actor: AuthUser, id: number, input: U & { updated_at?: string }): Promise<R> {
       return write(actor, async (ctx) => {
         const [current] = await findRows(ctx.tx, [id], 'FOR NO KEY UPDATE');
         if (!current) throw notFound();
         // Optimistic concurrency: the edit must start from the version stored now.
-        if (new Date(input.updated_at).getTime() !== new Date(current.updated_at).getTime()) throw conflict();
+        if (
+          input.updated_at !== undefined &&
+          new Date(input.updated_at).getTime() !== new Date(current.updated_at).getTime()
+        )
+          throw conflict();
         const { updated_at: _startedFrom, ...changesOnly } = input;
+        await definition.prepare?.(ctx, changesOnly as Partial<C & U>, current);
         await definition.authorize?.(ctx, { action: 'update', current, input: changesOnly as U });
-        await definition.update(ctx, current, changesOnly as U);
+        if (definition.update) await definition.update(ctx, current, changesOnly as U);
+        else await storeDeclared(ctx, changesOnly as Record<string, unknown>, current);
         await ctx.tx.query(`UPDATE ${table} SET updated_at = now() WHERE id = $1`, [id]);
         const [record] = await findRows(ctx.tx, [id]);
-        const changes = diff(definition.auditSnapshot(current), definition.auditSnapshot(record!));
+        const changes = diff(snapshot(current), snapshot(record!));
         for (const field of definition.secretFields ?? []) {
           if ((input as Record<string, unknown>)[field])
             changes[field] = { from: HIDDEN_VALUE, to: HIDDEN_VALUE };
@@ -210,7 +281,13 @@ export function createResourceService<R extends { id: number; updated_at: string
         await definition.authorize?.(ctx, { action: 'delete', records });
         await definition.beforeDelete?.(ctx, records);
         for (const record of records) {
-          await audit(ctx.tx, actor, record.id, 'deleted', diff(definition.auditSnapshot(record), {}));
+          await audit(ctx.tx, actor, record.id, 'deleted', diff(snapshot(record), {}));
+        }
+        if (tracksMedia) {
+          await ctx.tx.query('DELETE FROM media_usages WHERE area = $1 AND record_id = ANY($2::int[])', [
+            contract.path,
+            unique,
+          ]);
         }
         await ctx.tx.query(`DELETE FROM ${table} WHERE id = ANY($1::int[])`, [unique]);
         await definition.afterWrite?.(ctx, 'deleted');

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import type { Storage } from '../lib/storage/storage';
+import type { AuthService } from './auth/auth-service';
+import { categoriesResource } from './categories/categories-resource';
+import { mediaUrls } from './multimedia/media-refs';
+import { createUsageIndex } from './multimedia/media-usages';
+import { multimediaResource } from './multimedia/multimedia-resource';
+import type { ResourceDefinition } from './resource/resource-definition';
+import { resourceRoutes } from './resource/resource-routes';
+import { createResourceService } from './resource/resource-service';
+import { rolesResource } from './roles/roles-resource';
+import { usersResource } from './users/users-resource';
+
+// The one list of management areas (decision 008). Each entry keeps its own record and input types
+// inside the closure that mounts it, so the list needs no cast; the media usage index learns from the
+// same list how each area names its records.
+
+export interface AreaDependencies {
+  database: Database;
+  auth: AuthService;
+  storage: Storage;
+  log: FastifyInstance['log'];
+  appUrl: string;
+  uploads: { maxBytes: number; tmpDir: string };
+}
+
+interface MountedArea {
+  path: string;
+  mount(app: FastifyInstance): void;
+}
+
+function area<R extends { id: number; updated_at: string }, C, U>(
+  definition: ResourceDefinition<R, C, U>,
+  deps: AreaDependencies,
+): MountedArea {
+  return {
+    path: definition.contract.path,
+    mount(app) {
+      const service = createResourceService(definition, { database: deps.database, log: deps.log });
+      resourceRoutes(app, service, { appUrl: deps.appUrl, uploads: deps.uploads });
+    },
+  };
+}
+
+export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
+  const usages = createUsageIndex();
+  const media = mediaUrls(deps.storage);
+  const definitions = {
+    roles: rolesResource,
+    users: usersResource({ auth: deps.auth }),
+    multimedia: multimediaResource({ storage: deps.storage, usages, tmpDir: deps.uploads.tmpDir }),
+    categories: categoriesResource({ media }),
+  };
+  const areas = [
+    area(definitions.roles, deps),
+    area(definitions.users, deps),
+    area(definitions.multimedia, deps),
+    area(definitions.categories, deps),
+  ];
+  for (const definition of Object.values(definitions)) {
+    usages.register({
+      path: definition.contract.path,
+      area: definition.contract.area,
+      table: definition.table,
+      titleColumn: definition.titleColumn ?? 'name',
+    });
+  }
+  for (const entry of areas) entry.mount(app);
+}

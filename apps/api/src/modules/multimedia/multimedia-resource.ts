@@ -1,0 +1,279 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import {
+  ACCEPTED_MEDIA_SUMMARY,
+  type MediaKind,
+  type MediaRecord,
+  MediaUpdateInput,
+  type MediaUploadFields,
+  MediaUploadFields as MediaUploadSchema,
+  MULTIMEDIA,
+} from '@gestor/shared';
+import type { Connection } from '../../db/client';
+import { ValidationError } from '../../lib/http-errors';
+import type { Storage } from '../../lib/storage/storage';
+import { dispositionFor } from '../../lib/storage/stored-object';
+import { csvDate } from '../resource/csv';
+import { column } from '../resource/declared-fields';
+import { defineResource, spanishOrder } from '../resource/resource-definition';
+import type { ReceivedFile } from '../resource/uploads';
+import { sniffFile } from './file-sniff';
+import { processImage, removeGpsData } from './image-processing';
+import { mediaKey, mediaKeys, mediaUrls, type StoredVariants } from './media-refs';
+import type { UsageIndex } from './media-usages';
+
+// The multimedia library (AREAS.md "Multimedia"): files typed by their bytes, images with WebP
+// variants and no GPS data, replaced in place keeping their usages, never deleted while in use.
+
+/** What an accepted upload stores: the columns of the file, its variants included. */
+interface StoredMedia {
+  file: string;
+  original_name: string;
+  mime_type: string;
+  kind: MediaKind;
+  size: number;
+  width: number | null;
+  height: number | null;
+  checksum: string;
+  variants: StoredVariants;
+}
+
+// `file` is filled by the upload (never by the client: the text fields' schema does not know it).
+type MediaCreate = MediaUploadFields & { file?: StoredMedia };
+type MediaUpdate = Omit<MediaUpdateInput, 'updated_at'> & { file?: StoredMedia };
+
+const sha256 = async (file: string) => {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
+};
+
+export function multimediaResource({
+  storage,
+  usages,
+  tmpDir,
+}: {
+  storage: Storage;
+  usages: UsageIndex;
+  tmpDir: string;
+}) {
+  const urls = mediaUrls(storage);
+
+  /** Sniffs, cleans and measures a received file, then stores it and its variants under new names. */
+  async function accept(received: ReceivedFile) {
+    const type = await sniffFile(received.path);
+    if (!type) {
+      throw ValidationError.field(
+        'file',
+        `Este tipo de archivo no está permitido. Se admiten ${ACCEPTED_MEDIA_SUMMARY}.`,
+      );
+    }
+    const base = randomBytes(16).toString('hex');
+    const file = `${base}.${type.extension}`;
+    const stored: StoredMedia = {
+      file,
+      original_name: received.filename,
+      mime_type: type.mime,
+      kind: type.kind,
+      size: received.size,
+      width: null,
+      height: null,
+      checksum: received.checksum,
+      variants: {},
+    };
+    const uploads: Array<[string, string, string]> = [[mediaKey(file), received.path, type.mime]];
+    const scratch: string[] = [];
+    try {
+      if (type.kind === 'image') {
+        await mkdir(tmpDir, { recursive: true });
+        const thumbnail = path.join(tmpDir, `${base}-thumbnail.webp`);
+        const medium = path.join(tmpDir, `${base}-medium.webp`);
+        scratch.push(thumbnail, medium);
+        // AREAS.md: no stored or served image keeps EXIF GPS data; the bytes stored are the cleaned ones.
+        await removeGpsData(received.path, type.mime);
+        const [image] = await Promise.all([
+          processImage(received.path, type.mime, { thumbnail, medium }),
+          (async () => {
+            stored.size = (await stat(received.path)).size;
+            stored.checksum = await sha256(received.path);
+          })(),
+        ]);
+        stored.width = image.width;
+        stored.height = image.height;
+        stored.variants = {
+          thumbnail: {
+            file: `${base}-thumbnail.webp`,
+            width: image.thumbnail.width,
+            height: image.thumbnail.height,
+          },
+          medium: { file: `${base}-medium.webp`, width: image.medium.width, height: image.medium.height },
+        };
+        uploads.push(
+          [mediaKey(stored.variants.thumbnail!.file), thumbnail, 'image/webp'],
+          [mediaKey(stored.variants.medium!.file), medium, 'image/webp'],
+        );
+      }
+      const keys = uploads.map(([key]) => key);
+      try {
+        await Promise.all(
+          uploads.map(([key, source, contentType]) =>
+            storage.putFile(key, source, {
+              contentType,
+              disposition: dispositionFor(contentType),
+              downloadName: key === mediaKey(file) ? received.filename : undefined,
+            }),
+          ),
+        );
+      } catch (error) {
+        await storage.delete(keys).catch(() => {});
+        throw error;
+      }
+      return { value: stored, remove: () => storage.delete(keys) };
+    } finally {
+      await Promise.all(scratch.map((name) => rm(name, { force: true })));
+    }
+  }
+
+  return defineResource<MediaRecord, MediaCreate, MediaUpdate>({
+    contract: MULTIMEDIA,
+    table: 'multimedia',
+    columns: `t.id, t.file, t.original_name, t.mime_type, t.kind, t.size, t.width, t.height, t.alt, t.title,
+      t.checksum, t.variants, t.created_at, t.updated_at,
+      (SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = t.uploaded_by) AS uploaded_by,
+      (SELECT count(*)::int FROM media_usages mu WHERE mu.media_id = t.id) AS usage_count`,
+    toRecord: (row) => {
+      const variants = row.variants as StoredVariants;
+      return {
+        id: row.id as number,
+        file: row.file as string,
+        original_name: row.original_name as string,
+        mime_type: row.mime_type as string,
+        kind: row.kind as MediaKind,
+        size: Number(row.size),
+        width: row.width as number | null,
+        height: row.height as number | null,
+        alt: row.alt as string | null,
+        title: row.title as string | null,
+        checksum: row.checksum as string,
+        url: urls.url(row.file as string),
+        variants: { thumbnail: urls.variant(variants.thumbnail), medium: urls.variant(variants.medium) },
+        uploaded_by: row.uploaded_by as MediaRecord['uploaded_by'],
+        usage_count: row.usage_count as number,
+        created_at: (row.created_at as Date).toISOString(),
+        updated_at: (row.updated_at as Date).toISOString(),
+      };
+    },
+    sortColumns: {
+      original_name: spanishOrder('t.original_name'),
+      title: spanishOrder('t.title'),
+      size: 't.size',
+      mime_type: 't.mime_type',
+      created_at: 't.created_at',
+      updated_at: 't.updated_at',
+    },
+    filterConditions: {
+      type: (value) => `t.kind = ${value}`,
+      uploaded_by: (value) => `t.uploaded_by = ${value}`,
+    },
+    searchColumn: 't.search_text',
+    titleColumn: 'original_name',
+    createInput: MediaUploadSchema,
+    updateInput: MediaUpdateInput,
+    upload: { field: 'file', accept },
+    fields: {
+      alt: column(),
+      title: column(),
+      file: column(),
+      original_name: column(),
+      mime_type: column(),
+      kind: column(),
+      size: column(),
+      width: column(),
+      height: column(),
+      checksum: column(),
+      variants: column(),
+      uploaded_by: column(),
+    },
+
+    // The accepted file arrives as one object; it is stored as the columns it describes. A replaced
+    // file's old objects go once the new ones are committed (a rollback keeps the old ones).
+    async prepare({ tx, actor, afterCommit }, input, current) {
+      const fields = input as Record<string, unknown>;
+      const media = fields.file as StoredMedia | undefined;
+      if (media) {
+        Object.assign(fields, media, { variants: JSON.stringify(media.variants) });
+        if (current) {
+          const old = await storedKeys(tx, [current.id]);
+          afterCommit(() => storage.delete(old));
+        }
+      }
+      if (!current) fields.uploaded_by = actor.id;
+    },
+
+    async beforeDelete({ tx, afterCommit }, records) {
+      const used = await usages.of(
+        tx,
+        records.map((record) => record.id),
+      );
+      for (const record of records) {
+        const list = used.get(record.id) ?? [];
+        if (list.length) {
+          throw ValidationError.field(
+            'ids',
+            `No se puede eliminar «${record.original_name}»: se usa en ${usages.describe(list)}.`,
+          );
+        }
+      }
+      const keys = await storedKeys(
+        tx,
+        records.map((record) => record.id),
+      );
+      afterCommit(() => storage.delete(keys));
+    },
+
+    auditSnapshot: (media) => ({
+      original_name: media.original_name,
+      alt: media.alt,
+      title: media.title,
+      file: media.file,
+      mime_type: media.mime_type,
+      size: media.size,
+      checksum: media.checksum,
+    }),
+
+    csv: [
+      { header: 'ID', value: (m) => m.id },
+      { header: 'Nombre', value: (m) => m.original_name },
+      { header: 'Título', value: (m) => m.title },
+      { header: 'Texto alternativo', value: (m) => m.alt },
+      { header: 'Tipo', value: (m) => m.mime_type },
+      { header: 'Tamaño (bytes)', value: (m) => m.size },
+      { header: 'Ancho', value: (m) => m.width },
+      { header: 'Alto', value: (m) => m.height },
+      { header: 'URL', value: (m) => m.url },
+      { header: 'Usos', value: (m) => m.usage_count },
+      { header: 'Subido por', value: (m) => m.uploaded_by?.name ?? null },
+      { header: 'Subido', value: (m) => csvDate(m.created_at) },
+    ],
+
+    routes(app, service) {
+      app.get('/api/multimedia/:id/usage', { config: { permission: 'multimedia.view' } }, async (request) => {
+        const id = await service.resolveKey((request.params as { id: string }).id);
+        await service.show(id);
+        return { data: (await usages.of(service.database, [id])).get(id) ?? [] };
+      });
+    },
+  });
+}
+
+/** The storage keys of items (files and variants), as the rows hold them now. */
+async function storedKeys(tx: Connection, ids: number[]): Promise<string[]> {
+  const rows = await tx.query<{ file: string; variants: StoredVariants }>(
+    'SELECT file, variants FROM multimedia WHERE id = ANY($1::int[])',
+    [ids],
+  );
+  return rows.flatMap(mediaKeys);
+}

@@ -1,0 +1,212 @@
+import { slugify } from '@gestor/shared';
+import type { Connection } from '../../db/client';
+import { ValidationError } from '../../lib/http-errors';
+
+// Decision 008: how an area's input is stored, declared instead of written. A field is a column, a
+// reference to one record (written by id or natural key, read back as an object), or an ordered or
+// unordered list of references kept in a join table. The machinery resolves references (a 422 on the
+// field for what does not exist), writes the row and its lists, makes slugs, and records which media
+// items the record uses.
+
+/** The records a reference may point at, and how people write and read about them. */
+export interface RefTarget {
+  table: string;
+  /** What the API accepts for it: the id, or a natural key column (`categories: ["deportes"]`). */
+  key: 'id' | 'slug' | 'name';
+  /** Spanish nouns with their article, for messages: { one: 'la categoría', many: 'las categorías' }. */
+  noun: { one: string; many: string };
+}
+
+export type FieldSpec =
+  /** Stored as is in the column of the same name (or `column`). */
+  | { kind: 'column'; column?: string }
+  /** A reference to one record (or null), stored as its id in `column`. */
+  | { kind: 'ref'; column: string; target: RefTarget }
+  /** References kept in a join table (`own` → this record, `other` → the target), in order when `ordered`. */
+  | { kind: 'list'; table: string; own: string; other: string; ordered?: boolean; target: RefTarget };
+
+export const column = (name?: string): FieldSpec => ({ kind: 'column', ...(name ? { column: name } : {}) });
+export const reference = (columnName: string, target: RefTarget): FieldSpec => ({
+  kind: 'ref',
+  column: columnName,
+  target,
+});
+export const referenceList = (
+  spec: { table: string; own: string; other: string; ordered?: boolean },
+  target: RefTarget,
+): FieldSpec => ({ kind: 'list', ...spec, target });
+
+/** The multimedia library: every reference to it counts as a usage (AREAS.md "Media in use"). */
+export const MEDIA: RefTarget = {
+  table: 'multimedia',
+  key: 'id',
+  noun: { one: 'el archivo', many: 'los archivos' },
+};
+
+const quoted = (keys: unknown[]) => keys.map((key) => `«${String(key)}»`).join(', ');
+
+/**
+ * Turns what was written (ids or natural keys) into ids, all or a 422 naming what does not exist.
+ * The rows found are locked FOR KEY SHARE, so none can be deleted before this transaction ends.
+ */
+async function resolve(tx: Connection, field: string, target: RefTarget, keys: unknown[]): Promise<number[]> {
+  if (!keys.length) return [];
+  const cast = target.key === 'id' ? 'int' : 'text';
+  const rows = await tx.query<{ id: number; key: unknown }>(
+    `SELECT id, ${target.key} AS key FROM ${target.table} WHERE ${target.key} = ANY($1::${cast}[]) FOR KEY SHARE`,
+    [keys],
+  );
+  const byKey = new Map(rows.map((row) => [String(row.key), row.id]));
+  const missing = keys.filter((key) => !byKey.has(String(key)));
+  if (missing.length) {
+    throw ValidationError.field(
+      field,
+      missing.length === 1
+        ? `No existe ${target.noun.one} ${quoted(missing)}.`
+        : `No existen ${target.noun.many} ${quoted(missing)}.`,
+    );
+  }
+  return keys.map((key) => byKey.get(String(key))!);
+}
+
+/** What the declared fields of one write resolve to: column values and lists of ids. */
+export interface ResolvedWrite {
+  columns: Map<string, unknown>;
+  lists: Array<{ spec: Extract<FieldSpec, { kind: 'list' }>; ids: number[] }>;
+}
+
+/** Resolves the fields present in `input` (an update sends only what changes). */
+export async function resolveFields(
+  tx: Connection,
+  fields: Record<string, FieldSpec>,
+  input: Record<string, unknown>,
+): Promise<ResolvedWrite> {
+  const resolved: ResolvedWrite = { columns: new Map(), lists: [] };
+  for (const [name, spec] of Object.entries(fields)) {
+    if (!Object.hasOwn(input, name) || input[name] === undefined) continue;
+    const value = input[name];
+    if (spec.kind === 'column') resolved.columns.set(spec.column ?? name, value);
+    else if (spec.kind === 'ref') {
+      resolved.columns.set(
+        spec.column,
+        value === null ? null : (await resolve(tx, name, spec.target, [value]))[0],
+      );
+    } else {
+      const keys = [...new Set(value as unknown[])];
+      resolved.lists.push({ spec, ids: await resolve(tx, name, spec.target, keys) });
+    }
+  }
+  return resolved;
+}
+
+/** INSERT (no id) or UPDATE (id) of the resolved columns, then each list replaced as a whole. */
+export async function writeResolved(
+  tx: Connection,
+  table: string,
+  resolved: ResolvedWrite,
+  id: number | null,
+): Promise<number> {
+  const names = [...resolved.columns.keys()];
+  const values = [...resolved.columns.values()];
+  let recordId = id;
+  if (recordId === null) {
+    const [row] = await tx.query<{ id: number }>(
+      names.length
+        ? `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`
+        : `INSERT INTO ${table} DEFAULT VALUES RETURNING id`,
+      values,
+    );
+    recordId = row!.id;
+  } else if (names.length) {
+    await tx.query(
+      `UPDATE ${table} SET ${names.map((name, i) => `${name} = $${i + 2}`).join(', ')} WHERE id = $1`,
+      [recordId, ...values],
+    );
+  }
+  for (const { spec, ids } of resolved.lists) {
+    await tx.query(`DELETE FROM ${spec.table} WHERE ${spec.own} = $1`, [recordId]);
+    if (!ids.length) continue;
+    await tx.query(
+      spec.ordered
+        ? `INSERT INTO ${spec.table} (${spec.own}, ${spec.other}, position)
+           SELECT $1, other, position FROM unnest($2::int[]) WITH ORDINALITY AS l (other, position)`
+        : `INSERT INTO ${spec.table} (${spec.own}, ${spec.other}) SELECT $1, unnest($2::int[])`,
+      [recordId, ids],
+    );
+  }
+  return recordId;
+}
+
+/** A stable 31-bit hash, for advisory lock keys. */
+export function lockHash(text: string): number {
+  let hash = 7_310_043;
+  for (const char of text) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
+  return hash & 0x7fffffff;
+}
+
+/**
+ * A free slug made from `source` (AREAS.md: `ano-nuevo-en-avila`, then `-2`, `-3`…). Two writers making
+ * the same slug at once take turns on a lock named after it, so both never pick the same suffix.
+ */
+export async function uniqueSlug(
+  tx: Connection,
+  table: string,
+  source: string,
+  fallback: string,
+  exceptId: number | null,
+): Promise<string> {
+  let base = slugify(source, 190) || slugify(fallback);
+  // A slug of digits alone would read as an id in /{slug} (shared slugField refuses it as input).
+  if (/^\d+$/.test(base)) base = `${slugify(fallback)}-${base}`;
+  await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [lockHash(`${table}:slug`), lockHash(base)]);
+  const rows = await tx.query<{ slug: string }>(
+    `SELECT slug FROM ${table} WHERE (slug = $1 OR slug LIKE $2) AND id IS DISTINCT FROM $3`,
+    [base, `${base}-%`, exceptId],
+  );
+  const taken = new Set(rows.map((row) => row.slug));
+  if (!taken.has(base)) return base;
+  let suffix = 2;
+  while (taken.has(`${base}-${suffix}`)) suffix++;
+  return `${base}-${suffix}`;
+}
+
+/**
+ * Records which media items a record uses now (AREAS.md "Media in use"): its media references and
+ * lists, plus `extraIds` (images inside rich text). Replaces what was recorded before.
+ */
+export async function syncMediaUsages(
+  tx: Connection,
+  { area, table, fields }: { area: string; table: string; fields: Record<string, FieldSpec> },
+  recordId: number,
+  extraIds: number[] = [],
+): Promise<void> {
+  const sources: string[] = ['SELECT unnest($3::int[])'];
+  for (const spec of Object.values(fields)) {
+    if (spec.kind === 'column' || spec.target.table !== MEDIA.table) continue;
+    sources.push(
+      spec.kind === 'ref'
+        ? `SELECT ${spec.column} FROM ${table} WHERE id = $2 AND ${spec.column} IS NOT NULL`
+        : `SELECT ${spec.other} FROM ${spec.table} WHERE ${spec.own} = $2`,
+    );
+  }
+  await tx.query('DELETE FROM media_usages WHERE area = $1 AND record_id = $2', [area, recordId]);
+  await tx.query(
+    `INSERT INTO media_usages (media_id, area, record_id)
+     SELECT DISTINCT media_id, $1, $2 FROM (${sources.join(' UNION ')}) AS used (media_id)`,
+    [area, recordId, extraIds],
+  );
+}
+
+/** Whether an area's fields reference media at all (then its writes and deletes keep media_usages). */
+export const usesMedia = (fields: Record<string, FieldSpec> | undefined) =>
+  Object.values(fields ?? {}).some((spec) => spec.kind !== 'column' && spec.target.table === MEDIA.table);
+
+/** How a referenced record reads in an audit diff: its name, title or slug rather than an object. */
+export function auditValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(auditValue);
+  if (value && typeof value === 'object') {
+    const ref = value as { name?: unknown; title?: unknown; slug?: unknown; id?: unknown };
+    return ref.name ?? ref.title ?? ref.slug ?? ref.id ?? null;
+  }
+  return value;
+}
