@@ -96,7 +96,9 @@ describe.each(testDatabases())('categories (%s)', (engine) => {
       updated_at: sports.updated_at,
     });
     expect(renamed.status).toBe(200);
-    expect((await admin.get(`/api/categories/${youth.id}`)).body.data.path).toBe('Deporte › Fútbol › Juvenil');
+    expect((await admin.get(`/api/categories/${youth.id}`)).body.data.path).toBe(
+      'Deporte › Fútbol › Juvenil',
+    );
   });
 
   test('no cycles: not its own parent, nor under one of its subcategories', async () => {

@@ -101,6 +101,10 @@ describe('configuration', () => {
     ['REGISTRATION_ENABLED', 'a veces'],
     ['UPLOAD_MAX_MB', '-1'],
     ['LOG_LEVEL', 'loud'],
+    ['STORAGE_DRIVER', 'ftp'],
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['S3_PUBLIC_URL', 'cdn.example.org'],
+    ['S3_BUCKET', 'Mi_Bucket'],
   ])('%s=%s is refused with one line naming the variable', (name, value) => {
     let error: unknown;
     try {
@@ -113,6 +117,57 @@ describe('configuration', () => {
     expect(message).toContain(name);
     expect(message).not.toContain('\n');
     expect(message.length).toBeLessThan(200);
+  });
+
+  test('STORAGE_DRIVER: local by default; s3 with its bucket, keys, region, endpoint and public URL', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local', s3: null });
+    // S3 settings alone do not switch the driver.
+    expect(loadConfig({ S3_BUCKET: 'gestor' }).storage.driver).toBe('local');
+    const s3 = {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'gestor',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig(s3).storage).toEqual({
+      driver: 's3',
+      s3: {
+        bucket: 'gestor',
+        region: 'us-east-1',
+        endpoint: undefined,
+        accessKeyId: 'id',
+        secretAccessKey: 'secret',
+        publicUrl: undefined,
+      },
+    });
+    expect(
+      loadConfig({
+        ...s3,
+        S3_REGION: 'eu-west-3',
+        S3_ENDPOINT: 'http://minio:9000/',
+        S3_PUBLIC_URL: 'https://cdn.example.org/gestor/',
+      }).storage.s3,
+    ).toMatchObject({
+      region: 'eu-west-3',
+      endpoint: 'http://minio:9000',
+      publicUrl: 'https://cdn.example.org/gestor',
+    });
+  });
+
+  test.each([
+    'S3_BUCKET',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+  ])('STORAGE_DRIVER=s3 without %s is refused with one line naming it', (name) => {
+    const env: Record<string, string> = {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'gestor',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      [name]: '',
+    };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Configuración no válida: ${name} [^\n]*s3$`));
   });
 
   test('the server refuses to start on bad configuration, printing one line', () => {

@@ -90,6 +90,19 @@ const EnvSchema = z.object({
     .optional(),
   REGISTRATION_ENABLED: bool('REGISTRATION_ENABLED').default(false),
   UPLOAD_MAX_MB: int('UPLOAD_MAX_MB', 1, 10240).default(20),
+  STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'STORAGE_DRIVER debe ser local o s3' }).default('local'),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'S3_BUCKET debe ser un nombre de bucket: de 3 a 63 minúsculas, números, puntos o guiones',
+    })
+    .optional(),
+  S3_REGION: z.string().trim().min(1, { error: 'S3_REGION no puede estar vacío' }).default('us-east-1'),
+  S3_ENDPOINT: url('S3_ENDPOINT').optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_PUBLIC_URL: url('S3_PUBLIC_URL').optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'LOG_LEVEL debe ser fatal, error, warn, info, debug, trace o silent',
@@ -132,8 +145,21 @@ export interface Config {
   admin: { email: string; password: string | undefined };
   registrationEnabled: boolean;
   uploadMaxMb: number;
+  /** Where uploaded files go (lib/storage): local disk under STORAGE_PATH/app/public, or an S3 bucket. */
+  storage: { driver: 'local'; s3: null } | { driver: 's3'; s3: S3Config };
   logLevel: string;
   trustProxy: boolean;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service (MinIO, R2, …); unset means Amazon S3 itself. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where the bucket's objects are public (a CDN or the bucket's own address); unset, the API serves them. */
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -164,6 +190,26 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const connection = e.DATABASE_URL ? 'pgsql' : (e.DB_CONNECTION ?? 'pglite');
   if (connection === 'pgsql' && !e.DATABASE_URL) {
     throw new ConfigError('Configuración no válida: DATABASE_URL es obligatorio cuando DB_CONNECTION=pgsql');
+  }
+  let storage: Config['storage'] = { driver: 'local', s3: null };
+  if (e.STORAGE_DRIVER === 's3') {
+    // Several servers share the files only through the bucket: without one of these nothing could be stored.
+    const required = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    const missing = required.find((name) => !e[name]);
+    if (missing) {
+      throw new ConfigError(`Configuración no válida: ${missing} es obligatorio cuando STORAGE_DRIVER=s3`);
+    }
+    storage = {
+      driver: 's3',
+      s3: {
+        bucket: e.S3_BUCKET!,
+        region: e.S3_REGION,
+        endpoint: e.S3_ENDPOINT,
+        accessKeyId: e.S3_ACCESS_KEY_ID!,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        publicUrl: e.S3_PUBLIC_URL,
+      },
+    };
   }
   const defaultPort = appUrl.port ? Number(appUrl.port) : appUrl.protocol === 'https:' ? 443 : 80;
   const hostWithPort = (u: string) => new URL(u).host;
@@ -217,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
     registrationEnabled: e.REGISTRATION_ENABLED,
     uploadMaxMb: e.UPLOAD_MAX_MB,
+    storage,
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
   };

@@ -1,0 +1,333 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rverModule from 's3rver';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort, startTestServer, type TestClient, type TestServer, testDatabases } from './support';
+
+// Issue 7, AREAS.md "Multimedia": uploads typed by their bytes, WebP variants, no GPS left, public
+// files with the right headers, replace keeping usages, in-use refusals, cleanup of refused uploads,
+// and the same through the s3 driver against s3rver.
+
+const GPS_MARK = 'GESTOR-GPS-MARK';
+
+/** A JPEG whose EXIF holds a GPS position (and a mark to look for) and orientation 6. */
+async function photoWithGps(width = 1600, height = 1000): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Copyright: 'Gestor' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 25/1 0/1', GPSMapDatum: GPS_MARK },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
+const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]);
+
+async function storedFiles(server: TestServer): Promise<string[]> {
+  return readdir(path.join(server.config.storagePath, 'app', 'public', 'media')).catch(() => []);
+}
+
+describe.each(testDatabases())('multimedia (%s)', (engine) => {
+  let server: TestServer;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    ({ client: admin } = await server.signIn({ roles: ['admin'] }));
+  });
+  afterAll(() => server?.close());
+
+  test('an image: typed by its bytes, measured upright, WebP variants, no GPS in what is stored or served', async () => {
+    const response = await admin.upload(
+      '/api/multimedia',
+      { name: 'vacaciones.png', bytes: await photoWithGps(), type: 'image/png' },
+      { alt: 'Playa al atardecer', title: 'Vacaciones' },
+    );
+    expect(response.status, response.text).toBe(201);
+    const media = response.body.data;
+    expect(media).toMatchObject({
+      original_name: 'vacaciones.png',
+      mime_type: 'image/jpeg',
+      kind: 'image',
+      // Orientation 6: 1600×1000 stored, 1000×1600 as seen.
+      width: 1000,
+      height: 1600,
+      alt: 'Playa al atardecer',
+      title: 'Vacaciones',
+      usage_count: 0,
+    });
+    expect(media.checksum).toMatch(/^[0-9a-f]{64}$/);
+    expect(media.uploaded_by.name).toBeTruthy();
+    expect(media.variants.thumbnail).toMatchObject({ width: 200, height: 320 });
+    expect(media.variants.medium).toMatchObject({ width: 800, height: 1280 });
+
+    const original = await fetch(media.url);
+    expect(original.status).toBe(200);
+    expect(original.headers.get('content-type')).toBe('image/jpeg');
+    expect(original.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(original.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const bytes = Buffer.from(await original.arrayBuffer());
+    expect(bytes.includes(GPS_MARK)).toBe(false);
+    expect((await sharp(bytes).metadata()).orientation).toBe(6);
+    expect(bytes.length).toBe(media.size);
+
+    const thumbnail = await fetch(media.variants.thumbnail.url);
+    expect(thumbnail.headers.get('content-type')).toBe('image/webp');
+    const thumbnailBytes = Buffer.from(await thumbnail.arrayBuffer());
+    expect(thumbnailBytes.includes(GPS_MARK)).toBe(false);
+    expect(await sharp(thumbnailBytes).metadata()).toMatchObject({ format: 'webp', width: 200, height: 320 });
+    expect((await sharp(thumbnailBytes).metadata()).exif).toBeUndefined();
+  });
+
+  test('documents: PDF inline, anything else offered as a download; no variants', async () => {
+    const created = await admin.upload('/api/multimedia', { name: 'bases.pdf', bytes: pdf });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.data).toMatchObject({
+      mime_type: 'application/pdf',
+      kind: 'document',
+      width: null,
+      variants: { thumbnail: null, medium: null },
+    });
+    const served = await fetch(created.body.data.url);
+    expect(served.headers.get('content-disposition') ?? 'inline').toMatch(/^inline/);
+
+    const csv = await admin.upload('/api/multimedia', {
+      name: 'datos.csv',
+      bytes: Buffer.from('nombre;edad\nAna;30\nLuis;41\n'),
+    });
+    expect(csv.body.data.mime_type).toBe('text/csv');
+    const download = await fetch(csv.body.data.url);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment/);
+  });
+
+  test('refuses what is not in the list, whatever its name says, and stores nothing', async () => {
+    const before = await storedFiles(server);
+    for (const [name, bytes] of [
+      ['dibujo.svg', svg],
+      ['foto.jpg', exe],
+      ['pagina.html', Buffer.from('<!DOCTYPE html><html><body>hola</body></html>')],
+      ['vacio.txt', Buffer.alloc(0)],
+    ] as const) {
+      const response = await admin.upload('/api/multimedia', { name, bytes, type: 'image/jpeg' });
+      expect(response.status, name).toBe(422);
+      expect(response.body.errors.file[0]).toMatch(/^Este tipo de archivo no está permitido/);
+    }
+    const noFile = await admin.post('/api/multimedia', undefined, {
+      form: (() => {
+        const form = new FormData();
+        form.append('alt', 'x');
+        return form;
+      })(),
+    });
+    expect(noFile.status).toBe(422);
+    expect(noFile.body.errors.file).toEqual(['Adjunte un archivo.']);
+    const json = await admin.post('/api/multimedia', { alt: 'x' });
+    expect(json.status).toBe(415);
+    expect(json.body.message).toBe('Envíe el archivo como multipart/form-data.');
+    // A bad text field is refused after the file was stored: the stored files go again.
+    const badTitle = await admin.upload(
+      '/api/multimedia',
+      { name: 'a.pdf', bytes: pdf },
+      { title: 'x'.repeat(300) },
+    );
+    expect(badTitle.status).toBe(422);
+    expect(badTitle.body.errors.title).toBeDefined();
+    expect(await storedFiles(server)).toEqual(before);
+  });
+
+  test('replacing a file keeps its id and usages, gives new URLs and removes the old files', async () => {
+    const first = (
+      await admin.upload('/api/multimedia', { name: 'uno.jpg', bytes: await photoWithGps(400, 300) })
+    ).body.data;
+    const category = await admin.post('/api/categories', { name: `Con imagen ${first.id}`, image: first.id });
+    expect(category.status, category.text).toBe(201);
+    expect(category.body.data.image).toMatchObject({ id: first.id, name: 'uno.jpg', alt: null });
+    expect(category.body.data.image.thumbnail_url).toBe(first.variants.thumbnail.url);
+
+    const replaced = await admin.upload(
+      `/api/multimedia/${first.id}/file`,
+      { name: 'dos.pdf', bytes: pdf },
+      {},
+      'PUT',
+    );
+    expect(replaced.status, replaced.text).toBe(200);
+    expect(replaced.body.data).toMatchObject({
+      id: first.id,
+      original_name: 'dos.pdf',
+      mime_type: 'application/pdf',
+      variants: { thumbnail: null, medium: null },
+      usage_count: 1,
+    });
+    expect(replaced.body.data.url).not.toBe(first.url);
+    expect((await fetch(first.url)).status).toBe(404);
+    expect((await fetch(first.variants.thumbnail.url)).status).toBe(404);
+    expect((await fetch(replaced.body.data.url)).status).toBe(200);
+    const usage = await admin.get(`/api/multimedia/${first.id}/usage`);
+    expect(usage.body.data).toEqual([
+      { area: 'categories', id: category.body.data.id, title: category.body.data.name },
+    ]);
+
+    // A stale version is a 409, and nothing changes.
+    const stale = await admin.upload(
+      `/api/multimedia/${first.id}/file`,
+      { name: 'tres.pdf', bytes: pdf },
+      { updated_at: first.updated_at },
+      'PUT',
+    );
+    expect(stale.status).toBe(409);
+    expect((await admin.get(`/api/multimedia/${first.id}`)).body.data.original_name).toBe('dos.pdf');
+  });
+
+  test('an item in use is not deleted (one or in bulk); once unused it goes with its files', async () => {
+    const used = (
+      await admin.upload('/api/multimedia', { name: 'usada.jpg', bytes: await photoWithGps(300, 200) })
+    ).body.data;
+    const free = (await admin.upload('/api/multimedia', { name: 'libre.pdf', bytes: pdf })).body.data;
+    const category = (await admin.post('/api/categories', { name: 'Portada usada', image: used.id })).body
+      .data;
+    expect((await admin.get(`/api/multimedia/${used.id}`)).body.data.usage_count).toBe(1);
+
+    const refused = await admin.delete(`/api/multimedia/${used.id}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.ids).toEqual([
+      'No se puede eliminar «usada.jpg»: se usa en Categorías «Portada usada».',
+    ]);
+    const bulk = await admin.delete('/api/multimedia', { ids: [free.id, used.id] });
+    expect(bulk.status).toBe(422);
+    expect((await admin.get(`/api/multimedia/${free.id}`)).status).toBe(200);
+
+    const missing = await admin.post('/api/categories', { name: 'Imagen inexistente', image: 999999 });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.image).toEqual(['No existe el archivo «999999».']);
+
+    await admin.patch(`/api/categories/${category.id}`, { image: null, updated_at: category.updated_at });
+    expect((await admin.get(`/api/multimedia/${used.id}/usage`)).body.data).toEqual([]);
+    expect((await admin.delete('/api/multimedia', { ids: [free.id, used.id] })).status).toBe(204);
+    expect((await fetch(used.url)).status).toBe(404);
+    expect((await fetch(used.variants.medium.url)).status).toBe(404);
+  });
+
+  test('deleting a category frees its image', async () => {
+    const media = (await admin.upload('/api/multimedia', { name: 'c.pdf', bytes: pdf })).body.data;
+    const category = (await admin.post('/api/categories', { name: 'Efímera', image: media.id })).body.data;
+    expect((await admin.delete(`/api/categories/${category.id}`)).status).toBe(204);
+    expect((await admin.get(`/api/multimedia/${media.id}`)).body.data.usage_count).toBe(0);
+  });
+
+  test('alt and title are edited like any record; search and the type filter find items', async () => {
+    const media = (await admin.upload('/api/multimedia', { name: 'mapa-zzq.pdf', bytes: pdf })).body.data;
+    const edited = await admin.patch(`/api/multimedia/${media.id}`, {
+      alt: 'Plano del recinto ferial',
+      title: 'Plano',
+      updated_at: media.updated_at,
+    });
+    expect(edited.body.data).toMatchObject({ alt: 'Plano del recinto ferial', title: 'Plano' });
+    const found = await admin.get('/api/multimedia?search=recinto%20ferial');
+    expect(found.body.data.map((m: { id: number }) => m.id)).toEqual([media.id]);
+    const images = await admin.get('/api/multimedia?filter[type]=image&per_page=100');
+    expect(images.body.data.every((m: { kind: string }) => m.kind === 'image')).toBe(true);
+    expect((await admin.get('/api/multimedia?filter[type]=svg')).status).toBe(422);
+    const history = await admin.get(`/api/multimedia/${media.id}/audit`);
+    expect(history.body.data[0].changes).toMatchObject({
+      alt: { from: null, to: 'Plano del recinto ferial' },
+    });
+  });
+
+  test('needs multimedia permissions: readers see, do not upload', async () => {
+    const { client: reader } = await server.signIn({ roles: ['lector'] });
+    const { client: nobody } = await server.signIn({ roles: [] });
+    expect((await nobody.get('/api/multimedia')).status).toBe(403);
+    expect((await reader.upload('/api/multimedia', { name: 'x.pdf', bytes: pdf })).status).toBe(403);
+  });
+});
+
+describe('multimedia uploads larger than UPLOAD_MAX_MB', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { UPLOAD_MAX_MB: '1' });
+  });
+  afterAll(() => server?.close());
+
+  test('are a Spanish 413 and leave nothing behind', async () => {
+    const { client } = await server.signIn({ roles: ['admin'] });
+    const big = Buffer.concat([pdf, Buffer.alloc(2 * 1024 * 1024, 32)]);
+    const response = await client.upload('/api/multimedia', { name: 'grande.pdf', bytes: big });
+    expect(response.status).toBe(413);
+    expect(response.body.message).toBe('El archivo supera el tamaño máximo de 1 MB.');
+    expect(await storedFiles(server)).toEqual([]);
+    expect(await readdir(path.join(server.config.storagePath, 'tmp')).catch(() => [])).toEqual([]);
+    expect((await client.get('/api/multimedia')).body.meta.total).toBe(0);
+  });
+});
+
+describe('multimedia on the s3 driver (s3rver)', () => {
+  let server: TestServer;
+  let s3: { close(): Promise<void> };
+  let directory: string;
+
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'gestor-s3rver-'));
+    const port = await freePort();
+    const S3rver = S3rverModule as unknown as new (
+      options: object,
+    ) => {
+      run(): Promise<unknown>;
+      close(): Promise<void>;
+    };
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: 'gestor-media' }],
+    });
+    await (s3 as unknown as { run(): Promise<unknown> }).run();
+    server = await startTestServer('pglite', {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'gestor-media',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await s3?.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  test('uploads, serves, replaces and deletes through the bucket', async () => {
+    const { client } = await server.signIn({ roles: ['admin'] });
+    const created = await client.upload('/api/multimedia', {
+      name: 'foto.jpg',
+      bytes: await photoWithGps(640, 480),
+    });
+    expect(created.status, created.text).toBe(201);
+    const media = created.body.data;
+    // Without S3_PUBLIC_URL, the API serves the bucket's objects itself.
+    expect(media.url).toMatch(new RegExp(`^${server.url}/storage/media/`));
+    const served = await fetch(media.url);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).includes(GPS_MARK)).toBe(false);
+    expect((await fetch(media.variants.thumbnail.url)).status).toBe(200);
+    expect(await storedFiles(server)).toEqual([]);
+
+    const replaced = await client.upload(
+      `/api/multimedia/${media.id}/file`,
+      { name: 'b.pdf', bytes: pdf },
+      {},
+      'PUT',
+    );
+    expect(replaced.status).toBe(200);
+    expect((await fetch(media.url)).status).toBe(404);
+    expect((await client.delete(`/api/multimedia/${media.id}`)).status).toBe(204);
+    expect((await fetch(replaced.body.data.url)).status).toBe(404);
+  });
+});
