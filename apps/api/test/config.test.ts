@@ -170,6 +170,19 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Configuración no válida: ${name} [^\n]*s3$`));
   });
 
+  test('STORAGE_DRIVER=s3 refuses an upload limit above what one PutObject carries', () => {
+    const env = {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'gestor',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 's',
+    };
+    expect(() => loadConfig({ ...env, UPLOAD_MAX_MB: '6000' })).toThrow(
+      'Configuración no válida: UPLOAD_MAX_MB no puede superar 5120 cuando STORAGE_DRIVER=s3',
+    );
+    expect(loadConfig({ ...env, UPLOAD_MAX_MB: '5120' }).uploadMaxMb).toBe(5120);
+  });
+
   test('the server refuses to start on bad configuration, printing one line', () => {
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
     const cwd = mkdtempSync(path.join(tmpdir(), 'gestor-config-'));

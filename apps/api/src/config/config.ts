@@ -191,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (connection === 'pgsql' && !e.DATABASE_URL) {
     throw new ConfigError('Configuración no válida: DATABASE_URL es obligatorio cuando DB_CONNECTION=pgsql');
   }
+  const S3_SINGLE_UPLOAD_MAX_MB = 5120;
   let storage: Config['storage'] = { driver: 'local', s3: null };
   if (e.STORAGE_DRIVER === 's3') {
     // Several servers share the files only through the bucket: without one of these nothing could be stored.
@@ -198,6 +199,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const missing = required.find((name) => !e[name]);
     if (missing) {
       throw new ConfigError(`Configuración no válida: ${missing} es obligatorio cuando STORAGE_DRIVER=s3`);
+    }
+    // One PutObject carries at most 5 GiB (the driver does not split uploads into parts).
+    if (e.UPLOAD_MAX_MB > S3_SINGLE_UPLOAD_MAX_MB) {
+      throw new ConfigError(
+        `Configuración no válida: UPLOAD_MAX_MB no puede superar ${S3_SINGLE_UPLOAD_MAX_MB} cuando STORAGE_DRIVER=s3`,
+      );
     }
     storage = {
       driver: 's3',

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { type FileHandle, mkdir, open, rename, rm, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ByteRange, Storage, StoredObject } from './storage';
+import { assertStorageKey } from './stored-object';
+
+// Laravel's public disk: STORAGE_PATH/app/public/<key>, served at APP_URL/storage/<key>.
+
+export interface LocalStorageOptions {
+  /** The public disk's directory (STORAGE_PATH/app/public). */
+  root: string;
+  appUrl: string;
+}
+
+/** Errors that mean "there is no such file here" rather than a broken disk. */
+const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
+
+function isMissing(error: unknown): boolean {
+  return MISSING.has((error as NodeJS.ErrnoException).code ?? '');
+}
+
+export function createLocalStorage({ root, appUrl }: LocalStorageOptions): Storage {
+  const base = path.resolve(root);
+  const fileOf = (key: string) => {
+    assertStorageKey(key);
+    return path.join(base, key);
+  };
+
+  return {
+    driver: 'local',
+
+    async putFile(key, sourcePath) {
+      const target = fileOf(key);
+      const directory = path.dirname(target);
+      await mkdir(directory, { recursive: true });
+      // Written beside the target and renamed into place (atomic on one file system), so a reader sees
+      // the old file or the whole new one, never half of it. A dot name is never a servable media name.
+      const temporary = path.join(
+        directory,
+        `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`,
+      );
+      try {
+        await pipeline(createReadStream(sourcePath), createWriteStream(temporary, { flags: 'wx' }));
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+
+    async read(key, range?: ByteRange): Promise<StoredObject | null> {
+      const file = fileOf(key);
+      let handle: FileHandle;
+      try {
+        handle = await open(file, 'r');
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      try {
+        const stat = await handle.stat();
+        if (!stat.isFile()) {
+          await handle.close();
+          return null;
+        }
+        const totalSize = stat.size;
+        if (!range) {
+          return { stream: handle.createReadStream(), size: totalSize, totalSize };
+        }
+        const end = Math.min(range.end, totalSize - 1);
+        if (range.start > end) {
+          await handle.close();
+          return { stream: Readable.from([]), size: 0, totalSize };
+        }
+        // The stream owns the handle from here (autoClose): it closes when read through or destroyed.
+        return {
+          stream: handle.createReadStream({ start: range.start, end }),
+          size: end - range.start + 1,
+          totalSize,
+        };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+
+    async delete(keys) {
+      const files = keys.map(fileOf);
+      for (const file of files) {
+        try {
+          await unlink(file);
+        } catch (error) {
+          if (!isMissing(error)) throw error;
+        }
+      }
+    },
+
+    url(key) {
+      assertStorageKey(key);
+      return `${appUrl}/storage/${key}`;
+    },
+  };
+}
