@@ -23,7 +23,23 @@ export type FieldSpec =
   /** A reference to one record (or null), stored as its id in `column`. */
   | { kind: 'ref'; column: string; target: RefTarget }
   /** References kept in a join table (`own` → this record, `other` → the target), in order when `ordered`. */
-  | { kind: 'list'; table: string; own: string; other: string; ordered?: boolean; target: RefTarget };
+  | { kind: 'list'; table: string; own: string; other: string; ordered?: boolean; target: RefTarget }
+  /** Ordered child records written as a whole (a test's questions, each with its options). */
+  | ChildrenSpec;
+
+/**
+ * Child rows of `table` (with `id`, `own` → the parent, `position` 1…n and the listed `columns`),
+ * written as a whole ordered array: an item with the id of an existing child updates it (so the
+ * audit shows what changed), one without an id is inserted, and children left out are deleted.
+ * `children` nests one more level (a question's options).
+ */
+export interface ChildrenSpec {
+  kind: 'children';
+  table: string;
+  own: string;
+  columns: readonly string[];
+  children?: { field: string; spec: ChildrenSpec };
+}
 
 export const column = (name?: string): FieldSpec => ({ kind: 'column', ...(name ? { column: name } : {}) });
 export const reference = (columnName: string, target: RefTarget): FieldSpec => ({
@@ -31,6 +47,8 @@ export const reference = (columnName: string, target: RefTarget): FieldSpec => (
   column: columnName,
   target,
 });
+export const childList = (spec: Omit<ChildrenSpec, 'kind'>): ChildrenSpec => ({ kind: 'children', ...spec });
+
 export const referenceList = (
   spec: { table: string; own: string; other: string; ordered?: boolean },
   target: RefTarget,
@@ -73,7 +91,10 @@ async function resolve(tx: Connection, field: string, target: RefTarget, keys: u
 export interface ResolvedWrite {
   columns: Map<string, unknown>;
   lists: Array<{ spec: Extract<FieldSpec, { kind: 'list' }>; ids: number[] }>;
+  children: Array<{ field: string; spec: ChildrenSpec; items: ChildItem[] }>;
 }
+
+export type ChildItem = { id?: number | null } & Record<string, unknown>;
 
 /** Resolves the fields present in `input` (an update sends only what changes). */
 export async function resolveFields(
@@ -81,11 +102,13 @@ export async function resolveFields(
   fields: Record<string, FieldSpec>,
   input: Record<string, unknown>,
 ): Promise<ResolvedWrite> {
-  const resolved: ResolvedWrite = { columns: new Map(), lists: [] };
+  const resolved: ResolvedWrite = { columns: new Map(), lists: [], children: [] };
   for (const [name, spec] of Object.entries(fields)) {
     if (!Object.hasOwn(input, name) || input[name] === undefined) continue;
     const value = input[name];
     if (spec.kind === 'column') resolved.columns.set(spec.column ?? name, value);
+    else if (spec.kind === 'children')
+      resolved.children.push({ field: name, spec, items: value as ChildItem[] });
     else if (spec.kind === 'ref') {
       resolved.columns.set(
         spec.column,
@@ -123,6 +146,9 @@ export async function writeResolved(
       [recordId, ...values],
     );
   }
+  for (const { field, spec, items } of resolved.children) {
+    await writeChildren(tx, field, spec, recordId, items);
+  }
   for (const { spec, ids } of resolved.lists) {
     await tx.query(`DELETE FROM ${spec.table} WHERE ${spec.own} = $1`, [recordId]);
     if (!ids.length) continue;
@@ -135,6 +161,98 @@ export async function writeResolved(
     );
   }
   return recordId;
+}
+
+/**
+ * Writes `items` as the whole ordered set of children of `parentId`: ids kept when given (a 422 on
+ * `<field>.N.id` for an id that is not one of this parent's children), new ones inserted, the rest
+ * deleted (their own children first), positions 1…n.
+ */
+export async function writeChildren(
+  tx: Connection,
+  field: string,
+  spec: ChildrenSpec,
+  parentId: number,
+  items: ChildItem[],
+): Promise<void> {
+  const existing = new Set(
+    (
+      await tx.query<{ id: number }>(`SELECT id FROM ${spec.table} WHERE ${spec.own} = $1 FOR UPDATE`, [
+        parentId,
+      ])
+    ).map((row) => row.id),
+  );
+  const kept = new Set<number>();
+  items.forEach((item, index) => {
+    if (item.id === undefined || item.id === null) return;
+    if (!existing.has(item.id) || kept.has(item.id)) {
+      throw ValidationError.field(
+        `${field}.${index}.id`,
+        `El elemento ${index + 1} no pertenece a este registro.`,
+      );
+    }
+    kept.add(item.id);
+  });
+  const gone = [...existing].filter((id) => !kept.has(id));
+  if (gone.length) {
+    if (spec.children) {
+      const child = spec.children.spec;
+      await deleteDescendants(tx, child, gone);
+    }
+    await tx.query(`DELETE FROM ${spec.table} WHERE id = ANY($1::int[])`, [gone]);
+  }
+  // Positions are unique per parent: move the kept ones out of the way first.
+  if (kept.size) {
+    await tx.query(`UPDATE ${spec.table} SET position = -position WHERE ${spec.own} = $1`, [parentId]);
+  }
+  for (const [index, item] of items.entries()) {
+    const values = spec.columns.map((name) => item[name] ?? null);
+    let id = item.id ?? null;
+    if (id === null) {
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO ${spec.table} (${spec.own}, position, ${spec.columns.join(', ')})
+         VALUES ($1, $2, ${spec.columns.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING id`,
+        [parentId, index + 1, ...values],
+      );
+      id = row!.id;
+    } else {
+      await tx.query(
+        `UPDATE ${spec.table} SET position = $2, ${spec.columns.map((name, i) => `${name} = $${i + 3}`).join(', ')}
+          WHERE id = $1`,
+        [id, index + 1, ...values],
+      );
+    }
+    if (spec.children) {
+      const nested = (item[spec.children.field] as ChildItem[] | undefined) ?? [];
+      await writeChildren(tx, `${field}.${index}.${spec.children.field}`, spec.children.spec, id, nested);
+    }
+  }
+}
+
+async function deleteDescendants(tx: Connection, spec: ChildrenSpec, parentIds: number[]) {
+  if (spec.children) {
+    const ids = (
+      await tx.query<{ id: number }>(`SELECT id FROM ${spec.table} WHERE ${spec.own} = ANY($1::int[])`, [
+        parentIds,
+      ])
+    ).map((row) => row.id);
+    if (ids.length) await deleteDescendants(tx, spec.children.spec, ids);
+  }
+  await tx.query(`DELETE FROM ${spec.table} WHERE ${spec.own} = ANY($1::int[])`, [parentIds]);
+}
+
+/**
+ * The SQL (a JSON array ordered by position) of a record's children and theirs, for an area's
+ * SELECT list: `childrenSql(spec, 't.id')`.
+ */
+export function childrenSql(spec: ChildrenSpec, parent: string, depth = 0): string {
+  const alias = `c${depth}`;
+  const fields = ['id', 'position', ...spec.columns].map((name) => `'${name}', ${alias}.${name}`);
+  if (spec.children) {
+    fields.push(`'${spec.children.field}', ${childrenSql(spec.children.spec, `${alias}.id`, depth + 1)}`);
+  }
+  return `(SELECT coalesce(json_agg(json_build_object(${fields.join(', ')}) ORDER BY ${alias}.position), '[]'::json)
+     FROM ${spec.table} ${alias} WHERE ${alias}.${spec.own} = ${parent})`;
 }
 
 /** A stable 31-bit hash, for advisory lock keys. */
@@ -182,7 +300,7 @@ export async function syncMediaUsages(
 ): Promise<void> {
   const sources: string[] = ['SELECT unnest($3::int[])'];
   for (const spec of Object.values(fields)) {
-    if (spec.kind === 'column' || spec.target.table !== MEDIA.table) continue;
+    if (spec.kind === 'column' || spec.kind === 'children' || spec.target.table !== MEDIA.table) continue;
     sources.push(
       spec.kind === 'ref'
         ? `SELECT ${spec.column} FROM ${table} WHERE id = $2 AND ${spec.column} IS NOT NULL`
@@ -199,7 +317,9 @@ export async function syncMediaUsages(
 
 /** Whether an area's fields reference media at all (then its writes and deletes keep media_usages). */
 export const usesMedia = (fields: Record<string, FieldSpec> | undefined) =>
-  Object.values(fields ?? {}).some((spec) => spec.kind !== 'column' && spec.target.table === MEDIA.table);
+  Object.values(fields ?? {}).some(
+    (spec) => (spec.kind === 'ref' || spec.kind === 'list') && spec.target.table === MEDIA.table,
+  );
 
 /** How a referenced record reads in an audit diff: its name, title or slug rather than an object. */
 export function auditValue(value: unknown): unknown {
