@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
@@ -21,6 +20,7 @@ import noStorePlugin from './plugins/no-store';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
 import spaPlugin from './plugins/spa';
+import uploadsPlugin from './plugins/uploads';
 
 export interface AppOptions {
   config: Config;
@@ -66,7 +66,7 @@ export async function buildApp({
   await app.register(securityPlugin, { config });
   await app.register(cookie);
   // Multipart bodies are read only by the routes of areas whose records are files (decision 008).
-  await app.register(multipart);
+  await app.register(uploadsPlugin);
   const sessions = createSessionStore(database, config.appKey);
   await app.register(sessionPlugin, { config, store: sessions });
   await app.register(authPlugin);

@@ -109,31 +109,39 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
     }
   }
 
-  app.post(base, can('create'), async (request, reply) => {
-    const record = upload
-      ? await withUpload(request, (fields, value) =>
-          service.create(request.authUser(), {
-            ...(validate(definition.createInput, fields) as object),
-            [upload.field]: value,
-          } as C),
-        )
-      : await service.create(request.authUser(), validate(definition.createInput, request.body));
-    return reply.code(201).send({ data: record });
-  });
+  app.post(
+    base,
+    { config: { ...can('create').config, acceptsMultipart: Boolean(upload) } },
+    async (request, reply) => {
+      const record = upload
+        ? await withUpload(request, (fields, value) =>
+            service.create(request.authUser(), {
+              ...(validate(definition.createInput, fields) as object),
+              [upload.field]: value,
+            } as C),
+          )
+        : await service.create(request.authUser(), validate(definition.createInput, request.body));
+      return reply.code(201).send({ data: record });
+    },
+  );
 
   if (upload) {
-    app.put(`${base}/:id/${upload.field}`, can('update'), async (request) => {
-      const id = await idOf(request);
-      await service.show(id);
-      return {
-        data: await withUpload(request, (fields, value) => {
-          const { updated_at } = validate(ReplaceFields, fields);
-          return service.update(request.authUser(), id, { [upload.field]: value, updated_at } as U & {
-            updated_at?: string;
-          });
-        }),
-      };
-    });
+    app.put(
+      `${base}/:id/${upload.field}`,
+      { config: { ...can('update').config, acceptsMultipart: true } },
+      async (request) => {
+        const id = await idOf(request);
+        await service.show(id);
+        return {
+          data: await withUpload(request, (fields, value) => {
+            const { updated_at } = validate(ReplaceFields, fields);
+            return service.update(request.authUser(), id, { [upload.field]: value, updated_at } as U & {
+              updated_at?: string;
+            });
+          }),
+        };
+      },
+    );
   }
 
   const update = async (request: FastifyRequest) => ({
