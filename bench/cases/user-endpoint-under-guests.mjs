@@ -15,7 +15,11 @@ export const engines = 'each';
 const TARGET = 0.7;
 const PATH = '/api/user?lang=es';
 
-/** One client (a single connection, one request at a time) asking for csrf-cookie until stopped. */
+/**
+ * One client (a single connection, one request at a time) asking for csrf-cookie until stopped.
+ * @param {string} url
+ * @param {string} origin
+ */
 function hammerCsrfCookie(url, origin) {
   /** @type {{ total: number, non2xx: number }} */
   const counts = { total: 0, non2xx: 0 };

@@ -21,6 +21,12 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
   }
-  function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): unknown;
+  /** A running load: a response per request, `done` when stopped. */
+  interface Instance {
+    on(event: 'response', listener: (client: unknown, status: number) => void): void;
+    on(event: 'done', listener: (result: Result) => void): void;
+    stop(): void;
+  }
+  function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): Instance;
   export default autocannon;
 }

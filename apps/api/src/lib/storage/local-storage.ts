@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { type FileHandle, mkdir, open, rename, rm, unlink } from 'node:fs/promises';
+import { type FileHandle, link, mkdir, open, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -43,7 +43,12 @@ export function createLocalStorage({ root, appUrl }: LocalStorageOptions): Stora
         `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`,
       );
       try {
-        await pipeline(createReadStream(sourcePath), createWriteStream(temporary, { flags: 'wx' }));
+        // An upload waits under STORAGE_PATH/tmp, on the same file system as a rule: a hard link
+        // stores it without writing its bytes a second time. Elsewhere (another disk) it is copied.
+        await link(sourcePath, temporary).catch(async (error: NodeJS.ErrnoException) => {
+          if (!['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK'].includes(error.code ?? '')) throw error;
+          await pipeline(createReadStream(sourcePath), createWriteStream(temporary, { flags: 'wx' }));
+        });
         await rename(temporary, target);
       } catch (error) {
         await rm(temporary, { force: true });

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, unlink } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { stopChild } from './ports.mjs';
+
+// The baseline of the upload measurements: a bare node:http server, in a process of its own like
+// the real one, that streams each request's body (the whole multipart request, unparsed) to a new
+// file on disk, then answers 201. The floor of "receive the bytes and put them on disk": no
+// parsing, no hashing, no copy to storage, no database.
+
+/**
+ * Starts the sink server in a child process on 127.0.0.1.
+ * @returns {Promise<{ url: string, pid: number, stop(): Promise<void> }>}
+ */
+export async function startUploadSink() {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
+    env: { PATH: process.env.PATH, TMPDIR: os.tmpdir() },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the upload sink did not start within 10 s')), 10_000);
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const line = output.split('\n')[0];
+      if (output.includes('\n') && line) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line).port);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the upload sink exited (${code})`));
+    });
+  });
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => stopChild(child, 5_000) };
+}
+
+// Run as a script: write every request body to a file of its own in a temporary directory, remove
+// it once written (the disk would fill up otherwise), answer 201, and print {"port": …}.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'gestor-bench-sink-'));
+  const answer = Buffer.from('{"data":{"id":0}}');
+  const server = createServer(async (request, response) => {
+    const target = path.join(directory, `upload-${randomBytes(12).toString('hex')}`);
+    try {
+      await pipeline(request, createWriteStream(target));
+      response.writeHead(201, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': answer.length,
+      });
+      response.end(answer);
+    } catch (error) {
+      response.writeHead(500);
+      response.end(String(error));
+    } finally {
+      await unlink(target).catch(() => {});
+    }
+  });
+  // Same keep-alive window as Fastify's default, so connections are reused the same way.
+  server.keepAliveTimeout = 72_000;
+  server.listen(0, '127.0.0.1', () => {
+    process.stdout.write(`${JSON.stringify({ port: /** @type {any} */ (server.address()).port })}\n`);
+  });
+  process.once('SIGTERM', () => {
+    server.close();
+    void rm(directory, { recursive: true, force: true }).finally(() => process.exit(0));
+  });
+}
