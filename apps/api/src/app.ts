@@ -14,6 +14,7 @@ import { createAuthService } from './modules/auth/auth-service';
 import { createSessionStore } from './modules/auth/session-store';
 import { healthRoutes } from './modules/health/health-routes';
 import { permissionsRoutes } from './modules/permissions/permissions-routes';
+import { sweepAbandonedUploads } from './modules/resource/uploads';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, serializeRequest } from './plugins/errors';
 import noStorePlugin from './plugins/no-store';
@@ -83,13 +84,18 @@ export async function buildApp({
   permissionsRoutes(app);
 
   // The management areas: each one a declaration on the shared resource machinery (modules/areas.ts).
+  const uploadsDir = path.resolve(config.storagePath, 'tmp');
+  app.addHook('onReady', async () => {
+    const removed = await sweepAbandonedUploads(uploadsDir);
+    if (removed) app.log.info({ removed }, 'Subidas abandonadas retiradas del directorio temporal');
+  });
   registerAreas(app, {
     database,
     auth,
     storage,
     log: app.log,
     appUrl: config.appUrl,
-    uploads: { maxBytes: config.uploadMaxMb * 1024 * 1024, tmpDir: path.resolve(config.storagePath, 'tmp') },
+    uploads: { maxBytes: config.uploadMaxMb * 1024 * 1024, tmpDir: uploadsDir },
   });
   // Uploaded files are public, like Laravel's public disk (AREAS.md): /storage/media/<name>.
   storageRoutes(app, { storage });
