@@ -214,6 +214,27 @@ describe.each(testDatabases())('multimedia (%s)', (engine) => {
     expect((await fetch(used.variants.medium.url)).status).toBe(404);
   });
 
+  test('deleting an item while a category starts using it: one wins, never both, never a 500', async () => {
+    for (let round = 0; round < 8; round++) {
+      const media = (await admin.upload('/api/multimedia', { name: `carrera-${round}.pdf`, bytes: pdf })).body
+        .data;
+      const [removed, created] = await Promise.all([
+        admin.delete(`/api/multimedia/${media.id}`),
+        admin.post('/api/categories', { name: `Carrera ${round}`, image: media.id }),
+      ]);
+      const outcome = [removed.status, created.status];
+      expect([
+        [204, 422],
+        [422, 201],
+      ]).toContainEqual(outcome);
+      if (created.status === 201) {
+        expect((await admin.get(`/api/multimedia/${media.id}`)).body.data.usage_count).toBe(1);
+      } else {
+        expect(created.body.errors.image).toEqual([`No existe el archivo «${media.id}».`]);
+      }
+    }
+  });
+
   test('deleting a category frees its image', async () => {
     const media = (await admin.upload('/api/multimedia', { name: 'c.pdf', bytes: pdf })).body.data;
     const category = (await admin.post('/api/categories', { name: 'Efímera', image: media.id })).body.data;
