@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
@@ -12,6 +13,14 @@ const WIDTHS = [
 ] as const;
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+/** Waits for CSS transitions to end: axe measures colours as drawn, and a panel sliding in is half-transparent. */
+const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+
+const mediaFixture = (name: string) => readFileSync(new URL(`../fixtures/media/${name}`, import.meta.url));
 
 for (const { name: device, ...options } of WIDTHS) {
   test.describe(`Accessibility at ${options.viewport.width} px`, () => {
@@ -146,6 +155,78 @@ for (const { name: device, ...options } of WIDTHS) {
       }
       await expect(menu).toBeInViewport();
       await expectAccessible(page, 'the open menu');
+    });
+
+    test(`the media library: uploads, grid, table, side panel and picker (${device})`, async ({ page }) => {
+      await signIn(page, admin);
+      await page.goto('/multimedia');
+      await expect(heading(page, 'Multimedia')).toBeVisible();
+
+      // Uploads held back a moment, so the progress of each file is on screen for axe.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/multimedia?**', async (route) => {
+        if (route.request().method() === 'POST') await held;
+        await route.continue();
+      });
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Subir archivos' }).click();
+      await (await chooser).setFiles([
+        { name: `axe-${device}-foto.jpg`, mimeType: 'image/jpeg', buffer: mediaFixture('paisaje.jpg') },
+        { name: `axe-${device}-bases.pdf`, mimeType: 'application/pdf', buffer: mediaFixture('bases.pdf') },
+        { name: `axe-${device}-acta.txt`, mimeType: 'text/plain', buffer: mediaFixture('acta.txt') },
+        { name: `axe-${device}-dibujo.svg`, mimeType: 'image/svg+xml', buffer: mediaFixture('dibujo.svg') },
+      ]);
+      const uploads = page.getByRole('region', { name: 'Subida de archivos' });
+      await expect(uploads.getByRole('progressbar')).toHaveCount(4);
+      await expectAccessible(page, '/multimedia while uploading');
+      release();
+      await expect(uploads.getByRole('alert')).toContainText('Se han subido 3 de 4 archivos.');
+      await expectAccessible(page, '/multimedia with the upload summary');
+
+      await page.goto(`/multimedia?search=axe-${device}`);
+      const photo = page.getByRole('button', { name: `axe-${device}-foto.jpg`, exact: true });
+      await expect(photo).toBeVisible();
+      await expectAccessible(page, '/multimedia (grid)');
+
+      await page.getByRole('checkbox', { name: `Seleccionar «axe-${device}-acta.txt»` }).check();
+      await page.getByRole('button', { name: 'Eliminar seleccionados (1)' }).click();
+      await expect(page.getByRole('dialog', { name: 'Confirmar eliminación' })).toBeVisible();
+      await expectAccessible(page, '/multimedia bulk-delete confirmation');
+      await page.getByRole('button', { name: 'Cancelar' }).click();
+
+      await page.getByRole('link', { name: 'Tabla' }).click();
+      await expect(page.getByRole('table')).toBeVisible();
+      await expectAccessible(page, '/multimedia?view=table');
+
+      await page.getByRole('button', { name: `axe-${device}-foto.jpg`, exact: true }).click();
+      const panel = page.getByRole('dialog', { name: `axe-${device}-foto.jpg` });
+      await expect(panel.getByRole('complementary', { name: 'Historial' })).toBeVisible();
+      await settled(page);
+      await expectAccessible(page, 'the media side panel (image)');
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+
+      await page.getByRole('button', { name: `axe-${device}-bases.pdf`, exact: true }).click();
+      await expect(page.getByRole('dialog', { name: `axe-${device}-bases.pdf` })).toBeVisible();
+      await settled(page);
+      await expectAccessible(page, 'the media side panel (document)');
+      await page.keyboard.press('Escape');
+
+      // The picker, as a category's form offers it.
+      await page.goto('/category/create');
+      await page.getByRole('button', { name: 'Elegir imagen' }).click();
+      const picker = page.getByRole('dialog', { name: 'Elegir imagen' });
+      await expect(picker.getByText(`axe-${device}-foto.jpg`)).toBeVisible();
+      await settled(page);
+      await expectAccessible(page, 'the media picker');
+      await picker.getByText(`axe-${device}-foto.jpg`).click();
+      await picker.getByRole('button', { name: 'Elegir', exact: true }).click();
+      await expect(picker).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Cambiar' })).toBeVisible();
+      await expectAccessible(page, 'a form with a chosen image');
     });
 
     test(`the "Sin permiso" page (${device})`, async ({ page }) => {

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { NotFoundPage, RouteErrorPage } from '../components/errors/error-page';
 import { resourceRouteObjects } from '../components/resource/resource-route-objects';
 import type { RouteHandle } from '../lib/route-handle';
+import { areas } from './areas';
 import { authGuard } from './auth-guard';
 import { LoadingScreen, RootLayout } from './root-layout';
 
@@ -10,8 +11,7 @@ const publicPage: RouteHandle = { access: 'public' };
 
 // SPEC.md §2: every screen is loaded on demand. `handle` declares who may enter (lib/route-handle.ts)
 // and is read before the screen's code is downloaded, by the guard in the root loader.
-// A management area adds its routes as children of the default layout, e.g.
-//   { path: 'role', handle: { permission: 'role.view' }, lazy: () => import(…) },
+// A management area adds one entry to app/areas.ts; its routes, menu entry and home total follow.
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -65,16 +65,14 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: async () => ({ Component: (await import('../features/home/routes/home')).HomeRoute }),
+                lazy: async () => {
+                  const { HomeRoute } = await import('../features/home/routes/home');
+                  // The home totals follow the registry of areas.
+                  return { Component: () => <HomeRoute areas={areas} /> };
+                },
               },
-              ...resourceRouteObjects(
-                'role',
-                async () => (await import('../features/roles/routes/roles')).roleRoutes,
-              ),
-              ...resourceRouteObjects(
-                'user',
-                async () => (await import('../features/users/routes/users')).userRoutes,
-              ),
+              // Every management area, from the registry (app/areas.ts).
+              ...areas.flatMap((entry) => resourceRouteObjects(entry.area, entry.load, entry.screens)),
             ],
           },
           // SPEC.md §8: an unmatched path shows the error page for a 404 'Page not found: <path>'.

@@ -179,6 +179,17 @@ export function createApiClient(dependencies: ApiClientDependencies) {
       request<T>('PATCH', path, body, options),
     delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
       request<T>('DELETE', path, body, options),
+    /**
+     * The ApiError for an answer received outside this client (uploads go through XMLHttpRequest for
+     * their progress events), with the same 401/403 handling as every other call (SPEC.md §4).
+     */
+    errorFrom(status: number, body: unknown, options: Pick<RequestOptions, 'authRedirect'> = {}): ApiError {
+      const error = toApiError(status, body);
+      if (error.status === 401 || error.status === 403) {
+        onAuthError(error, { redirect: options.authRedirect !== false });
+      }
+      return error;
+    },
     /** Installed once by the auth store: what a 401/403 does. */
     setAuthErrorHandler(handler: AuthErrorHandler) {
       onAuthError = handler;

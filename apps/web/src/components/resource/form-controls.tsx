@@ -13,7 +13,7 @@ import type { FilterOption } from './resource-screens';
 
 export const ReadOnlyContext = createContext(false);
 
-interface ControlProps {
+export interface ControlProps {
   name: string;
   label: string;
   hint?: string;
@@ -31,7 +31,7 @@ interface TextControlProps extends ControlProps {
  * Controller + label + hint + message of one named field. `inline` puts the label after the control
  * (checkboxes and switches); otherwise it goes above, as FormField lays it out.
  */
-function BoundField({
+export function BoundField({
   name,
   label,
   hint,
@@ -84,7 +84,7 @@ function BoundField({
   );
 }
 
-const invalidClass = (control: FieldControlProps) => (control['aria-invalid'] ? 'p-invalid' : '');
+export const invalidClass = (control: FieldControlProps) => (control['aria-invalid'] ? 'p-invalid' : '');
 
 export function TextControl({ type = 'text', autoComplete, maxLength, ...bound }: TextControlProps) {
   return (

@@ -20,7 +20,8 @@ const base = (contract: ResourceContract) => `/api/${contract.path}`;
 export const resourceKeys = {
   all: (contract: ResourceContract) => [contract.path] as const,
   list: (contract: ResourceContract, state: ListState) => [contract.path, 'list', state] as const,
-  record: (contract: ResourceContract, id: number) => [contract.path, 'record', id] as const,
+  record: (contract: ResourceContract, key: number | string) =>
+    [contract.path, 'record', String(key)] as const,
   audit: (contract: ResourceContract, id: number) => [contract.path, 'record', id, 'audit'] as const,
 };
 
@@ -39,10 +40,14 @@ export function useResourceList<R extends ResourceRecord>(contract: ResourceCont
   });
 }
 
-export function useResourceRecord<R extends ResourceRecord>(contract: ResourceContract, id: number) {
+/** One record by its address: the id, or the slug in areas addressed by slug (AREAS.md). */
+export function useResourceRecord<R extends ResourceRecord>(
+  contract: ResourceContract,
+  key: number | string,
+) {
   return useQuery({
-    queryKey: resourceKeys.record(contract, id),
-    queryFn: ({ signal }) => api.get<R>(`${base(contract)}/${id}`, { signal }),
+    queryKey: resourceKeys.record(contract, key),
+    queryFn: ({ signal }) => api.get<R>(`${base(contract)}/${encodeURIComponent(String(key))}`, { signal }),
   });
 }
 

@@ -23,6 +23,7 @@ import {
   nameOf,
   type ResourceRecord,
   type ResourceScreens,
+  recordKey,
   type ScreenNotifier,
   screensRoute,
   screensTitles,
@@ -55,10 +56,12 @@ export function ResourceEditScreen<R extends ResourceRecord, V extends FieldValu
   screens,
 }: ScreenProps<R, V>) {
   const { contract } = screens;
-  const id = Number(useParams().id);
+  // The id, or the slug in areas addressed by slug (/category/{slug}).
+  const key = useParams().id ?? '';
   const [toast, notify] = useNotifier();
   const queryClient = useQueryClient();
-  const record = useResourceRecord<R>(contract, id);
+  const record = useResourceRecord<R>(contract, key);
+  const id = record.data?.id ?? 0;
 
   /** "Cargar la última versión": the record as it is now on the server, and its history. */
   const reload = async (): Promise<R | undefined> => {
@@ -181,10 +184,11 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
     setFormErrors([]);
     try {
       const saved = await save.mutateAsync(body as object);
-      if (!editing) {
+      if (!editing || recordKey(contract, saved) !== recordKey(contract, record)) {
+        // A new record, or one whose address changed (its slug was edited): open it where it lives now.
         allowNavigation();
         flashSuccess(SAVED_MESSAGE);
-        await navigate(`${route}/${saved.id}`, { replace: true });
+        await navigate(`${route}/${recordKey(contract, saved)}`, { replace: true });
         return;
       }
       showRecord(saved);

@@ -9,8 +9,12 @@ import {
   type DataTableSortEvent,
 } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
+import {
+  Paginator,
+  type PaginatorPageChangeEvent,
+  type PaginatorPassThroughOptions,
+} from 'primereact/paginator';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
-import type { FieldValues } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/form-errors';
 import { useCan } from '../../lib/permissions';
@@ -36,6 +40,7 @@ import {
   type ResourceColumn,
   type ResourceRecord,
   type ResourceScreens,
+  recordKey,
   screensRoute,
   screensTitles,
 } from './resource-screens';
@@ -56,6 +61,8 @@ const always = () => true;
  * PrimeReact's English locale bundled into the DataTable, so it is given here, as the action it takes.
  */
 export const SELECT_ALL_LABEL = 'Seleccionar todas las filas de esta página';
+/** The same for a layout without rows (a grid). */
+export const SELECT_PAGE_LABEL = 'Seleccionar todos los de esta página';
 const SELECTION_COLUMN_PT: ColumnPassThroughOptions = {
   headerCheckbox: {
     root: { role: undefined, 'aria-label': undefined },
@@ -64,20 +71,92 @@ const SELECTION_COLUMN_PT: ColumnPassThroughOptions = {
   rowCheckbox: { root: { role: undefined, 'aria-label': undefined } },
 };
 /** The rows-per-page dropdown: PrimeReact names it with its "jump to page" label. */
-const TABLE_PT: DataTablePassThroughOptions = {
-  paginator: { RPPDropdown: { input: { 'aria-label': 'Filas por página' } } },
+const PAGINATOR_PT: PaginatorPassThroughOptions = {
+  RPPDropdown: { input: { 'aria-label': 'Filas por página' } },
 };
+const TABLE_PT: DataTablePassThroughOptions = { paginator: PAGINATOR_PT };
+
+/** `?view=<name>`: which of an area's layouts shows the page (the first one when absent). */
+const VIEW_PARAM = 'view';
+
+/** Names for sort keys that no column shows (the grid view sorts by them too). */
+const COMMON_SORT_LABELS: Record<string, string> = {
+  created_at: 'Fecha de creación',
+  updated_at: 'Última modificación',
+  name: 'Nombre',
+  title: 'Título',
+};
+
+/** What a list needs of an area's declaration: everything but the form. */
+export type ResourceListDeclaration<R extends ResourceRecord> = Omit<ResourceScreens<R>, 'form'>;
+
+/** What the machinery hands an alternative layout of the current page (see `ListView.render`). */
+export interface ListViewContext<R extends ResourceRecord> {
+  /** The records of the current page, in the list's order; never empty (the machinery says so instead). */
+  rows: readonly R[];
+  /** A new page, sort or filter is loading; the previous rows stay on screen meanwhile. */
+  loading: boolean;
+  /** Whether this record may be selected (bulk delete): the delete permission and the area's rules. */
+  selectable: (record: R) => boolean;
+  isSelected: (record: R) => boolean;
+  setSelected: (record: R, selected: boolean) => void;
+  /** Opens the record: the screen's `onOpen` (a side panel), or its edit screen. */
+  open: (record: R) => void;
+  /** How the record is named in buttons and confirmations ("Seleccionar «foto.jpg»"). */
+  nameOf: (record: R) => string;
+  /** The element that names the list (its h1), for `aria-labelledby`. */
+  labelledBy: string;
+}
+
+export interface ListView<R extends ResourceRecord> {
+  /** `?view=<name>` in the URL; the first view of the list is its default and leaves the URL clean. */
+  name: string;
+  /** The switch's label ("Cuadrícula", "Tabla"). */
+  label: string;
+  /** A PrimeIcons class for the switch ("pi pi-th-large"). */
+  icon: string;
+  /**
+   * Draws the current page. Absent: the machinery's table with the area's columns. Paging, the sort
+   * (a "Ordenar por" dropdown, since there are no column headers), selection of the whole page and
+   * the empty and loading states stay with the machinery.
+   */
+  render?: (context: ListViewContext<R>) => ReactNode;
+}
+
+export interface ResourceListScreenProps<R extends ResourceRecord> {
+  screens: ResourceListDeclaration<R>;
+  /**
+   * Layouts the person can switch between (remembered in the URL as `?view=`), e.g. a grid of
+   * thumbnails beside the table. Absent: the table alone, with no switch.
+   */
+  views?: readonly ListView<R>[];
+  /**
+   * What the header offers to add records. By default a link to `<route>/create` shown with
+   * `<area>.create`; an area that adds records in place (uploads, a dialog) passes its own control,
+   * already checked against its permission.
+   */
+  createAction?: ReactNode;
+  /** Extra content inside the list's card, under the search and filters (upload progress, notices). */
+  toolbar?: ReactNode;
+  /**
+   * Opens a record in place (a side panel) instead of navigating to `<route>/<id>`: the record's
+   * name, its Editar/Ver action and a custom view's tiles call it.
+   */
+  onOpen?: (record: R) => void;
+}
 
 /**
  * The list screen of any area (DESIGN.md §5 "List screens"): server-side paging, sorting, search and
  * filters kept in the URL, row selection with bulk delete, CSV export. Actions appear only with their
  * permission, because the SPA must never send a request that would get a 403.
  */
-export function ResourceListScreen<R extends ResourceRecord, V extends FieldValues>({
+export function ResourceListScreen<R extends ResourceRecord>({
   screens,
-}: {
-  screens: ResourceScreens<R, V>;
-}) {
+  views,
+  createAction,
+  toolbar,
+  onOpen,
+}: ResourceListScreenProps<R>) {
   const { contract } = screens;
   const route = screensRoute(contract);
   const titles = screensTitles(screens);
@@ -93,10 +172,25 @@ export function ResourceListScreen<R extends ResourceRecord, V extends FieldValu
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const state = useMemo(() => readListState(searchParams, contract), [searchParams, contract]);
+  const view = views?.find((candidate) => candidate.name === searchParams.get(VIEW_PARAM)) ?? views?.[0];
+  const defaultView = views?.[0]?.name;
+  /** The URL's query for a list state in a view; the default view is left out. */
+  const searchFor = useCallback(
+    (next: ListState, viewName: string | undefined) => {
+      const search = listSearchString(next, contract);
+      if (!viewName || viewName === defaultView) return search;
+      return `${search ? `${search}&` : '?'}${VIEW_PARAM}=${encodeURIComponent(viewName)}`;
+    },
+    [contract, defaultView],
+  );
   const show = useCallback(
     (next: ListState, options?: { replace?: boolean }) =>
-      navigate({ search: listSearchString(next, contract) }, options),
-    [navigate, contract],
+      navigate({ search: searchFor(next, view?.name) }, options),
+    [navigate, searchFor, view?.name],
+  );
+  const open = useCallback(
+    (record: R) => (onOpen ? onOpen(record) : void navigate(`${route}/${recordKey(contract, record)}`)),
+    [onOpen, navigate, route, contract],
   );
 
   const list = useResourceList<R>(contract, state);
@@ -164,7 +258,11 @@ export function ResourceListScreen<R extends ResourceRecord, V extends FieldValu
             label="Exportar CSV"
             variant="outlined"
           />
-          {allowed('create') && <ButtonLink to={`${route}/create`} icon="pi pi-plus" label={titles.create} />}
+          {createAction !== undefined
+            ? createAction
+            : allowed('create') && (
+                <ButtonLink to={`${route}/create`} icon="pi pi-plus" label={titles.create} />
+              )}
         </div>
       </header>
 
@@ -189,6 +287,32 @@ export function ResourceListScreen<R extends ResourceRecord, V extends FieldValu
             />
           ))}
         </div>
+        {toolbar}
+        {views && view && (views.length > 1 || view.render) && (
+          // The layout's own controls, in one place whatever the layout: selecting the whole page and
+          // sorting where there are no column headers, and the switch between layouts.
+          <div className="resource-view-bar">
+            {view.render && selectable && rows.some(canDelete) && (
+              <SelectPage
+                rows={rows.filter(canDelete)}
+                selection={selection}
+                onChange={(selected) => setSelection(selected ? rows.filter(canDelete) : [])}
+              />
+            )}
+            <div className="resource-view-bar-end">
+              {view.render && (
+                <ListSortDropdown
+                  value={state.sort}
+                  options={sortOptions(screens, contract.sortable)}
+                  onChange={(sort) => show({ ...state, page: 1, sort })}
+                />
+              )}
+              {views.length > 1 && (
+                <ViewSwitch views={views} current={view.name} searchFor={(name) => searchFor(state, name)} />
+              )}
+            </div>
+          </div>
+        )}
 
         {list.isError && (
           <Notice severity="error">
@@ -203,7 +327,46 @@ export function ResourceListScreen<R extends ResourceRecord, V extends FieldValu
           from the first paint (resource.css), says it is loading. Later pages keep the previous
           rows on screen while they load.
         */}
-        {page || list.isError ? (
+        {(page || list.isError) && view?.render ? (
+          <CustomView
+            view={view}
+            context={{
+              rows,
+              loading: list.isFetching,
+              selectable: (record) => selectable && canDelete(record),
+              isSelected: (record) => selection.some((chosen) => chosen.id === record.id),
+              setSelected: (record, selected) =>
+                setSelection((current) =>
+                  selected
+                    ? [...current.filter((chosen) => chosen.id !== record.id), record]
+                    : current.filter((chosen) => chosen.id !== record.id),
+                ),
+              open,
+              nameOf: (record) => nameOf(screens, record),
+              labelledBy: headingId,
+            }}
+            emptyMessage={list.isError ? 'No hay datos.' : 'No hay registros que coincidan.'}
+            // Nothing to page through: no paginator (its dropdown would be drawn disabled, at 60 % opacity).
+            paginator={
+              (page?.meta.total ?? 0) > 0 && (
+                <Paginator
+                  first={(state.page - 1) * state.perPage}
+                  rows={state.perPage}
+                  totalRecords={page?.meta.total ?? 0}
+                  rowsPerPageOptions={[...PER_PAGE_OPTIONS]}
+                  pageLinkSize={3}
+                  template={narrow ? NARROW_PAGINATOR : WIDE_PAGINATOR}
+                  currentPageReportTemplate="{first}–{last} de {totalRecords}"
+                  onPageChange={(event: PaginatorPageChangeEvent) =>
+                    show({ ...state, page: event.page + 1, perPage: event.rows })
+                  }
+                  className="resource-view-paginator"
+                  pt={PAGINATOR_PT}
+                />
+              )
+            }
+          />
+        ) : page || list.isError ? (
           <DataTable<R[]>
             value={rows}
             lazy
@@ -251,12 +414,20 @@ export function ResourceListScreen<R extends ResourceRecord, V extends FieldValu
                 align={column.align}
                 alignHeader={column.align}
                 body={(record: R) =>
-                  column.field === linkField ? (
-                    <Link to={`${route}/${record.id}`} className="resource-record-link">
+                  column.field !== linkField ? (
+                    cell(column, record)
+                  ) : onOpen ? (
+                    <button
+                      type="button"
+                      className="resource-record-link resource-record-button"
+                      onClick={() => onOpen(record)}
+                    >
+                      {cell(column, record)}
+                    </button>
+                  ) : (
+                    <Link to={`${route}/${recordKey(contract, record)}`} className="resource-record-link">
                       {cell(column, record)}
                     </Link>
-                  ) : (
-                    cell(column, record)
                   )
                 }
               />
@@ -268,15 +439,27 @@ export function ResourceListScreen<R extends ResourceRecord, V extends FieldValu
               body={(record: R) => {
                 const name = nameOf(screens, record);
                 const editable = allowed('update') && canManage(record);
+                const openLabel = editable ? 'Editar' : 'Ver';
                 return (
                   <>
-                    <ButtonLink
-                      to={`${route}/${record.id}`}
-                      icon={editable ? 'pi pi-pencil' : 'pi pi-eye'}
-                      variant="text"
-                      aria-label={`${editable ? 'Editar' : 'Ver'} «${name}»`}
-                      title={editable ? 'Editar' : 'Ver'}
-                    />
+                    {onOpen ? (
+                      <Button
+                        type="button"
+                        icon={editable ? 'pi pi-pencil' : 'pi pi-eye'}
+                        text
+                        aria-label={`${openLabel} «${name}»`}
+                        title={openLabel}
+                        onClick={() => onOpen(record)}
+                      />
+                    ) : (
+                      <ButtonLink
+                        to={`${route}/${recordKey(contract, record)}`}
+                        icon={editable ? 'pi pi-pencil' : 'pi pi-eye'}
+                        variant="text"
+                        aria-label={`${openLabel} «${name}»`}
+                        title={openLabel}
+                      />
+                    )}
                     {allowed('delete') && canDelete(record) && (
                       <Button
                         type="button"
@@ -354,6 +537,142 @@ function ListFilterDropdown({
         showClear
         onChange={(event) => onChange((event.value as string | null) ?? undefined)}
       />
+    </div>
+  );
+}
+
+/** "Ordenar por": the sort of a view without column headers, over the contract's sortable keys. */
+function sortOptions<R extends ResourceRecord>(
+  screens: ResourceListDeclaration<R>,
+  sortable: readonly string[],
+): { label: string; value: string }[] {
+  return sortable.flatMap((field) => {
+    const label =
+      screens.columns.find((column) => column.field === field)?.header ?? COMMON_SORT_LABELS[field] ?? field;
+    return [
+      { label: `${label}, ascendente`, value: field },
+      { label: `${label}, descendente`, value: `-${field}` },
+    ];
+  });
+}
+
+function ListSortDropdown({
+  value,
+  options,
+  onChange,
+}: {
+  value: string;
+  options: { label: string; value: string }[];
+  onChange: (sort: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="list-sort">
+      <label htmlFor={id}>Ordenar por</label>
+      <Dropdown
+        inputId={id}
+        value={value}
+        options={options}
+        optionLabel="label"
+        optionValue="value"
+        // Names the dropdown's trigger button too (never shown: there is always a sort).
+        placeholder="Ordenar por"
+        onChange={(event) => onChange(event.value as string)}
+      />
+    </div>
+  );
+}
+
+/**
+ * The layouts of the list as links (each one a URL: back/forward and a shared address keep it), the
+ * current one marked with aria-current.
+ */
+function ViewSwitch<R extends ResourceRecord>({
+  views,
+  current,
+  searchFor,
+}: {
+  views: readonly ListView<R>[];
+  current: string;
+  searchFor: (view: string) => string;
+}) {
+  return (
+    <fieldset className="list-view-switch">
+      <legend className="sr-only">Vista</legend>
+      <div className="list-view-options">
+        {views.map((candidate) => {
+          const active = candidate.name === current;
+          return (
+            <Link
+              key={candidate.name}
+              to={{ search: searchFor(candidate.name) }}
+              replace
+              aria-current={active ? 'true' : undefined}
+              className={`list-view-option${active ? ' list-view-option-active' : ''}`}
+            >
+              <i className={candidate.icon} aria-hidden="true" />
+              <span>{candidate.label}</span>
+            </Link>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** An area's own layout of the page, with the machinery's select-all, empty state and paginator. */
+function CustomView<R extends ResourceRecord>({
+  view,
+  context,
+  emptyMessage,
+  paginator,
+}: {
+  view: ListView<R>;
+  context: ListViewContext<R>;
+  emptyMessage: string;
+  paginator: ReactNode;
+}) {
+  return (
+    <div className="resource-view" aria-busy={context.loading || undefined}>
+      {context.rows.length === 0 ? (
+        <p className="resource-view-empty">{emptyMessage}</p>
+      ) : (
+        <div className={context.loading ? 'resource-view-body resource-view-loading' : 'resource-view-body'}>
+          {view.render?.(context)}
+        </div>
+      )}
+      {paginator}
+    </div>
+  );
+}
+
+/** Selects every selectable record of the page (a layout without the table's header checkbox). */
+function SelectPage<R extends ResourceRecord>({
+  rows,
+  selection,
+  onChange,
+}: {
+  rows: readonly R[];
+  selection: readonly R[];
+  onChange: (selected: boolean) => void;
+}) {
+  const id = useId();
+  const all = rows.length > 0 && rows.every((row) => selection.some((chosen) => chosen.id === row.id));
+  return (
+    <div className="resource-select-page">
+      <input
+        id={id}
+        type="checkbox"
+        className="resource-view-checkbox"
+        checked={all}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id}>{SELECT_PAGE_LABEL}</label>
+      {selection.length > 0 && (
+        <span className="resource-muted">
+          {selection.length === 1 ? '(1 seleccionado)' : `(${selection.length} seleccionados)`}
+        </span>
+      )}
     </div>
   );
 }

@@ -13,3 +13,16 @@ describe('resourceRouteObjects', () => {
     ]);
   });
 });
+
+describe('resourceRouteObjects for areas without some screens', () => {
+  it('leaves out the create and edit routes an area does not have (AREAS.md)', () => {
+    const load = async () => ({ ListRoute: () => null });
+    expect(
+      resourceRouteObjects('multimedia', load, { create: false, edit: false }).map((r) => r.path),
+    ).toEqual(['multimedia']);
+    expect(resourceRouteObjects('page', load, { create: false }).map((r) => r.path)).toEqual([
+      'page',
+      'page/:id',
+    ]);
+  });
+});

@@ -6,8 +6,14 @@ import type { RouteHandle } from '../../lib/route-handle';
 /** What an area's lazily loaded route module provides (see resourceRoutes in resource-routes.tsx). */
 export interface ResourceRouteComponents {
   ListRoute: ComponentType;
-  CreateRoute: ComponentType;
-  EditRoute: ComponentType;
+  CreateRoute?: ComponentType;
+  EditRoute?: ComponentType;
+}
+
+/** Which screens an area has beside its list (AREAS.md: no /page/create; multimedia has neither). */
+export interface AreaScreens {
+  create?: boolean;
+  edit?: boolean;
 }
 
 const needs = (area: Area, action: 'view' | 'create'): RouteHandle => ({
@@ -15,26 +21,27 @@ const needs = (area: Area, action: 'view' | 'create'): RouteHandle => ({
 });
 
 /**
- * The route table entries of one area (SPEC.md §2: /<area>, /<area>/create, /<area>/:id), each
- * loaded on demand. The handle's permission is checked by the shell before the screen mounts, so a
- * person without it sees "Sin permiso" and no request is made. Editing needs only `<area>.view`:
- * without `<area>.update` the form shows the record read-only.
+ * The route table entries of one area (SPEC.md §2: /<area>, /<area>/create, /<area>/:id — the id or,
+ * in areas addressed by slug, the slug), each loaded on demand. The handle's permission is checked by
+ * the shell before the screen mounts, so a person without it sees "Sin permiso" and no request is
+ * made. Editing needs only `<area>.view`: without `<area>.update` the form shows the record read-only.
+ * A screen the area does not have has no route, so its address is the 404 page.
  */
 export function resourceRouteObjects(
   area: Area,
   load: () => Promise<ResourceRouteComponents>,
+  { create = true, edit = true }: AreaScreens = {},
 ): RouteObject[] {
+  const screen = (name: keyof ResourceRouteComponents) => async () => {
+    const Component = (await load())[name];
+    if (!Component) throw new Error(`El área ${area} no tiene la pantalla ${name}.`);
+    return { Component };
+  };
   return [
-    { path: area, handle: needs(area, 'view'), lazy: async () => ({ Component: (await load()).ListRoute }) },
-    {
-      path: `${area}/create`,
-      handle: needs(area, 'create'),
-      lazy: async () => ({ Component: (await load()).CreateRoute }),
-    },
-    {
-      path: `${area}/:id`,
-      handle: needs(area, 'view'),
-      lazy: async () => ({ Component: (await load()).EditRoute }),
-    },
+    { path: area, handle: needs(area, 'view'), lazy: screen('ListRoute') },
+    ...(create
+      ? [{ path: `${area}/create`, handle: needs(area, 'create'), lazy: screen('CreateRoute') }]
+      : []),
+    ...(edit ? [{ path: `${area}/:id`, handle: needs(area, 'view'), lazy: screen('EditRoute') }] : []),
   ];
 }

@@ -104,6 +104,15 @@ export function screensRoute(contract: ResourceContract): string {
   return `/${contract.area}`;
 }
 
+/**
+ * How a record is addressed in the SPA's edit route: its slug in areas addressed by slug (news,
+ * categories: SPEC.md §2 `/category/{slug}`), else its id.
+ */
+export function recordKey(contract: ResourceContract, record: ResourceRecord): string {
+  const { slug } = record as { slug?: unknown };
+  return contract.lookup === 'slug' && typeof slug === 'string' ? slug : String(record.id);
+}
+
 /** Headings and document titles: the area's Spanish name, "Nuevo rol", "Editar rol". */
 export function screensTitles(screens: Pick<ResourceScreens<ResourceRecord>, 'contract' | 'gender'>) {
   const { contract, gender } = screens;

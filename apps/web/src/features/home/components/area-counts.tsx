@@ -1,37 +1,38 @@
-import { AREA_LABELS, type ResourceContract, ROLES, USERS } from '@gestor/shared';
+import { AREA_API_PATHS, AREA_LABELS, type Area } from '@gestor/shared';
 import { Link } from 'react-router';
 import { useCan } from '../../../lib/permissions';
 import { useAreaTotal } from '../api/get-area-total';
 import './area-counts.css';
 
-const COUNTED: ReadonlyArray<{ contract: ResourceContract; icon: string }> = [
-  { contract: USERS, icon: 'pi pi-users' },
-  { contract: ROLES, icon: 'pi pi-shield' },
-];
+/** An area as the home screen counts it; the app hands in its registry (app/areas.ts). */
+export interface CountedArea {
+  area: Area;
+  icon: string;
+}
 
-/** The home screen's totals, each shown only to those who may view that area (no request otherwise). */
-export function AreaCounts() {
+/** The home screen's totals, one per area, each shown only to those who may view it (no request otherwise). */
+export function AreaCounts({ areas }: { areas: readonly CountedArea[] }) {
   const can = useCan();
-  const visible = COUNTED.filter(({ contract }) => can(`${contract.area}.view`));
+  const visible = areas.filter(({ area }) => can(`${area}.view`));
   if (!visible.length) return null;
   return (
     <ul className="area-counts" aria-label="Resumen">
-      {visible.map(({ contract, icon }) => (
-        <AreaCount key={contract.path} contract={contract} icon={icon} />
+      {visible.map(({ area, icon }) => (
+        <AreaCount key={area} area={area} icon={icon} />
       ))}
     </ul>
   );
 }
 
-function AreaCount({ contract, icon }: { contract: ResourceContract; icon: string }) {
-  const total = useAreaTotal(contract);
+function AreaCount({ area, icon }: { area: Area; icon: string }) {
+  const total = useAreaTotal(AREA_API_PATHS[area]);
   const value = total.isSuccess ? total.data.toLocaleString('es-ES') : total.isError ? '—' : '…';
   return (
     <li>
-      <Link to={`/${contract.area}`} className="card area-count">
+      <Link to={`/${area}`} className="card area-count">
         <i className={`${icon} area-count-icon`} aria-hidden="true" />
         <span className="area-count-value">{value}</span>
-        <span className="area-count-label">{AREA_LABELS[contract.area]}</span>
+        <span className="area-count-label">{AREA_LABELS[area]}</span>
       </Link>
     </li>
   );

@@ -1,8 +1,8 @@
 import { useUser } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { AreaCounts } from '../components/area-counts';
+import { AreaCounts, type CountedArea } from '../components/area-counts';
 
-export function HomeRoute() {
+export function HomeRoute({ areas }: { areas: readonly CountedArea[] }) {
   const user = useUser();
   const heading = `Hola, ${user?.name ?? ''}`;
   useDocumentTitle(heading);
@@ -15,7 +15,7 @@ export function HomeRoute() {
           <p>Ha accedido como {user?.roleName ?? 'usuario sin rol'}.</p>
         </div>
       </div>
-      <AreaCounts />
+      <AreaCounts areas={areas} />
     </section>
   );
 }

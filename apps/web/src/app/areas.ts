@@ -1,0 +1,40 @@
+import type { Area } from '@gestor/shared/permissions';
+import type { AreaScreens, ResourceRouteComponents } from '../components/resource/resource-route-objects';
+
+// The one list of management areas in the SPA (decision 008): the route table, the sidebar menu and
+// the home screen's totals all derive from it. Zod-free and code-free (screens load on demand), so
+// the first bundle stays small.
+
+export interface AreaEntry {
+  area: Area;
+  /** A PrimeIcons class for the menu and the home totals. */
+  icon: string;
+  /** Screens beside the list; both by default. */
+  screens?: AreaScreens;
+  load: () => Promise<ResourceRouteComponents>;
+}
+
+export const areas: readonly AreaEntry[] = [
+  {
+    area: 'category',
+    icon: 'pi pi-sitemap',
+    load: async () => (await import('../features/categories/routes/categories')).categoryRoutes,
+  },
+  {
+    area: 'multimedia',
+    icon: 'pi pi-images',
+    // Files are uploaded and edited on the list itself (AREAS.md).
+    screens: { create: false, edit: false },
+    load: async () => (await import('../features/multimedia/routes/multimedia')).multimediaRoutes,
+  },
+  {
+    area: 'role',
+    icon: 'pi pi-shield',
+    load: async () => (await import('../features/roles/routes/roles')).roleRoutes,
+  },
+  {
+    area: 'user',
+    icon: 'pi pi-users',
+    load: async () => (await import('../features/users/routes/users')).userRoutes,
+  },
+];

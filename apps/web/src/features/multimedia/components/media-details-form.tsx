@@ -1,0 +1,190 @@
+import { type MediaRecord, MediaUpdateInput } from '@gestor/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { type MutableRefObject, useEffect, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useUpdateMedia } from '../../../components/media/media-api';
+import { BoundField, ReadOnlyContext, TextControl } from '../../../components/resource/form-controls';
+import { CONFLICT_MESSAGE, SAVED_MESSAGE } from '../../../components/resource/messages';
+import type { ScreenNotifier } from '../../../components/resource/resource-screens';
+import { splitServerErrors } from '../../../components/resource/server-errors';
+import { Notice } from '../../../components/ui/notice';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/form-errors';
+
+// Alt text and title (PATCH /api/multimedia/{id}), as the resource form does it: the shared schema
+// first, the server's 422 under its fields, a 409 when someone else changed the item meanwhile.
+
+export interface MediaDetailsValues {
+  alt: string;
+  title: string;
+}
+
+const FIELDS = ['alt', 'title'] as const;
+
+export const valuesOf = (media: MediaRecord): MediaDetailsValues => ({
+  alt: media.alt ?? '',
+  title: media.title ?? '',
+});
+
+interface MediaDetailsFormProps {
+  media: MediaRecord;
+  readOnly: boolean;
+  notify: ScreenNotifier;
+  /** The version the edit started from (optimistic locking); a replaced file moves it on. */
+  updatedAt: MutableRefObject<string>;
+  /** "Cargar la última versión" after a 409. */
+  reload: () => Promise<MediaRecord | undefined>;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+export function MediaDetailsForm({
+  media,
+  readOnly,
+  notify,
+  updatedAt,
+  reload,
+  onDirtyChange,
+}: MediaDetailsFormProps) {
+  const [schema] = useState(() =>
+    z
+      .custom<MediaDetailsValues>()
+      .transform(
+        (values): z.input<typeof MediaUpdateInput> => ({
+          alt: values.alt,
+          title: values.title,
+          updated_at: updatedAt.current,
+        }),
+      )
+      .pipe(MediaUpdateInput),
+  );
+  const form = useForm<MediaDetailsValues, unknown, MediaUpdateInput>({
+    defaultValues: valuesOf(media),
+    resolver: zodResolver(schema),
+  });
+  const save = useUpdateMedia(media.id);
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [conflict, setConflict] = useState<string | null>(null);
+
+  const show = (latest: MediaRecord) => {
+    updatedAt.current = latest.updated_at;
+    form.reset(valuesOf(latest));
+  };
+
+  const submit = form.handleSubmit(async (body) => {
+    setFormErrors([]);
+    try {
+      show(await save.mutateAsync(body));
+      notify.success(SAVED_MESSAGE);
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        setConflict(error.message || CONFLICT_MESSAGE);
+        return;
+      }
+      if (isApiError(error) && error.status === 422) {
+        const { byField, others } = splitServerErrors(error.errors, FIELDS);
+        let first = true;
+        for (const [field, message] of Object.entries(byField)) {
+          form.setError(
+            field as (typeof FIELDS)[number],
+            { type: 'server', message },
+            { shouldFocus: first },
+          );
+          first = false;
+        }
+        setFormErrors(others.length || !first ? others : [error.message]);
+        return;
+      }
+      setFormErrors([errorMessage(error)]);
+    }
+  });
+
+  const dirty = form.formState.isDirty;
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  const loadLatest = async () => {
+    const latest = await reload();
+    if (latest) show(latest);
+    setConflict(null);
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form className="media-details-form" noValidate onSubmit={submit}>
+        {formErrors.length > 0 && (
+          <Notice severity="error">
+            {formErrors.map((message) => (
+              <p key={message} className="notice-line">
+                {message}
+              </p>
+            ))}
+          </Notice>
+        )}
+        <ReadOnlyContext.Provider value={readOnly}>
+          {media.kind === 'image' && (
+            <BoundField
+              name="alt"
+              label="Texto alternativo"
+              hint="Describe la imagen para quien no puede verla. Déjelo vacío si es decorativa."
+              render={(field, control, disabled) => (
+                <InputTextarea
+                  {...control}
+                  ref={field.ref}
+                  name={field.name}
+                  value={(field.value as string | undefined) ?? ''}
+                  onChange={(event) => field.onChange(event.target.value)}
+                  onBlur={field.onBlur}
+                  rows={3}
+                  autoResize
+                  maxLength={500}
+                  disabled={disabled}
+                  className={control['aria-invalid'] ? 'media-textarea p-invalid' : 'media-textarea'}
+                />
+              )}
+            />
+          )}
+          <TextControl name="title" label="Título" maxLength={255} autoComplete="off" />
+        </ReadOnlyContext.Provider>
+        {!readOnly && (
+          <div className="media-details-actions">
+            <Button type="submit" label="Guardar" icon="pi pi-check" loading={save.isPending} />
+            {dirty && (
+              <Button
+                type="button"
+                label="Descartar cambios"
+                text
+                onClick={() => form.reset(valuesOf(media))}
+              />
+            )}
+          </div>
+        )}
+      </form>
+      <Dialog
+        visible={conflict !== null}
+        onHide={() => setConflict(null)}
+        header="Registro modificado"
+        className="resource-dialog"
+        footer={
+          <>
+            <Button type="button" label="Cancelar" text onClick={() => setConflict(null)} />
+            <Button
+              type="button"
+              label="Cargar la última versión"
+              icon="pi pi-refresh"
+              autoFocus
+              onClick={() => void loadLatest()}
+            />
+          </>
+        }
+      >
+        <p>{conflict}</p>
+        <p className="resource-muted">
+          Sus cambios no se han guardado. Si carga la última versión, se perderán; con «Cancelar» puede
+          revisarlos antes.
+        </p>
+      </Dialog>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,51 @@
+import { AREA_API_PATHS, AREA_LABELS, type Area, type Permission } from '@gestor/shared';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useMediaUsage } from '../../../components/media/media-api';
+import { Notice } from '../../../components/ui/notice';
+import { errorMessage } from '../../../lib/form-errors';
+import { useCan } from '../../../lib/permissions';
+
+// "Dónde se usa" (AREAS.md "Media in use"): each record referencing the item, linked to its screen.
+// A usage names its area by API path ("categories"); the SPA's routes are named after the permission
+// area (/category/{id}: SPEC.md §2), and by-slug screens take the id as well.
+
+const AREA_BY_PATH = new Map<string, Area>(
+  Object.entries(AREA_API_PATHS).map(([area, path]) => [path, area as Area]),
+);
+
+export function MediaUsages({ id }: { id: number }) {
+  const headingId = useId();
+  const usage = useMediaUsage(id);
+  const can = useCan();
+  return (
+    <section className="media-panel-section" aria-labelledby={headingId}>
+      <h3 id={headingId}>Dónde se usa</h3>
+      {usage.isPending && <p className="resource-muted">Cargando…</p>}
+      {usage.isError && (
+        <Notice severity="error">No se ha podido saber dónde se usa: {errorMessage(usage.error)}</Notice>
+      )}
+      {usage.isSuccess && usage.data.length === 0 && (
+        <p className="resource-muted">No se usa en ningún sitio: puede eliminarse.</p>
+      )}
+      {usage.isSuccess && usage.data.length > 0 && (
+        <ul className="media-usages">
+          {usage.data.map((item) => {
+            const area = AREA_BY_PATH.get(item.area);
+            const label = area ? AREA_LABELS[area] : item.area;
+            return (
+              <li key={`${item.area}:${item.id}`}>
+                <span className="media-usage-area">{label}</span>
+                {area && can(`${area}.view` as Permission) ? (
+                  <Link to={`/${area}/${item.id}`}>{item.title}</Link>
+                ) : (
+                  <span>{item.title}</span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

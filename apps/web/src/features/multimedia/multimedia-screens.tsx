@@ -1,0 +1,56 @@
+import { formatFileSize, MEDIA_KIND_LABELS, MEDIA_KINDS, type MediaRecord, MULTIMEDIA } from '@gestor/shared';
+import { typeLabel } from '../../components/media/media-kind';
+import { MediaThumbnail } from '../../components/media/media-thumbnail';
+import { EMPTY_VALUE, formatDateTime } from '../../components/resource/format';
+import type { ResourceListDeclaration } from '../../components/resource/resource-list-screen';
+import type { ListFilter } from '../../components/resource/resource-screens';
+import { useUser } from '../../lib/auth';
+
+// The media library on the resource machinery's list (decision 004), with no create or edit screen:
+// files are uploaded on the list and edited in its side panel (AREAS.md "Multimedia").
+
+const TYPE_FILTER: ListFilter = {
+  name: 'type',
+  label: 'Tipo',
+  options: MEDIA_KINDS.map((kind) => ({ value: kind, label: MEDIA_KIND_LABELS[kind] })),
+};
+
+/** By type, and "Subidos por mí" (the API filters by any uploader's id; the list offers one's own). */
+function useMultimediaFilters(): ListFilter[] {
+  const user = useUser();
+  if (!user) return [TYPE_FILTER];
+  return [
+    TYPE_FILTER,
+    { name: 'uploaded_by', label: 'Subido por', options: [{ value: String(user.id), label: 'Yo' }] },
+  ];
+}
+
+export function dimensions(media: Pick<MediaRecord, 'width' | 'height'>): string {
+  return media.width && media.height ? `${media.width} × ${media.height} px` : EMPTY_VALUE;
+}
+
+export const multimediaScreens: ResourceListDeclaration<MediaRecord> = {
+  contract: MULTIMEDIA,
+  searchPlaceholder: 'Nombre, título o texto alternativo',
+  recordName: (media) => media.original_name,
+  columns: [
+    {
+      field: 'preview',
+      header: 'Vista previa',
+      body: (media) => <MediaThumbnail media={media} className="media-table-thumbnail" />,
+    },
+    { field: 'original_name', header: 'Nombre', link: true },
+    { field: 'title', header: 'Título' },
+    {
+      field: 'mime_type',
+      header: 'Tipo',
+      body: typeLabel,
+    },
+    { field: 'size', header: 'Tamaño', align: 'right', body: (media) => formatFileSize(media.size) },
+    { field: 'dimensions', header: 'Dimensiones', body: dimensions },
+    { field: 'usage_count', header: 'Usos', align: 'right' },
+    { field: 'uploaded_by', header: 'Subido por', body: (media) => media.uploaded_by?.name ?? EMPTY_VALUE },
+    { field: 'created_at', header: 'Subido', body: (media) => formatDateTime(media.created_at) },
+  ],
+  useFilters: useMultimediaFilters,
+};
