@@ -50,6 +50,23 @@ export function optionalText(label: string, { max = 255 }: { max?: number } = {}
     .transform((value) => (value ? value : null));
 }
 
+export const RICH_TEXT_MAX = 200_000;
+
+/**
+ * A rich text body (news, pages): HTML as the editor writes it, at most `max` characters. The API
+ * sanitizes it to AREAS.md's allowlist before storing (apps/api/src/lib/rich-text.ts), whatever the
+ * client sends; the schema only refuses what is not text, U+0000, or too long. Empty is ''.
+ */
+export function richTextField(label: string, { max = RICH_TEXT_MAX }: { max?: number } = {}) {
+  return z
+    .string({ error: `El campo ${label} debe ser un texto.` })
+    .refine(...nulCheck(label))
+    .trim()
+    .max(max, {
+      error: `El campo ${label} es demasiado largo: no debe tener más de ${max.toLocaleString('es-ES')} caracteres.`,
+    });
+}
+
 /** A reference to one record by id (`cover: 12`), or null when the field allows none. */
 export function recordId(label: string) {
   return z

@@ -1,0 +1,234 @@
+import sanitizeHtml from 'sanitize-html';
+
+// AREAS.md "Rich text": news and page bodies keep one allowlist, enforced on every write whatever the
+// client sends (the SPA's editor produces less than this, but an API client may send anything).
+// Everything outside it is removed and never stored. sanitize-html parses with htmlparser2 and writes
+// its own markup back (attributes double-quoted, text escaped), so what comes out is only what the
+// rules below let through, and running it again changes nothing.
+
+export const RICH_TEXT_TAGS = [
+  'p',
+  'h2',
+  'h3',
+  'h4',
+  'strong',
+  'em',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'code',
+  'pre',
+  'hr',
+  'br',
+  'img',
+  'figure',
+  'figcaption',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+] as const;
+
+/** The only attributes kept, by tag; their values are checked in `transformTags` below. */
+export const RICH_TEXT_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  a: ['href', 'target', 'rel'],
+  img: ['src', 'alt', 'width', 'height'],
+  th: ['colspan', 'rowspan'],
+  td: ['colspan', 'rowspan'],
+};
+
+const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
+export const BLANK_TARGET_REL = 'noopener noreferrer';
+
+/**
+ * Tags whose text goes with them: code and styles (script, style), what a browser would not show
+ * as text (noscript, template, title, head…), and foreign content (svg, math), whose text is
+ * drawing instructions rather than prose.
+ */
+const DROPPED_WITH_CONTENT = [
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'select',
+  'xmp',
+  'noscript',
+  'noembed',
+  'noframes',
+  'iframe',
+  'frameset',
+  'object',
+  'template',
+  'title',
+  'head',
+  'svg',
+  'math',
+];
+
+/** Any tag name outside the allowlist: sanitize-html then drops the tag and keeps its text. */
+const UNWRAP = 'gestor-unwrap';
+
+// C0 controls (tab, newline included) and DEL. Browsers drop tab and newline inside URLs, so
+// `java&#x09;script:` would run; no real address carries any of them, so they refuse the URL.
+const hasControlCharacter = (text: string) =>
+  [...text].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/**
+ * An `a[href]` as it will be stored, or null when refused: http(s), mailto and tel, or a relative
+ * address ("/noticias", "#contacto", "anexo.pdf"). Protocol-relative addresses ("//evil.com",
+ * "/\evil.com", which browsers read alike) name another host and are refused.
+ */
+export function allowedHref(value: string): string | null {
+  const href = value.trim();
+  if (!href || hasControlCharacter(href)) return null;
+  const scheme = SCHEME.exec(href);
+  if (scheme) return LINK_SCHEMES.has(scheme[1]!.toLowerCase()) ? href : null;
+  if (/^[\\/]{2}/.test(href)) return null;
+  return href;
+}
+
+// Media files have server-made names (`<32 hex>.<ext>`, `<hex>-thumb.webp`): a name, no path.
+const MEDIA_FILE = /^[a-z0-9][a-z0-9._-]*$/i;
+
+const normalizeBase = (base: string) => base.replace(/\/+$/, '');
+
+/** The media file an image address names, when it is `<base>/<file>` for one of the bases. */
+function mediaFileOf(src: string, mediaBaseUrls: readonly string[]): string | null {
+  for (const raw of mediaBaseUrls) {
+    const base = normalizeBase(raw);
+    if (!base || !src.startsWith(`${base}/`)) continue;
+    const file = src.slice(base.length + 1);
+    if (MEDIA_FILE.test(file)) return file;
+  }
+  return null;
+}
+
+/** An `img[src]` as it will be stored, or null: this API's media, or any https address. */
+function allowedImageSrc(value: string, mediaBaseUrls: readonly string[]): string | null {
+  const src = value.trim();
+  if (!src || hasControlCharacter(src)) return null;
+  if (mediaFileOf(src, mediaBaseUrls)) return src;
+  if (!/^https:\/\/[^/\\]/i.test(src)) return null;
+  try {
+    // A parseable absolute address, so no stray backslash or space trick reads another way.
+    return new URL(src).protocol === 'https:' ? src : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Digits only, within a sensible range, without leading zeros: `width="640"`, `colspan="2"`. */
+function positiveInteger(value: string | undefined, max: number): string | null {
+  const text = value?.trim() ?? '';
+  if (!/^[1-9]\d{0,5}$/.test(text)) return null;
+  return Number(text) <= max ? text : null;
+}
+
+type Attributes = Record<string, string>;
+const tag = (tagName: string, attribs: Attributes = {}) => ({ tagName, attribs });
+
+function withDefined(entries: Array<[string, string | null]>): Attributes {
+  const attribs: Attributes = {};
+  for (const [name, value] of entries) if (value !== null) attribs[name] = value;
+  return attribs;
+}
+
+// Google Docs wraps a whole paste in `<b style="font-weight:normal">`: that one is not bold.
+const NOT_BOLD = /font-weight\s*:\s*(normal|[1-4]00)\b/i;
+
+function options(mediaBaseUrls: readonly string[]): sanitizeHtml.IOptions {
+  const cell = (name: 'th' | 'td') => (_: string, attribs: Attributes) =>
+    tag(
+      name,
+      withDefined([
+        ['colspan', positiveInteger(attribs.colspan, 1000)],
+        ['rowspan', positiveInteger(attribs.rowspan, 65534)],
+      ]),
+    );
+  return {
+    allowedTags: [...RICH_TEXT_TAGS],
+    allowedAttributes: Object.fromEntries(
+      Object.entries(RICH_TEXT_ATTRIBUTES).map(([name, list]) => [name, [...list]]),
+    ),
+    // Second line of defence behind allowedHref/allowedImageSrc: sanitize-html's own scheme check.
+    allowedSchemes: [...LINK_SCHEMES],
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowedSchemesAppliedToAttributes: ['href', 'src'],
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    nonTextTags: DROPPED_WITH_CONTENT,
+    selfClosing: ['img', 'br', 'hr'],
+    parser: { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    transformTags: {
+      a: (_, attribs) => {
+        const href = allowedHref(attribs.href ?? '');
+        // A link to somewhere refused keeps its words, without the link.
+        if (href === null) return tag(UNWRAP);
+        const blank = attribs.target?.trim().toLowerCase() === '_blank';
+        return tag('a', blank ? { href, target: '_blank', rel: BLANK_TARGET_REL } : { href });
+      },
+      img: (_, attribs) => {
+        const src = allowedImageSrc(attribs.src ?? '', mediaBaseUrls);
+        // An image from anywhere else is dropped (exclusiveFilter: no src).
+        if (src === null) return tag('img');
+        return tag(
+          'img',
+          withDefined([
+            ['src', src],
+            ['alt', attribs.alt ?? ''],
+            ['width', positiveInteger(attribs.width, 10000)],
+            ['height', positiveInteger(attribs.height, 10000)],
+          ]),
+        );
+      },
+      th: cell('th'),
+      td: cell('td'),
+      // What editors and word processors send for the same meaning.
+      b: (_, attribs) => (NOT_BOLD.test(attribs.style ?? '') ? tag(UNWRAP) : tag('strong')),
+      i: () => tag('em'),
+      strike: () => tag('s'),
+      del: () => tag('s'),
+      ins: () => tag('u'),
+      h1: () => tag('h2'),
+      h5: () => tag('h4'),
+      h6: () => tag('h4'),
+    },
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  };
+}
+
+export interface RichTextOptions {
+  /** Where this API's media files are served: `${APP_URL}/storage/media`, or S3_PUBLIC_URL + '/media'. */
+  mediaBaseUrls: readonly string[];
+}
+
+/** The allowlisted form of a rich text body, to store; sanitizing its result again changes nothing. */
+export function sanitizeRichText(html: string, { mediaBaseUrls }: RichTextOptions): string {
+  return sanitizeHtml(html, options(mediaBaseUrls));
+}
+
+/**
+ * The media files (`<file>` of `<base>/<file>`, variants included) that the images of a sanitized
+ * body show, each once, in order: the body's entries in media usages.
+ */
+export function mediaFilesIn(html: string, mediaBaseUrls: readonly string[]): string[] {
+  const files = new Set<string>();
+  sanitizeHtml(html, {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: DROPPED_WITH_CONTENT,
+    onOpenTag: (name, attribs) => {
+      if (name !== 'img' || !attribs.src) return;
+      const file = mediaFileOf(attribs.src.trim(), mediaBaseUrls);
+      if (file) files.add(file);
+    },
+  });
+  return [...files];
+}

@@ -1,0 +1,29 @@
+// What the rich text control's shell (rich-text-control.tsx) and its lazily loaded editor
+// (rich-text-editor.tsx) pass each other. Types only: nothing here reaches either bundle.
+
+/** An image chosen for the body: its address (this API's media), text alternative and size. */
+export interface PickedImage {
+  url: string;
+  /** '' for a decorative image. */
+  alt: string;
+  width?: number | null;
+  height?: number | null;
+}
+
+export interface RichTextEditorProps {
+  /** The body as HTML ('' when empty). */
+  value: string;
+  onChange: (html: string) => void;
+  onBlur: () => void;
+  /** react-hook-form's `field.ref`: given something to focus when the field has an error. */
+  focusRef: (target: { focus: () => void } | null) => void;
+  /** The id of the field's visible label (the editable area is labelled by it). */
+  labelId: string;
+  /** The ids of the hint and the error message, when shown. */
+  describedBy: string | undefined;
+  invalid: boolean;
+  /** False under the screen's read-only mode or `disabled`: no toolbar, nothing editable. */
+  editable: boolean;
+  /** Opens the media library; resolves with the chosen image, or null when cancelled. */
+  onPickImage?: () => Promise<PickedImage | null>;
+}
