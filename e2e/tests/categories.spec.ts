@@ -108,7 +108,10 @@ test('a category tree with an image from the picker; the image cannot be deleted
   const details = page.getByRole('dialog');
   await expect(details.getByText(child)).toBeVisible();
   await details.getByRole('button', { name: /Eliminar/ }).click();
-  await page.getByRole('dialog', { name: 'Confirmar eliminación' }).getByRole('button', { name: 'Eliminar', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirmar eliminación' })
+    .getByRole('button', { name: 'Eliminar', exact: true })
+    .click();
   await expect(page.getByText(new RegExp(`se usa en Categorías «${child}»`))).toBeVisible();
   await shot(page, 'media-delete-refused-1280');
 
