@@ -285,6 +285,8 @@ describe('multimedia uploads larger than UPLOAD_MAX_MB', () => {
     expect(await storedFiles(server)).toEqual([]);
     expect(await readdir(path.join(server.config.storagePath, 'tmp')).catch(() => [])).toEqual([]);
     expect((await client.get('/api/multimedia')).body.meta.total).toBe(0);
+    // The SPA learns the limit, to spare sending what would be refused.
+    expect((await client.get('/api/multimedia/limits')).body.data).toEqual({ max_bytes: 1024 * 1024 });
   });
 });
 

@@ -120,6 +120,11 @@ export interface MediaRecord {
   updated_at: string;
 }
 
+/** `GET /api/multimedia/limits`: what the server accepts (UPLOAD_MAX_MB in bytes). */
+export interface MediaLimits {
+  max_bytes: number;
+}
+
 /** Where a media item is used (`GET /api/multimedia/{id}/usage`). */
 export interface MediaUsage {
   area: string;

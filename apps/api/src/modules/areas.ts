@@ -49,7 +49,12 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
   const definitions = {
     roles: rolesResource,
     users: usersResource({ auth: deps.auth }),
-    multimedia: multimediaResource({ storage: deps.storage, usages, tmpDir: deps.uploads.tmpDir }),
+    multimedia: multimediaResource({
+      storage: deps.storage,
+      usages,
+      tmpDir: deps.uploads.tmpDir,
+      maxBytes: deps.uploads.maxBytes,
+    }),
     categories: categoriesResource({ media }),
   };
   const areas = [

@@ -55,10 +55,13 @@ export function multimediaResource({
   storage,
   usages,
   tmpDir,
+  maxBytes,
 }: {
   storage: Storage;
   usages: UsageIndex;
   tmpDir: string;
+  /** UPLOAD_MAX_MB in bytes, told to the SPA so it spares sending what would be refused. */
+  maxBytes: number;
 }) {
   const urls = mediaUrls(storage);
 
@@ -260,6 +263,10 @@ export function multimediaResource({
     ],
 
     routes(app, service) {
+      // Static, so it wins over /:id. Only uploaders need it.
+      app.get('/api/multimedia/limits', { config: { permission: 'multimedia.create' } }, async () => ({
+        data: { max_bytes: maxBytes },
+      }));
       app.get('/api/multimedia/:id/usage', { config: { permission: 'multimedia.view' } }, async (request) => {
         const id = await service.resolveKey((request.params as { id: string }).id);
         await service.show(id);

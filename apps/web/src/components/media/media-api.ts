@@ -1,7 +1,14 @@
-import { type MediaRecord, type MediaUpdateInput, type MediaUsage, MULTIMEDIA } from '@gestor/shared';
+import {
+  type MediaLimits,
+  type MediaRecord,
+  type MediaUpdateInput,
+  type MediaUsage,
+  MULTIMEDIA,
+} from '@gestor/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, apiBaseUrl } from '../../lib/api-client';
+import { useCan } from '../../lib/permissions';
 import type { ListState } from '../resource/list-state';
 import { resourceKeys, useDeleteResources, useResourceList } from '../resource/resource-api';
 import { replaceMediaFile, type UploadOptions } from './upload-request';
@@ -93,4 +100,15 @@ export function absoluteMediaUrl(url: string): string {
 
 function isKey(key: readonly unknown[], other: readonly unknown[]): boolean {
   return key.length === other.length && key.every((part, index) => part === other[index]);
+}
+
+/** The server's upload limit (UPLOAD_MAX_MB); asked only by people who may upload. */
+export function useMediaLimits() {
+  const allowed = useCan()('multimedia.create');
+  return useQuery({
+    queryKey: [MULTIMEDIA.path, 'limits'],
+    queryFn: ({ signal }) => api.get<MediaLimits>(`/api/${MULTIMEDIA.path}/limits`, { signal }),
+    enabled: allowed,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }

@@ -7,14 +7,16 @@ import { readCookie } from '../../lib/cookies';
 // from its cookie, the body's `data` unwrapped, and a 401/403 signing the person out (SPEC.md §4).
 
 /**
- * UPLOAD_MAX_MB's default on the server (AREAS.md "Multimedia"). The shared package has no constant
- * for it, so the client only uses it to spare sending a file certain to be refused; the server's
- * 413 remains the authority.
+ * UPLOAD_MAX_MB's default on the server (AREAS.md "Multimedia"), used until GET /api/multimedia/limits
+ * answers with the server's own. The client only uses it to spare sending a file certain to be
+ * refused; the server's 413 remains the authority.
  */
 export const UPLOAD_MAX_MB = 20;
 export const UPLOAD_MAX_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
 
-export const TOO_LARGE_MESSAGE = `El archivo supera el tamaño máximo permitido (${UPLOAD_MAX_MB} MB).`;
+export const tooLargeMessage = (maxBytes: number) =>
+  `El archivo supera el tamaño máximo permitido (${Math.round(maxBytes / 1024 / 1024)} MB).`;
+export const TOO_LARGE_MESSAGE = tooLargeMessage(UPLOAD_MAX_BYTES);
 
 export interface UploadOptions {
   /** From 0 to 1, as the bytes leave the browser. */

@@ -1,9 +1,9 @@
 import type { MediaRecord } from '@gestor/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useInvalidateMedia } from './media-api';
+import { useInvalidateMedia, useMediaLimits } from './media-api';
 import {
   isAbort,
-  TOO_LARGE_MESSAGE,
+  tooLargeMessage,
   UPLOAD_MAX_BYTES,
   uploadErrorMessage,
   uploadMedia,
@@ -47,11 +47,13 @@ let nextKey = 0;
  */
 export function useUploadQueue({
   onUploaded,
-  maxBytes = UPLOAD_MAX_BYTES,
+  maxBytes: givenMaxBytes,
 }: {
   onUploaded?: (record: MediaRecord) => void;
   maxBytes?: number;
 } = {}): UploadQueue {
+  const limits = useMediaLimits();
+  const maxBytes = givenMaxBytes ?? limits.data?.max_bytes ?? UPLOAD_MAX_BYTES;
   const [items, setItems] = useState<UploadItem[]>([]);
   const files = useRef(new Map<string, File>());
   const controllers = useRef(new Map<string, AbortController>());
@@ -80,7 +82,7 @@ export function useUploadQueue({
           // Certain to get a 413: not sent at all.
           status: tooLarge ? 'failed' : 'queued',
           progress: 0,
-          error: tooLarge ? TOO_LARGE_MESSAGE : undefined,
+          error: tooLarge ? tooLargeMessage(maxBytes) : undefined,
         });
       }
       if (!added.length) return;
