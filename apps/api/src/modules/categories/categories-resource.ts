@@ -11,7 +11,7 @@ import { ValidationError } from '../../lib/http-errors';
 import { type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
 import { csvDate } from '../resource/csv';
 import { column, MEDIA, type RefTarget, reference } from '../resource/declared-fields';
-import { defineResource, spanishOrder } from '../resource/resource-definition';
+import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
 
 // Categories (AREAS.md): a tree whose parent is written as a slug, shown with its path
 // ("Deportes › Fútbol"). No cycles, and a category with subcategories stays until they go.
@@ -41,15 +41,13 @@ export function categoriesResource({ media }: { media: MediaUrls }) {
       image: media.ref(row.image),
       path: row.path as string,
       children_count: row.children_count as number,
-      created_at: (row.created_at as Date).toISOString(),
-      updated_at: (row.updated_at as Date).toISOString(),
+      ...timestamps(row),
     }),
     sortColumns: {
       name: spanishOrder('t.name'),
       slug: 't.slug',
       path: spanishOrder('gestor_category_path(t.id)'),
-      created_at: 't.created_at',
-      updated_at: 't.updated_at',
+      ...TIMESTAMP_SORTS,
     },
     filterConditions: {
       parent: (value) =>

@@ -1,6 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import { ACCEPTED_MEDIA, type MediaKind } from '@gestor/shared';
+import { readAt } from '../../lib/read-at';
 
 // AREAS.md "Multimedia": the type comes from the file's bytes, never its name or Content-Type.
 // Only what ACCEPTED_MEDIA lists is recognised; everything else (SVG, HTML, executables, other
@@ -359,17 +360,6 @@ function fieldCounts(text: string, delimiter: string, truncated: boolean): numbe
 }
 
 // --- Helpers --------------------------------------------------------------------------------
-
-async function readAt(file: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
-  let filled = 0;
-  while (filled < length) {
-    const { bytesRead } = await file.read(buffer, filled, length - filled, position + filled);
-    if (bytesRead === 0) break;
-    filled += bytesRead;
-  }
-  return buffer.subarray(0, filled);
-}
 
 function startsWith(buffer: Buffer, bytes: number[]): boolean {
   return buffer.length >= bytes.length && bytes.every((byte, i) => buffer[i] === byte);

@@ -3,6 +3,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { copyFile, open, rename, rm } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import { ValidationError } from '../../lib/http-errors';
+import { readAt } from '../../lib/read-at';
 
 // AREAS.md "Multimedia": images get WebP variants (thumbnail within 320 px, medium within 1280 px)
 // rotated by their EXIF orientation, and no stored or served image keeps EXIF GPS location data.
@@ -433,17 +434,6 @@ async function replaceFile(path: string, write: (temporary: string) => Promise<v
     await rm(temporary, { force: true });
     throw error;
   }
-}
-
-async function readAt(file: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
-  let filled = 0;
-  while (filled < length) {
-    const { bytesRead } = await file.read(buffer, filled, length - filled, position + filled);
-    if (bytesRead === 0) break;
-    filled += bytesRead;
-  }
-  return buffer.subarray(0, filled);
 }
 
 function startsWith(buffer: Buffer, prefix: Buffer): boolean {

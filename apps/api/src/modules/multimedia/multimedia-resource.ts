@@ -18,7 +18,7 @@ import type { Storage } from '../../lib/storage/storage';
 import { dispositionFor } from '../../lib/storage/stored-object';
 import { csvDate } from '../resource/csv';
 import { column } from '../resource/declared-fields';
-import { defineResource, spanishOrder } from '../resource/resource-definition';
+import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
 import type { ReceivedFile } from '../resource/uploads';
 import { sniffFile } from './file-sniff';
 import { processImage, removeGpsData } from './image-processing';
@@ -165,8 +165,7 @@ export function multimediaResource({
         variants: { thumbnail: urls.variant(variants.thumbnail), medium: urls.variant(variants.medium) },
         uploaded_by: row.uploaded_by as MediaRecord['uploaded_by'],
         usage_count: row.usage_count as number,
-        created_at: (row.created_at as Date).toISOString(),
-        updated_at: (row.updated_at as Date).toISOString(),
+        ...timestamps(row),
       };
     },
     sortColumns: {
@@ -174,8 +173,7 @@ export function multimediaResource({
       title: spanishOrder('t.title'),
       size: 't.size',
       mime_type: 't.mime_type',
-      created_at: 't.created_at',
-      updated_at: 't.updated_at',
+      ...TIMESTAMP_SORTS,
     },
     filterConditions: {
       type: (value) => `t.kind = ${value}`,

@@ -113,6 +113,15 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
  */
 export const spanishOrder = (column: string) => `(gestor_sort_key(${column}) COLLATE "C")`;
 
+/** Every record's `created_at` and `updated_at`, as the API writes dates (ISO 8601, UTC). */
+export const timestamps = (row: Record<string, unknown>) => ({
+  created_at: (row.created_at as Date).toISOString(),
+  updated_at: (row.updated_at as Date).toISOString(),
+});
+
+/** The sort keys every area offers on its timestamps (each backed by an index `(column, id)`). */
+export const TIMESTAMP_SORTS = { created_at: 't.created_at', updated_at: 't.updated_at' } as const;
+
 export function defineResource<R extends { id: number; updated_at: string }, C, U>(
   definition: ResourceDefinition<R, C, U>,
 ): ResourceDefinition<R, C, U> {

@@ -13,7 +13,7 @@ import {
 import type { Connection } from '../../db/client';
 import { ValidationError } from '../../lib/http-errors';
 import { csvDate } from '../resource/csv';
-import { defineResource, spanishOrder } from '../resource/resource-definition';
+import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
 
 // Roles (DESIGN.md §3, §4): name (machine name, unique), label, permissions written and read as names.
 
@@ -42,15 +42,13 @@ export const rolesResource = defineResource<RoleRecord, RoleInput, Omit<RoleUpda
       permissions,
       users_count: row.users_count as number,
       permissions_count: permissions.length,
-      created_at: (row.created_at as Date).toISOString(),
-      updated_at: (row.updated_at as Date).toISOString(),
+      ...timestamps(row),
     };
   },
   sortColumns: {
     name: spanishOrder('t.name'),
     label: spanishOrder('t.label'),
-    created_at: 't.created_at',
-    updated_at: 't.updated_at',
+    ...TIMESTAMP_SORTS,
   },
   filterConditions: {
     permission: (value) =>

@@ -17,7 +17,7 @@ import { hashPassword } from '../../lib/passwords';
 import { invitationMail } from '../auth/auth-mails';
 import type { AuthService } from '../auth/auth-service';
 import { csvDate } from '../resource/csv';
-import { defineResource, spanishOrder } from '../resource/resource-definition';
+import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
 
 // Users (DESIGN.md §4): email unique regardless of case, roles written as names and read as objects,
 // created with a password or an invitation mail. Nobody disables or deletes themselves, and the system
@@ -82,16 +82,14 @@ export function usersResource({ auth }: { auth: AuthService }) {
       last_login_at: row.last_login_at ? (row.last_login_at as Date).toISOString() : null,
       roles: row.roles as RoleSummary[],
       permissions: row.permissions as Permission[],
-      created_at: (row.created_at as Date).toISOString(),
-      updated_at: (row.updated_at as Date).toISOString(),
+      ...timestamps(row),
     }),
     sortColumns: {
       name: spanishOrder('t.name'),
       email: spanishOrder('t.email'),
       active: 't.active',
       last_login_at: 't.last_login_at',
-      created_at: 't.created_at',
-      updated_at: 't.updated_at',
+      ...TIMESTAMP_SORTS,
     },
     filterConditions: {
       role: (value) =>

@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { Dialog } from 'primereact/dialog';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { type DefaultValues, type FieldPath, type FieldValues, FormProvider, useForm } from 'react-hook-form';
@@ -32,6 +31,7 @@ import { splitServerErrors } from './server-errors';
 import { useUnsavedChangesGuard } from './unsaved-changes';
 import { flashSuccess, useNotifier } from './use-notifier';
 import './resource.css';
+import { ConflictDialog } from './conflict-dialog';
 
 // The create and edit screens of any area (DESIGN.md §5 "Forms"): the shared zod schema validates
 // before sending, the server's 422 messages land under their fields, leaving with unsaved changes
@@ -297,30 +297,11 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
         defaultFocus="reject"
         accept={deleteRecord}
       />
-      <Dialog
-        visible={conflict !== null}
-        onHide={() => setConflict(null)}
-        header="Registro modificado"
-        className="resource-dialog"
-        footer={
-          <>
-            <Button type="button" label="Cancelar" text onClick={() => setConflict(null)} />
-            <Button
-              type="button"
-              label="Cargar la última versión"
-              icon="pi pi-refresh"
-              autoFocus
-              onClick={() => void loadLatest()}
-            />
-          </>
-        }
-      >
-        <p>{conflict}</p>
-        <p className="resource-muted">
-          Sus cambios no se han guardado. Si carga la última versión, se perderán; con «Cancelar» puede
-          revisarlos antes.
-        </p>
-      </Dialog>
+      <ConflictDialog
+        message={conflict}
+        onCancel={() => setConflict(null)}
+        onLoadLatest={() => void loadLatest()}
+      />
     </FormProvider>
   );
 }

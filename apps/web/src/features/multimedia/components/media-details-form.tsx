@@ -1,12 +1,12 @@
 import { type MediaRecord, MediaUpdateInput } from '@gestor/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { type MutableRefObject, useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useUpdateMedia } from '../../../components/media/media-api';
+import { ConflictDialog } from '../../../components/resource/conflict-dialog';
 import { BoundField, ReadOnlyContext, TextControl } from '../../../components/resource/form-controls';
 import { CONFLICT_MESSAGE, SAVED_MESSAGE } from '../../../components/resource/messages';
 import type { ScreenNotifier } from '../../../components/resource/resource-screens';
@@ -161,30 +161,11 @@ export function MediaDetailsForm({
           </div>
         )}
       </form>
-      <Dialog
-        visible={conflict !== null}
-        onHide={() => setConflict(null)}
-        header="Registro modificado"
-        className="resource-dialog"
-        footer={
-          <>
-            <Button type="button" label="Cancelar" text onClick={() => setConflict(null)} />
-            <Button
-              type="button"
-              label="Cargar la última versión"
-              icon="pi pi-refresh"
-              autoFocus
-              onClick={() => void loadLatest()}
-            />
-          </>
-        }
-      >
-        <p>{conflict}</p>
-        <p className="resource-muted">
-          Sus cambios no se han guardado. Si carga la última versión, se perderán; con «Cancelar» puede
-          revisarlos antes.
-        </p>
-      </Dialog>
+      <ConflictDialog
+        message={conflict}
+        onCancel={() => setConflict(null)}
+        onLoadLatest={() => void loadLatest()}
+      />
     </FormProvider>
   );
 }

@@ -1,0 +1,44 @@
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+
+/**
+ * DESIGN.md §3 optimistic locking: the record changed on the server since the form loaded it. Nothing
+ * was written; the person reviews their changes ("Cancelar") or loads the latest version.
+ */
+export function ConflictDialog({
+  message,
+  onCancel,
+  onLoadLatest,
+}: {
+  /** The server's message; null hides the dialog. */
+  message: string | null;
+  onCancel: () => void;
+  onLoadLatest: () => void;
+}) {
+  return (
+    <Dialog
+      visible={message !== null}
+      onHide={onCancel}
+      header="Registro modificado"
+      className="resource-dialog"
+      footer={
+        <>
+          <Button type="button" label="Cancelar" text onClick={onCancel} />
+          <Button
+            type="button"
+            label="Cargar la última versión"
+            icon="pi pi-refresh"
+            autoFocus
+            onClick={onLoadLatest}
+          />
+        </>
+      }
+    >
+      <p>{message}</p>
+      <p className="resource-muted">
+        Sus cambios no se han guardado. Si carga la última versión, se perderán; con «Cancelar» puede
+        revisarlos antes.
+      </p>
+    </Dialog>
+  );
+}
