@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 // The request.parts() and request.isMultipart() that @fastify/multipart adds.
 import type {} from '@fastify/multipart';
@@ -56,6 +55,8 @@ export async function receiveUpload(
   };
   try {
     const parts = request.parts({
+      // Larger chunks of the file part: fewer hash updates and writes per upload.
+      fileHwm: 1024 * 1024,
       limits: {
         fileSize: maxBytes,
         files: 1,
@@ -77,14 +78,12 @@ export async function receiveUpload(
       temporary.push(target);
       const hash = createHash('sha256');
       let size = 0;
-      const measure = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          hash.update(chunk);
-          size += chunk.length;
-          done(null, chunk);
-        },
+      // Measured as the bytes pass on their way to disk (a listener beside the pipe, no extra stream).
+      part.file.on('data', (chunk: Buffer) => {
+        hash.update(chunk);
+        size += chunk.length;
       });
-      await pipeline(part.file, measure, createWriteStream(target));
+      await pipeline(part.file, createWriteStream(target, { highWaterMark: 1024 * 1024 }));
       file = { path: target, size, checksum: hash.digest('hex'), filename: cleanFilename(part.filename) };
     }
   } catch (error) {
