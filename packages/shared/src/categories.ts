@@ -73,6 +73,8 @@ export interface CategoryRecord {
   path: string;
   /** Subcategories directly below this one (a category with any cannot be deleted). */
   children_count: number;
+  /** News filed under it (they keep existing without it when it is deleted). */
+  news_count: number;
   created_at: string;
   updated_at: string;
 }

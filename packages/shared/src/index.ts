@@ -3,6 +3,7 @@ export * from './categories';
 export * from './content';
 export * from './messages';
 export * from './multimedia';
+export * from './news';
 export * from './permissions';
 export * from './resource';
 export * from './roles';

@@ -6,6 +6,8 @@ import { categoriesResource } from './categories/categories-resource';
 import { mediaUrls } from './multimedia/media-refs';
 import { createUsageIndex } from './multimedia/media-usages';
 import { multimediaResource } from './multimedia/multimedia-resource';
+import { newsResource } from './news/news-resource';
+import { pagesResource } from './pages/pages-resource';
 import type { ResourceDefinition } from './resource/resource-definition';
 import { resourceRoutes } from './resource/resource-routes';
 import { createResourceService } from './resource/resource-service';
@@ -45,7 +47,7 @@ function area<R extends { id: number; updated_at: string }, C, U>(
 
 export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
   const usages = createUsageIndex();
-  const media = mediaUrls(deps.storage);
+  const media = mediaUrls(deps.storage, deps.appUrl);
   const definitions = {
     roles: rolesResource,
     users: usersResource({ auth: deps.auth }),
@@ -54,14 +56,19 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
       usages,
       tmpDir: deps.uploads.tmpDir,
       maxBytes: deps.uploads.maxBytes,
+      appUrl: deps.appUrl,
     }),
     categories: categoriesResource({ media }),
+    news: newsResource({ media }),
+    pages: pagesResource({ media }),
   };
   const areas = [
     area(definitions.roles, deps),
     area(definitions.users, deps),
     area(definitions.multimedia, deps),
     area(definitions.categories, deps),
+    area(definitions.news, deps),
+    area(definitions.pages, deps),
   ];
   for (const definition of Object.values(definitions)) {
     usages.register({

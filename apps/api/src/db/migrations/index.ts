@@ -3,6 +3,7 @@ import * as resources from './0002-resources';
 import * as authNotifications from './0003-auth-notifications';
 import * as targetedChanges from './0004-targeted-changes-and-spanish-order';
 import * as mediaAndCategories from './0005-media-and-categories';
+import * as newsAndPages from './0006-news-and-pages';
 
 export interface Migration {
   name: string;
@@ -16,4 +17,5 @@ export const MIGRATIONS: Migration[] = [
   authNotifications,
   targetedChanges,
   mediaAndCategories,
+  newsAndPages,
 ];

@@ -30,6 +30,7 @@ export function categoriesResource({ media }: { media: MediaUrls }) {
       gestor_category_path(t.id) AS path,
       (SELECT json_build_object('id', p.id, 'name', p.name, 'slug', p.slug) FROM categories p WHERE p.id = t.parent_id) AS parent,
       (SELECT count(*)::int FROM categories c WHERE c.parent_id = t.id) AS children_count,
+      (SELECT count(*)::int FROM category_news cn WHERE cn.category_id = t.id) AS news_count,
       ${mediaRefSql('t.image_id')} AS image`,
     toRecord: (row) => ({
       id: row.id as number,
@@ -41,6 +42,7 @@ export function categoriesResource({ media }: { media: MediaUrls }) {
       image: media.ref(row.image),
       path: row.path as string,
       children_count: row.children_count as number,
+      news_count: row.news_count as number,
       ...timestamps(row),
     }),
     sortColumns: {
@@ -112,6 +114,7 @@ export function categoriesResource({ media }: { media: MediaUrls }) {
       { header: 'Ruta', value: (c) => c.path },
       { header: 'Categoría superior', value: (c) => c.parent?.name ?? null },
       { header: 'Color', value: (c) => c.color },
+      { header: 'Noticias', value: (c) => c.news_count },
       { header: 'Descripción', value: (c) => c.description },
       { header: 'Creada', value: (c) => csvDate(c.created_at) },
       { header: 'Modificada', value: (c) => csvDate(c.updated_at) },

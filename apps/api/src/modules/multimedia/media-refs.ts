@@ -29,15 +29,25 @@ export const mediaRefSql = (column: string) =>
 
 export interface MediaUrls {
   url(file: string): string;
+  /**
+   * Where this API's media files live, for the rich text allowlist: /storage/media on the API (which
+   * serves them with either driver) and, with S3_PUBLIC_URL, the bucket's public address.
+   */
+  baseUrls: readonly string[];
   variant(variant: StoredVariant | undefined): MediaRecord['variants']['thumbnail'];
   /** A row of mediaRefSql as the API returns it. */
   ref(raw: unknown): MediaRef | null;
 }
 
-export function mediaUrls(storage: Storage): MediaUrls {
+export function mediaUrls(storage: Storage, appUrl: string): MediaUrls {
   const url = (file: string) => storage.url(mediaKey(file));
+  const own = `${appUrl}/storage/media`;
+  // The storage's address of a file, without the file.
+  const probe = url('probe.webp');
+  const public_ = probe.slice(0, -'/probe.webp'.length);
   return {
     url,
+    baseUrls: public_ === own ? [own] : [own, public_],
     variant: (variant) =>
       variant ? { url: url(variant.file), width: variant.width, height: variant.height } : null,
     ref(raw) {

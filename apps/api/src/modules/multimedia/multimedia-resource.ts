@@ -56,14 +56,16 @@ export function multimediaResource({
   usages,
   tmpDir,
   maxBytes,
+  appUrl,
 }: {
+  appUrl: string;
   storage: Storage;
   usages: UsageIndex;
   tmpDir: string;
   /** UPLOAD_MAX_MB in bytes, told to the SPA so it spares sending what would be refused. */
   maxBytes: number;
 }) {
-  const urls = mediaUrls(storage);
+  const urls = mediaUrls(storage, appUrl);
 
   /** Sniffs, cleans and measures a received file, then stores it and its variants under new names. */
   async function accept(received: ReceivedFile) {

@@ -310,7 +310,7 @@ export async function syncMediaUsages(
   await tx.query('DELETE FROM media_usages WHERE area = $1 AND record_id = $2', [area, recordId]);
   await tx.query(
     `INSERT INTO media_usages (media_id, area, record_id)
-     SELECT DISTINCT media_id, $1, $2 FROM (${sources.join(' UNION ')}) AS used (media_id)`,
+     SELECT DISTINCT media_id, $1::text, $2::int FROM (${sources.join(' UNION ')}) AS used (media_id)`,
     [area, recordId, extraIds],
   );
 }

@@ -15,6 +15,8 @@ export interface ListQuery {
   page: number;
   perPage: number;
   sort: Array<{ key: string; descending: boolean }>;
+  /** The client asked for an order (else the contract's default, or best matches first when searching). */
+  sortGiven: boolean;
   search: string | null;
   filters: Record<string, unknown>;
 }
@@ -91,7 +93,14 @@ export function parseListQuery(contract: ResourceContract, query: Record<string,
   }
 
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  return { page: page!, perPage: perPage!, sort, search: searchRaw || null, filters };
+  return {
+    page: page!,
+    perPage: perPage!,
+    sort,
+    sortGiven: Boolean(first(query.sort)),
+    search: searchRaw || null,
+    filters,
+  };
 }
 
 /** Collects parameters while a statement is built: each call returns its $n placeholder. */

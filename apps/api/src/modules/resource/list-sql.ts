@@ -11,7 +11,7 @@ export interface Statement {
 
 type ListedDefinition = Pick<
   ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>,
-  'table' | 'columns' | 'searchColumn' | 'filterConditions' | 'sortColumns'
+  'table' | 'columns' | 'searchColumn' | 'fullTextSearch' | 'filterConditions' | 'sortColumns'
 >;
 
 export function whereClause(
@@ -20,7 +20,9 @@ export function whereClause(
   params: Params,
 ) {
   const conditions: string[] = [];
-  if (query.search && definition.searchColumn) {
+  if (query.search && definition.fullTextSearch) {
+    conditions.push(definition.fullTextSearch.condition(params.add(query.search)));
+  } else if (query.search && definition.searchColumn) {
     conditions.push(
       `${definition.searchColumn} LIKE '%' || gestor_fold(${params.add(escapeLike(query.search))}) || '%'`,
     );
@@ -31,7 +33,15 @@ export function whereClause(
   return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
 }
 
-export function orderClause(definition: ListedDefinition, query: Pick<ListQuery, 'sort'>) {
+export function orderClause(
+  definition: ListedDefinition,
+  query: Pick<ListQuery, 'sort' | 'sortGiven' | 'search'>,
+  params: Params,
+) {
+  // Best matches first when a full-text search comes without an order of its own.
+  if (query.search && definition.fullTextSearch && !query.sortGiven) {
+    return `ORDER BY ${definition.fullTextSearch.rank(params.add(query.search))} DESC, t.id DESC`;
+  }
   const parts = query.sort.map(
     ({ key, descending }) => `${definition.sortColumns[key]} ${descending ? 'DESC' : 'ASC'}`,
   );
@@ -52,14 +62,17 @@ export function listStatements(
 ): { rows: Statement; count: Statement } {
   const params = new Params();
   const where = whereClause(definition, query, params);
+  // The count takes the filters' values only (ordering by rank adds one).
+  const whereValues = [...params.values];
+  const order = orderClause(definition, query, params);
   const { table, columns } = definition;
   return {
     rows: {
-      text: `SELECT ${columns} FROM ${table} t ${where} ${orderClause(definition, query)}${page ? ` LIMIT ${page.limit} OFFSET ${page.offset}` : ''}`,
+      text: `SELECT ${columns} FROM ${table} t ${where} ${order}${page ? ` LIMIT ${page.limit} OFFSET ${page.offset}` : ''}`,
       values: params.values,
     },
     count: where
-      ? { text: `SELECT count(*)::int AS total FROM ${table} t ${where}`, values: params.values }
+      ? { text: `SELECT count(*)::int AS total FROM ${table} t ${where}`, values: whereValues }
       : {
           text: `SELECT coalesce((SELECT total FROM row_counts WHERE table_name = $1), (SELECT count(*) FROM ${table}))::int AS total`,
           values: [table],

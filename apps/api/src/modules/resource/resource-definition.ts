@@ -60,6 +60,16 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   filterConditions: Record<string, (placeholder: string) => string>;
   /** Column holding gestor_fold(searchable text), indexed for LIKE '%…%'. */
   searchColumn?: string;
+  /**
+   * Full-text search instead (AREAS.md "Search": Spanish, stemmed, best matches first): the condition
+   * and the rank given the placeholder of the search text. Lists searched without a sort order by rank.
+   */
+  fullTextSearch?: { condition(text: string): string; rank(text: string): string };
+  /**
+   * Rich text fields (AREAS.md "Rich text"): sanitized by the allowlist on every write, whatever the
+   * client sends, and the media library images they show counted as usages.
+   */
+  richText?: { fields: readonly string[]; mediaBaseUrls: readonly string[] };
   /** Unique constraint name → the field and the Spanish sentence for a duplicate. */
   uniqueConstraints?: Record<string, { field: string; message: string }>;
   createInput: z.ZodType<C>;

@@ -2,6 +2,7 @@ import { type AuditEntry, type AuthUser, HIDDEN_VALUE, type Paginated, SLUG_PATT
 import type { Connection, Database } from '../../db/client';
 import { isRetryable, isUniqueViolation } from '../../db/errors';
 import { conflict, notFound, ValidationError } from '../../lib/http-errors';
+import { mediaFilesIn, sanitizeRichText } from '../../lib/rich-text';
 import {
   auditValue,
   lockHash,
@@ -151,7 +152,41 @@ export function createResourceService<R extends { id: number; updated_at: string
   }
 
   const fields = definition.fields;
-  const tracksMedia = usesMedia(fields);
+  const richText = definition.richText;
+  const tracksMedia = usesMedia(fields) || Boolean(richText);
+
+  /** AREAS.md "Rich text": the allowlist applies to every write, whatever the client sends. */
+  function sanitizeInput(input: Record<string, unknown>) {
+    if (!richText) return;
+    for (const field of richText.fields) {
+      if (typeof input[field] === 'string') {
+        input[field] = sanitizeRichText(input[field], { mediaBaseUrls: [...richText.mediaBaseUrls] });
+      }
+    }
+  }
+
+  /**
+   * The media items the record's rich text shows, by their files' names. Locked FOR KEY SHARE: an item
+   * being deleted now is waited for, and then no longer found, so its usage is never half-recorded.
+   */
+  async function mediaInRichText(tx: Connection, id: number): Promise<number[]> {
+    if (!richText) return [];
+    const [row] = await tx.query<Record<string, string>>(
+      `SELECT ${richText.fields.join(', ')} FROM ${table} WHERE id = $1`,
+      [id],
+    );
+    const files = richText.fields.flatMap((field) =>
+      mediaFilesIn(row?.[field] ?? '', [...richText.mediaBaseUrls]),
+    );
+    if (!files.length) return [];
+    const found = await tx.query<{ id: number }>(
+      `SELECT id FROM multimedia WHERE file = ANY($1::text[])
+          OR variants->'thumbnail'->>'file' = ANY($1::text[]) OR variants->'medium'->>'file' = ANY($1::text[])
+        FOR KEY SHARE`,
+      [files],
+    );
+    return found.map((media) => media.id);
+  }
 
   const snapshot = (record: R): Record<string, unknown> => {
     if (definition.auditSnapshot) return definition.auditSnapshot(record);
@@ -179,7 +214,14 @@ export function createResourceService<R extends { id: number; updated_at: string
     }
     await definition.check?.(ctx, { current, columns: resolved.columns });
     const id = await writeResolved(ctx.tx, table, resolved, current?.id ?? null);
-    if (tracksMedia) await syncMediaUsages(ctx.tx, { area: contract.path, table, fields: fields! }, id);
+    if (tracksMedia) {
+      await syncMediaUsages(
+        ctx.tx,
+        { area: contract.path, table, fields: fields! },
+        id,
+        await mediaInRichText(ctx.tx, id),
+      );
+    }
     return id;
   }
 
@@ -220,8 +262,10 @@ export function createResourceService<R extends { id: number; updated_at: string
 
     async create(actor: AuthUser, input: C): Promise<R> {
       return write(actor, async (ctx) => {
-        await definition.prepare?.(ctx, input as Partial<C & U>, null);
+        // Authorized on what the client sent; then prepared (sanitized, completed) for storing.
         await definition.authorize?.(ctx, { action: 'create', input });
+        sanitizeInput(input as Record<string, unknown>);
+        await definition.prepare?.(ctx, input as Partial<C & U>, null);
         const id = definition.create
           ? await definition.create(ctx, input)
           : await storeDeclared(ctx, input as Record<string, unknown>, null);
@@ -251,8 +295,9 @@ export function createResourceService<R extends { id: number; updated_at: string
         )
           throw conflict();
         const { updated_at: _startedFrom, ...changesOnly } = input;
-        await definition.prepare?.(ctx, changesOnly as Partial<C & U>, current);
         await definition.authorize?.(ctx, { action: 'update', current, input: changesOnly as U });
+        sanitizeInput(changesOnly);
+        await definition.prepare?.(ctx, changesOnly as Partial<C & U>, current);
         if (definition.update) await definition.update(ctx, current, changesOnly as U);
         else await storeDeclared(ctx, changesOnly as Record<string, unknown>, current);
         await ctx.tx.query(`UPDATE ${table} SET updated_at = now() WHERE id = $1`, [id]);

@@ -1,0 +1,118 @@
+import {
+  NEWS,
+  type NewsInput,
+  NewsInput as NewsInputSchema,
+  type NewsRecord,
+  type NewsUpdateInput,
+  NewsUpdateInput as NewsUpdateSchema,
+  type PublicationStatus,
+  type RecordRef,
+} from '@gestor/shared';
+import { type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
+import { csvDate } from '../resource/csv';
+import { column, MEDIA, type RefTarget, reference, referenceList } from '../resource/declared-fields';
+import { effectiveStatusSql, publishing } from '../resource/publishing';
+import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
+
+// News (AREAS.md): categories by slug, a cover from the library, a sanitized body whose images count
+// as usages, the publishing rules, Spanish full-text search; the author is whoever created it.
+
+const CATEGORY: RefTarget = {
+  table: 'categories',
+  key: 'slug',
+  noun: { one: 'la categoría', many: 'las categorías' },
+};
+
+/** The search text as the index holds it: folded, stemmed in Spanish, words required in any order. */
+const SEARCH_QUERY = (text: string) => `websearch_to_tsquery('spanish', gestor_fold(${text}))`;
+
+export function newsResource({ media }: { media: MediaUrls }) {
+  const rules = publishing<NewsRecord, NewsInput, Omit<NewsUpdateInput, 'updated_at'>>('news.publish');
+  return defineResource<NewsRecord, NewsInput, Omit<NewsUpdateInput, 'updated_at'>>({
+    contract: NEWS,
+    table: 'news',
+    titleColumn: 'title',
+    columns: `t.id, t.title, t.slug, t.excerpt, t.body, t.published_at, t.featured, t.created_at, t.updated_at,
+      ${effectiveStatusSql()} AS status,
+      ${mediaRefSql('t.cover_id')} AS cover,
+      (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) ORDER BY cn.position), '[]'::json)
+         FROM category_news cn JOIN categories c ON c.id = cn.category_id WHERE cn.news_id = t.id) AS categories,
+      (SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = t.author_id) AS author`,
+    toRecord: (row) => ({
+      id: row.id as number,
+      title: row.title as string,
+      slug: row.slug as string,
+      excerpt: row.excerpt as string | null,
+      body: row.body as string,
+      cover: media.ref(row.cover),
+      categories: row.categories as RecordRef[],
+      status: row.status as PublicationStatus,
+      published_at: row.published_at ? (row.published_at as Date).toISOString() : null,
+      featured: row.featured as boolean,
+      author: row.author as NewsRecord['author'],
+      ...timestamps(row),
+    }),
+    sortColumns: {
+      title: spanishOrder('t.title'),
+      published_at: 't.published_at',
+      ...TIMESTAMP_SORTS,
+    },
+    filterConditions: {
+      status: (value) => `${effectiveStatusSql()} = ${value}`,
+      category: (value) =>
+        `EXISTS (SELECT 1 FROM category_news cn JOIN categories c ON c.id = cn.category_id
+                  WHERE cn.news_id = t.id AND c.slug = ${value})`,
+      featured: (value) => `t.featured = ${value}`,
+      author: (value) => `t.author_id = ${value}`,
+    },
+    fullTextSearch: {
+      condition: (text) => `t.search_vector @@ ${SEARCH_QUERY(text)}`,
+      rank: (text) => `ts_rank_cd(t.search_vector, ${SEARCH_QUERY(text)})`,
+    },
+    richText: { fields: ['body'], mediaBaseUrls: media.baseUrls },
+    createInput: NewsInputSchema,
+    updateInput: NewsUpdateSchema,
+    slug: { from: 'title' },
+    fields: {
+      title: column(),
+      excerpt: column(),
+      body: column(),
+      status: column(),
+      published_at: column(),
+      featured: column(),
+      author: column('author_id'),
+      cover: reference('cover_id', MEDIA),
+      categories: referenceList(
+        { table: 'category_news', own: 'news_id', other: 'category_id', ordered: true },
+        CATEGORY,
+      ),
+    },
+    authorize: rules.authorize,
+    prepare({ actor }, input, current) {
+      rules.prepare(input, current);
+      if (!current) (input as Record<string, unknown>).author = actor.id;
+    },
+    auditSnapshot: (news) => ({
+      title: news.title,
+      slug: news.slug,
+      excerpt: news.excerpt,
+      body: news.body,
+      cover: news.cover?.name ?? null,
+      categories: news.categories.map((category) => category.name),
+      status: news.status,
+      published_at: news.published_at,
+      featured: news.featured,
+    }),
+    csv: [
+      { header: 'ID', value: (n) => n.id },
+      { header: 'Título', value: (n) => n.title },
+      { header: 'Slug', value: (n) => n.slug },
+      { header: 'Estado', value: (n) => n.status },
+      { header: 'Publicación', value: (n) => csvDate(n.published_at) },
+      { header: 'Categorías', value: (n) => n.categories.map((c) => c.name).join(', ') },
+      { header: 'Destacada', value: (n) => n.featured },
+      { header: 'Autor', value: (n) => n.author?.name ?? null },
+      { header: 'Modificada', value: (n) => csvDate(n.updated_at) },
+    ],
+  });
+}

@@ -1,0 +1,64 @@
+import {
+  PAGES,
+  type PageInput,
+  PageInput as PageInputSchema,
+  type PageRecord,
+  type PageStatus,
+  type PageUpdateInput,
+  PageUpdateInput as PageUpdateSchema,
+} from '@gestor/shared';
+import type { MediaUrls } from '../multimedia/media-refs';
+import { csvDate } from '../resource/csv';
+import { column } from '../resource/declared-fields';
+import { publishing } from '../resource/publishing';
+import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
+
+// Pages (AREAS.md): a title, a body, draft or published (page.publish); created from the list with
+// a title alone. The four legal pages are seeded as drafts by migration 0006.
+
+export function pagesResource({ media }: { media: MediaUrls }) {
+  const rules = publishing<PageRecord, PageInput, Omit<PageUpdateInput, 'updated_at'>>('page.publish');
+  return defineResource<PageRecord, PageInput, Omit<PageUpdateInput, 'updated_at'>>({
+    contract: PAGES,
+    table: 'pages',
+    titleColumn: 'title',
+    columns: 't.id, t.title, t.slug, t.body, t.status, t.published_at, t.created_at, t.updated_at',
+    toRecord: (row) => ({
+      id: row.id as number,
+      title: row.title as string,
+      slug: row.slug as string,
+      body: row.body as string,
+      status: row.status as PageStatus,
+      published_at: row.published_at ? (row.published_at as Date).toISOString() : null,
+      ...timestamps(row),
+    }),
+    sortColumns: {
+      title: spanishOrder('t.title'),
+      slug: 't.slug',
+      status: 't.status',
+      ...TIMESTAMP_SORTS,
+    },
+    filterConditions: { status: (value) => `t.status = ${value}` },
+    fullTextSearch: {
+      condition: (text) => `t.search_vector @@ websearch_to_tsquery('spanish', gestor_fold(${text}))`,
+      rank: (text) => `ts_rank_cd(t.search_vector, websearch_to_tsquery('spanish', gestor_fold(${text})))`,
+    },
+    richText: { fields: ['body'], mediaBaseUrls: media.baseUrls },
+    createInput: PageInputSchema,
+    updateInput: PageUpdateSchema,
+    slug: { from: 'title' },
+    fields: { title: column(), body: column(), status: column(), published_at: column() },
+    authorize: rules.authorize,
+    prepare(_ctx, input, current) {
+      rules.prepare(input, current);
+    },
+    csv: [
+      { header: 'ID', value: (p) => p.id },
+      { header: 'Título', value: (p) => p.title },
+      { header: 'Slug', value: (p) => p.slug },
+      { header: 'Estado', value: (p) => p.status },
+      { header: 'Publicación', value: (p) => csvDate(p.published_at) },
+      { header: 'Modificada', value: (p) => csvDate(p.updated_at) },
+    ],
+  });
+}

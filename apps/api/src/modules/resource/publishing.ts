@@ -1,0 +1,71 @@
+import type { Permission } from '@gestor/shared';
+import { forbidden, ValidationError } from '../../lib/http-errors';
+import type { AuthorizedWrite, WriteContext } from './resource-definition';
+
+// AREAS.md "Publishing" (news, pages): status draft | published | scheduled; published_at set when
+// publishing (now, if not given); a scheduled item whose time has passed reads as published everywhere
+// with no job or timer; only holders of `<area>.publish` set a status other than draft, choose the
+// date, or change (or delete) an item that is not a draft.
+
+interface Publishable {
+  status: string;
+  published_at: string | null;
+}
+
+interface PublishingInput {
+  status?: string;
+  published_at?: string | null;
+}
+
+/** The status as it reads now: computed in SQL, so lists, filters and records agree. */
+export const effectiveStatusSql = (alias = 't') =>
+  `(CASE WHEN ${alias}.status = 'scheduled' AND ${alias}.published_at <= now() THEN 'published' ELSE ${alias}.status END)`;
+
+export function publishing<R extends Publishable, C extends PublishingInput, U extends PublishingInput>(
+  permission: Permission,
+) {
+  const mayPublish = (ctx: WriteContext) => ctx.actor.permissions.includes(permission);
+  const touchesPublishing = (input: PublishingInput) =>
+    (input.status !== undefined && input.status !== 'draft') || (input.published_at ?? null) !== null;
+
+  return {
+    async authorize(ctx: WriteContext, write: AuthorizedWrite<R, C, U>) {
+      if (mayPublish(ctx)) return;
+      const refused =
+        write.action === 'create'
+          ? touchesPublishing(write.input)
+          : write.action === 'update'
+            ? write.current.status !== 'draft' || touchesPublishing(write.input)
+            : write.records.some((record) => record.status !== 'draft');
+      if (refused) throw forbidden();
+    },
+
+    /** Dates follow the status: now when published without one, none for a draft, ahead when scheduled. */
+    prepare(input: PublishingInput, current: R | null) {
+      const status = input.status ?? current?.status ?? 'draft';
+      const date = input.published_at !== undefined ? input.published_at : (current?.published_at ?? null);
+      const now = Date.now();
+      if (status === 'draft') {
+        if (input.status !== undefined || input.published_at !== undefined) input.published_at = null;
+        return;
+      }
+      if (status === 'published') {
+        if (date === null) input.published_at = new Date(now).toISOString();
+        else if (new Date(date).getTime() > now + 60_000 && input.status !== undefined) {
+          throw ValidationError.field(
+            'published_at',
+            'Para publicar en una fecha futura, programe la publicación.',
+          );
+        }
+        return;
+      }
+      // Scheduled: only a date still ahead makes sense (one already past would read as published).
+      if (
+        (input.status !== undefined || input.published_at !== undefined) &&
+        (date === null || new Date(date).getTime() <= now)
+      ) {
+        throw ValidationError.field('published_at', 'La fecha programada debe ser posterior a este momento.');
+      }
+    },
+  };
+}
