@@ -32,6 +32,8 @@ const media = multimediaResource({
   storage: /** @type {any} */ ({ url: (/** @type {string} */ key) => key }),
   usages: /** @type {any} */ ({}),
   tmpDir: '',
+  maxBytes: 0,
+  appUrl: '',
 });
 
 /** @param {string} url @param {Record<string, string>} headers */
