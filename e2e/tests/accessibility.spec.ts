@@ -229,6 +229,68 @@ for (const { name: device, ...options } of WIDTHS) {
       await expectAccessible(page, 'a form with a chosen image');
     });
 
+    test(`news and pages: lists, forms with the rich text editor, their dialogs (${device})`, async ({
+      page,
+    }) => {
+      const suffix = Date.now().toString(36);
+      await signIn(page, admin);
+
+      await page.goto('/news');
+      await expect(heading(page, 'Noticias')).toBeVisible();
+      // The table appears with the first page (rows or its empty message).
+      await expect(page.getByRole('table')).toBeVisible();
+      await expectAccessible(page, '/news');
+
+      // The form with the editor loaded (its own chunk), then the editor's link dialog.
+      await page.goto('/news/create');
+      await expect(heading(page, 'Nueva noticia')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Negrita' })).toBeVisible();
+      await expectAccessible(page, '/news/create with the editor and the publishing panel');
+      await page.getByLabel('Título', { exact: true }).fill(`Accesible ${device} ${suffix}`);
+      await page.getByRole('textbox', { name: 'Texto', exact: true }).click();
+      await page.keyboard.type('Un párrafo.');
+      await page.getByRole('button', { name: 'Enlace', exact: true }).click();
+      const link = page.getByRole('dialog', { name: 'Insertar enlace' });
+      await expect(link).toBeVisible();
+      await settled(page);
+      await expectAccessible(page, "the editor's link dialog");
+      await link.getByRole('button', { name: 'Cancelar' }).click();
+      await expect(link).toBeHidden();
+
+      await page.getByRole('button', { name: 'Guardar borrador' }).click();
+      await expect(heading(page, 'Editar noticia')).toBeVisible();
+      await expect(page.getByRole('complementary', { name: 'Historial' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Negrita' })).toBeVisible();
+      await expectAccessible(page, '/news/{slug} with its Historial');
+
+      await page.goto(`/news?search=${suffix}`);
+      await expect(
+        page.getByRole('link', { name: `Accesible ${device} ${suffix}`, exact: true }),
+      ).toBeVisible();
+      await expectAccessible(page, '/news with a draft');
+
+      await page.goto('/page');
+      await expect(heading(page, 'Páginas')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Aviso legal', exact: true })).toBeVisible();
+      await expectAccessible(page, '/page');
+
+      await page.getByRole('button', { name: 'Nueva página' }).click();
+      const create = page.getByRole('dialog', { name: 'Nueva página' });
+      await expect(create.getByLabel('Título')).toBeFocused();
+      await create.getByRole('button', { name: 'Crear' }).click();
+      await expect(create.getByText('El campo título es obligatorio.')).toBeVisible();
+      await settled(page);
+      await expectAccessible(page, 'the "Nueva página" dialog with its message');
+      await create.getByRole('button', { name: 'Cancelar' }).click();
+      await expect(create).toBeHidden();
+
+      await page.getByRole('link', { name: 'Aviso legal', exact: true }).click();
+      await expect(heading(page, 'Editar página')).toBeVisible();
+      await expect(page.getByRole('complementary', { name: 'Historial' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Negrita' })).toBeVisible();
+      await expectAccessible(page, '/page/{id} with the editor');
+    });
+
     test(`the "Sin permiso" page (${device})`, async ({ page }) => {
       await signIn(page, editor);
       await page.goto('/role');

@@ -16,6 +16,18 @@ export interface AreaEntry {
 
 export const areas: readonly AreaEntry[] = [
   {
+    area: 'news',
+    icon: 'pi pi-megaphone',
+    load: async () => (await import('../features/news/routes/news')).newsRoutes,
+  },
+  {
+    area: 'page',
+    icon: 'pi pi-file',
+    // A page is created from its list: a dialog asks the title (AREAS.md, no /page/create).
+    screens: { create: false },
+    load: async () => (await import('../features/pages/routes/pages')).pageRoutes,
+  },
+  {
     area: 'category',
     icon: 'pi pi-sitemap',
     load: async () => (await import('../features/categories/routes/categories')).categoryRoutes,

@@ -14,6 +14,15 @@ describe('formatDateTime', () => {
 });
 
 describe('formatAuditValue', () => {
+  it('reads rich text as its first words and machine values through the area labels', () => {
+    expect(formatAuditValue('<p>Hola <strong>mundo</strong></p>')).toBe('Hola mundo');
+    expect(formatAuditValue(`<p>${'palabra '.repeat(40)}</p>`)).toMatch(/…$/);
+    expect(formatAuditValue('<p></p>')).toBe('—');
+    expect(formatAuditValue('scheduled', (item) => (item === 'scheduled' ? 'Programada' : item))).toBe(
+      'Programada',
+    );
+  });
+
   it('prints lists, booleans and empty values in Spanish', () => {
     expect(formatAuditValue(['editor', 'lector'])).toBe('editor, lector');
     expect(formatAuditValue([])).toBe('—');

@@ -25,8 +25,20 @@ export function formatAuditValue(value: unknown, item: (value: string) => string
   if (Array.isArray(value)) return value.length ? value.map((v) => item(String(v))).join(', ') : EMPTY_VALUE;
   if (typeof value === 'object') return JSON.stringify(value);
   if (typeof value === 'string' && ISO_DATE_TIME.test(value)) return formatDateTime(value);
-  return String(value);
+  // Rich text reads as its words (the first ones): the markup says nothing to the person.
+  if (typeof value === 'string' && /<[a-z][^>]*>/i.test(value)) {
+    const text = value
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (!text) return EMPTY_VALUE;
+    return text.length > AUDIT_TEXT_MAX ? `${text.slice(0, AUDIT_TEXT_MAX)}…` : text;
+  }
+  // Machine values (a status) read as their Spanish label when the area gives one.
+  return item(String(value));
 }
+
+const AUDIT_TEXT_MAX = 120;
 
 /** A list that changed (a role's permissions, a user's roles): what was added and what was taken away. */
 export function listChange(from: unknown, to: unknown): { added: string[]; removed: string[] } | null {

@@ -1,4 +1,4 @@
-import { ROLES, USERS } from '@gestor/shared';
+import { NEWS, ROLES, USERS } from '@gestor/shared';
 import { describe, expect, it } from 'vitest';
 import { buildUrl } from '../../lib/api-client';
 import {
@@ -108,8 +108,11 @@ describe('list state to the API', () => {
 
 describe('table sort', () => {
   it('maps field and order both ways', () => {
-    expect(sortToTable('-name')).toEqual({ sortField: 'name', sortOrder: -1 });
-    expect(sortToTable('email')).toEqual({ sortField: 'email', sortOrder: 1 });
+    expect(sortToTable({ sort: '-name', search: '' }, USERS)).toEqual({ sortField: 'name', sortOrder: -1 });
+    expect(sortToTable({ sort: 'email', search: 'ana' }, USERS)).toEqual({
+      sortField: 'email',
+      sortOrder: 1,
+    });
     expect(tableToSort('email', -1, USERS)).toBe('-email');
     expect(tableToSort('email', 1, USERS)).toBe('email');
   });
@@ -117,5 +120,44 @@ describe('table sort', () => {
   it('falls back to the default sort when cleared or not sortable', () => {
     expect(tableToSort(null, 0, USERS)).toBe('name');
     expect(tableToSort('roles', 1, USERS)).toBe('name');
+  });
+});
+
+describe('ranked search (best matches first when no sort is given)', () => {
+  const ranked = { rankedSearch: true };
+  const readNews = (search: string) => readListState(new URLSearchParams(search), NEWS, ranked);
+
+  it('sends no sort until the person picks one, with or without a search', () => {
+    expect(listQueryParams(readNews('?search=elecciones'))).toEqual({
+      page: 1,
+      per_page: 15,
+      search: 'elecciones',
+    });
+    expect(listQueryParams(readNews(''))).toEqual({ page: 1, per_page: 15 });
+    expect(csvExportParams(readNews('?search=elecciones'))).toEqual({ search: 'elecciones', format: 'csv' });
+    expect(listQueryParams(readNews('?search=elecciones&sort=title'))).toMatchObject({ sort: 'title' });
+  });
+
+  it('marks the default sort without a search and no column with one', () => {
+    expect(sortToTable(readNews(''), NEWS)).toEqual({ sortField: 'updated_at', sortOrder: -1 });
+    expect(sortToTable(readNews('?search=elecciones'), NEWS)).toEqual({ sortField: undefined, sortOrder: 1 });
+  });
+
+  it('keeps a chosen sort in the URL, the default one too, and clears back to none', () => {
+    expect(listSearchString(readNews('?search=pleno'), NEWS, ranked)).toBe('?search=pleno');
+    expect(listSearchString(readNews('?sort=-updated_at&search=pleno'), NEWS, ranked)).toBe(
+      '?sort=-updated_at&search=pleno',
+    );
+    // A search typed on a bare list stays ordered by relevance.
+    expect(listSearchString(withFilters(readNews(''), { search: 'pleno' }), NEWS, ranked)).toBe(
+      '?search=pleno',
+    );
+    expect(tableToSort(null, 0, NEWS, ranked)).toBe('');
+    expect(tableToSort('title', 1, NEWS, ranked)).toBe('title');
+  });
+
+  it('leaves other areas as they were', () => {
+    expect(readListState(new URLSearchParams('?search=ana'), USERS).sort).toBe('name');
+    expect(listQueryParams(read('?search=ana'))).toMatchObject({ sort: 'name' });
   });
 });

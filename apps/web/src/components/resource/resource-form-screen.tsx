@@ -156,14 +156,17 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
 
   // Optimistic locking (DESIGN.md §3): every PUT carries the updated_at of the version on screen.
   const updatedAt = useRef(record?.updated_at);
+  // The values an area's own save button lays over the form's for one request (`submitWith`).
+  const overrides = useRef<Partial<V> | null>(null);
   const [schema] = useState(() =>
     z
       .custom<V>()
-      .transform((values) =>
-        record
+      .transform((formValues) => {
+        const values = overrides.current ? { ...formValues, ...overrides.current } : formValues;
+        return record
           ? { ...declaration.toBody(values, record), updated_at: updatedAt.current }
-          : declaration.toBody(values, undefined),
-      )
+          : declaration.toBody(values, undefined);
+      })
       .pipe(record ? declaration.updateInput : declaration.createInput),
   );
   const form = useForm<V, unknown, unknown>({
@@ -213,6 +216,15 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
     }
   });
 
+  const submitWith = async (values: Partial<V>) => {
+    overrides.current = values;
+    try {
+      await submit();
+    } finally {
+      overrides.current = null;
+    }
+  };
+
   const loadLatest = async () => {
     const latest = await reload?.();
     if (latest) showRecord(latest);
@@ -233,7 +245,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
     });
   };
 
-  const { Fields, Actions } = declaration;
+  const { Fields, Actions, SubmitActions } = declaration;
   const canDelete = editing && manageable && allowed('delete') && (screens.canDelete?.(record) ?? true);
 
   return (
@@ -264,7 +276,11 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
         <div className="resource-form-actions">
           {!readOnly && (
             <>
-              <Button type="submit" label="Guardar" icon="pi pi-check" loading={save.isPending} />
+              {SubmitActions ? (
+                <SubmitActions record={record} submitWith={submitWith} saving={save.isPending} />
+              ) : (
+                <Button type="submit" label="Guardar" icon="pi pi-check" loading={save.isPending} />
+              )}
               <ButtonLink to={route} label="Cancelar" variant="text" />
             </>
           )}

@@ -50,6 +50,21 @@ export interface FormFieldsProps<R> {
   readOnly: boolean;
 }
 
+/** What the machinery lends an area's own save buttons (`form.SubmitActions`). */
+export interface SubmitActionsProps<R, V extends FieldValues> {
+  /** The record being edited; undefined on the create screen. */
+  record: R | undefined;
+  /**
+   * Saves the form as Guardar does (validation by the shared schema, 422 under the fields, 409,
+   * navigation after a create), with `values` laid over the form's for this one request: `toBody`
+   * sees them, the form does not keep them. "Publicar ahora" is `submitWith({ status: 'published' })`;
+   * if the save is refused, the form is as the person left it.
+   */
+  submitWith: (values: Partial<V>) => Promise<void>;
+  /** A save is on its way: show it, and do not offer another. */
+  saving: boolean;
+}
+
 export interface ResourceFormDeclaration<R extends ResourceRecord, V extends FieldValues> {
   /** The form's values for a new record. */
   empty: () => V;
@@ -70,6 +85,13 @@ export interface ResourceFormDeclaration<R extends ResourceRecord, V extends Fie
   Fields: ComponentType<FormFieldsProps<R>>;
   /** Buttons beside Guardar on the edit screen (e.g. send a password reset link). */
   Actions?: ComponentType<{ record: R; notify: ScreenNotifier }>;
+  /**
+   * Replaces Guardar, on the create and edit screens, for an area that saves in more than one way
+   * (news: "Guardar borrador", "Publicar ahora", "Programar"), each a `submitWith(values)`. Shown only
+   * when the form is editable, before Cancelar. A `type="submit"` button among them is what the Enter
+   * key presses; it saves the form's values as they are.
+   */
+  SubmitActions?: ComponentType<SubmitActionsProps<R, V>>;
   /** Spanish names of the audited fields, for the Historial panel. */
   fieldLabels: Record<string, string>;
   /** How one item of an audited list reads in the Historial (a permission name as "Noticias: Crear"). */
@@ -87,6 +109,12 @@ export interface ResourceScreens<R extends ResourceRecord, V extends FieldValues
   /** The list's dropdown filters. A hook, because options may come from the API. */
   useFilters?: () => readonly ListFilter[];
   searchPlaceholder: string;
+  /**
+   * The API orders a search by relevance when no sort is given (AREAS.md: the content areas'
+   * full-text search): until the person picks a sort, the list sends none and marks no column while
+   * searching (`ListOptions` in list-state.ts).
+   */
+  rankedSearch?: boolean;
   /** Records the area never lets go (the admin role, one's own account): no delete, no selection. */
   canDelete?: (record: R) => boolean;
   /**

@@ -1,0 +1,68 @@
+import { EXCERPT_MAX, type NewsRecord, slugify } from '@gestor/shared';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { MediaPickerControl } from '../../../components/media/media-picker-control';
+import { FormGrid, TagsControl, TextareaControl } from '../../../components/resource/controls';
+import { RichTextControl } from '../../../components/resource/controls/rich-text-control';
+import { CheckboxControl, TextControl } from '../../../components/resource/form-controls';
+import type { FormFieldsProps } from '../../../components/resource/resource-screens';
+import { useNewsCategoryOptions } from '../api/get-news-category-options';
+import type { NewsFormValues } from '../news-screens';
+import { NewsCategoryTags } from './news-cells';
+import { NewsPublishingPanel } from './news-publishing-panel';
+
+/** Title and slug, excerpt, body, cover, categories, featured, and the publishing panel. */
+export function NewsFields({ record, readOnly }: FormFieldsProps<NewsRecord>) {
+  const { control } = useFormContext<NewsFormValues>();
+  const [title, slug] = useWatch({ control, name: ['title', 'slug'] });
+  const address = slug.trim() || slugify(title);
+  const categories = useNewsCategoryOptions();
+
+  return (
+    <>
+      <FormGrid>
+        <TextControl name="title" label="Título" autoComplete="off" maxLength={255} />
+        <TextControl
+          name="slug"
+          label="Slug"
+          autoComplete="off"
+          maxLength={200}
+          hint={
+            address
+              ? `Dirección: /news/${address}${slug.trim() ? '' : ' (se genera a partir del título)'}`
+              : 'Se genera a partir del título si lo deja vacío.'
+          }
+        />
+      </FormGrid>
+      <TextareaControl name="excerpt" label="Entradilla" maxLength={EXCERPT_MAX} rows={3} />
+      <RichTextControl name="body" label="Texto" />
+      <FormGrid>
+        <MediaPickerControl name="cover" label="Imagen de portada" initial={record?.cover ?? null} />
+        <div className="news-side-fields">
+          {categories.allowed && !readOnly ? (
+            <TagsControl
+              name="categories"
+              label="Categorías"
+              options={categories.options}
+              loading={categories.loading}
+              placeholder="Ninguna"
+            />
+          ) : (
+            // Read-only, or without category.view (listing them would be a 403, which signs out):
+            // the item's own categories by name, kept as they are.
+            <div className="form-field">
+              <span className="form-field-label">Categorías</span>
+              <NewsCategoryTags categories={record?.categories ?? []} />
+              {!categories.allowed && !readOnly && (
+                <small className="form-field-hint">
+                  No tiene permiso para ver las categorías: se mantienen las actuales.
+                </small>
+              )}
+            </div>
+          )}
+          <CheckboxControl name="featured" label="Destacada" />
+        </div>
+      </FormGrid>
+      <NewsPublishingPanel record={record} readOnly={readOnly} />
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import {
+  NEWS,
+  NewsInput,
+  type NewsRecord,
+  NewsUpdateInput,
+  PUBLICATION_STATUS_LABELS,
+  PUBLICATION_STATUSES,
+  type PublicationStatus,
+} from '@gestor/shared';
+import { EMPTY_VALUE, formatDateTime } from '../../components/resource/format';
+import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
+import { can } from '../../lib/permissions';
+import { useAuthorOptions } from './api/get-author-options';
+import { useNewsCategoryOptions } from './api/get-news-category-options';
+import { FeaturedMark, NewsCategoryTags } from './components/news-cells';
+import { NewsFields } from './components/news-fields';
+import { NewsStatusTag } from './components/news-status-tag';
+import { NewsSubmitActions } from './components/news-submit-actions';
+import { mayChangeNews, newsPublishingBody } from './utils/news-publishing';
+import './components/news.css';
+
+// News on the resource machinery (decision 008): /news, /news/create, /news/{slug}. Publishing
+// (AREAS.md) is in utils/news-publishing.ts: without news.publish nothing about it is sent, and an
+// item that is not a draft is shown read-only (the API would answer 403, which signs out).
+
+export interface NewsFormValues {
+  title: string;
+  /** Empty on creation: the server makes it from the title. */
+  slug: string;
+  excerpt: string;
+  /** HTML from the rich text editor, '' when empty. */
+  body: string;
+  /** A media item's id, or null. */
+  cover: number | null;
+  /** Category slugs. */
+  categories: string[];
+  featured: boolean;
+  /**
+   * The state to leave the item in: the record's own, unless a publishing button says otherwise
+   * (`submitWith({ status })`). No control shows it; only news.publish sends it.
+   */
+  status: PublicationStatus;
+  /** When a scheduled item is published (the "Programar" date), an ISO instant or null. */
+  published_at: string | null;
+}
+
+const STATUS_FILTER: ListFilter = {
+  name: 'status',
+  label: 'Estado',
+  options: PUBLICATION_STATUSES.map((status) => ({
+    value: status,
+    label: PUBLICATION_STATUS_LABELS[status],
+  })),
+};
+
+const FEATURED_FILTER: ListFilter = {
+  name: 'featured',
+  label: 'Destacada',
+  options: [
+    { value: 'true', label: 'Destacadas' },
+    { value: 'false', label: 'No destacadas' },
+  ],
+};
+
+function useNewsFilters(): ListFilter[] {
+  const categories = useNewsCategoryOptions();
+  const authors = useAuthorOptions();
+  return [
+    STATUS_FILTER,
+    // Without category.view there is nothing to offer: the categories cannot be listed.
+    ...(categories.allowed ? [{ name: 'category', label: 'Categoría', options: categories.options }] : []),
+    FEATURED_FILTER,
+    ...(authors.length ? [{ name: 'author', label: 'Autor', options: authors }] : []),
+  ];
+}
+
+export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
+  contract: NEWS,
+  gender: 'feminine',
+  searchPlaceholder: 'Título, entradilla o texto',
+  // AREAS.md "Search": Spanish full text, best matches first when no sort is given.
+  rankedSearch: true,
+  columns: [
+    { field: 'title', header: 'Título', link: true },
+    { field: 'status', header: 'Estado', body: (news) => <NewsStatusTag status={news.status} /> },
+    {
+      field: 'categories',
+      header: 'Categorías',
+      body: (news) => <NewsCategoryTags categories={news.categories} />,
+    },
+    {
+      field: 'featured',
+      header: 'Destacada',
+      align: 'center',
+      body: (news) => <FeaturedMark featured={news.featured} />,
+    },
+    { field: 'author', header: 'Autor', body: (news) => news.author?.name ?? EMPTY_VALUE },
+    { field: 'published_at', header: 'Publicación', body: (news) => formatDateTime(news.published_at) },
+  ],
+  useFilters: useNewsFilters,
+  canManage: (news) => mayChangeNews(news, can('news.publish')),
+  unmanageableNotice: 'Solo quien puede publicar noticias modifica una noticia publicada o programada.',
+  form: {
+    empty: () => ({
+      title: '',
+      slug: '',
+      excerpt: '',
+      body: '',
+      cover: null,
+      categories: [],
+      featured: false,
+      status: 'draft',
+      published_at: null,
+    }),
+    fromRecord: (news) => ({
+      title: news.title,
+      slug: news.slug,
+      excerpt: news.excerpt ?? '',
+      body: news.body,
+      cover: news.cover?.id ?? null,
+      categories: news.categories.map((category) => category.slug),
+      featured: news.featured,
+      status: news.status,
+      published_at: news.status === 'scheduled' ? news.published_at : null,
+    }),
+    toBody: (values, record) => ({
+      title: values.title,
+      ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
+      excerpt: values.excerpt,
+      body: values.body,
+      cover: values.cover,
+      // Without category.view the form could not list them: they stay as they are.
+      ...(can('category.view') ? { categories: values.categories } : {}),
+      featured: values.featured,
+      ...newsPublishingBody(values, record, can('news.publish')),
+    }),
+    createInput: NewsInput,
+    updateInput: NewsUpdateInput,
+    // `status` has no control: a message about it shows above the form.
+    fields: ['title', 'slug', 'excerpt', 'body', 'cover', 'categories', 'featured', 'published_at'],
+    Fields: NewsFields,
+    SubmitActions: NewsSubmitActions,
+    fieldLabels: {
+      title: 'Título',
+      slug: 'Slug',
+      excerpt: 'Entradilla',
+      body: 'Texto',
+      cover: 'Imagen de portada',
+      categories: 'Categorías',
+      featured: 'Destacada',
+      status: 'Estado',
+      published_at: 'Fecha de publicación',
+      author: 'Autor',
+    },
+    // The history shows the status in Spanish, like the list.
+    auditItemLabel: (field, item) =>
+      field === 'status' && Object.hasOwn(PUBLICATION_STATUS_LABELS, item)
+        ? PUBLICATION_STATUS_LABELS[item as keyof typeof PUBLICATION_STATUS_LABELS]
+        : item,
+  },
+});

@@ -1,0 +1,344 @@
+import type { Page, Request } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { expect, signIn, test } from '../support/fixtures';
+import { admin, editor } from '../support/test-users';
+
+// Issue 8, end to end: a news item written in the rich text editor (bold, a link, an image from the
+// library) and scheduled; a person without news.publish who edits drafts and never sees, nor sends,
+// anything about publishing; a page created from its list's dialog.
+
+const SAVED = 'Guardado correctamente.';
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** A small PNG made in the page (no fixture file): a coloured square. */
+async function pngBytes(page: Page, color: string): Promise<Buffer> {
+  const base64 = await page.evaluate((fill) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 96;
+    canvas.height = 64;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no canvas');
+    context.fillStyle = fill;
+    context.fillRect(0, 0, 96, 64);
+    return canvas.toDataURL('image/png').split(',')[1] ?? '';
+  }, color);
+  return Buffer.from(base64, 'base64');
+}
+
+/** POST to the API with the page's session, the way the SPA does (CSRF header from the cookie). */
+async function apiCreate<T>(page: Page, baseURL: string, path: string, body: object): Promise<T> {
+  const cookies = await page.context().cookies();
+  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.post(path, {
+    data: body,
+    headers: {
+      Accept: 'application/json',
+      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+      Origin: baseURL,
+      Referer: `${baseURL}/`,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** POST /api/news or PUT /api/news/{id}: what the SPA writes. */
+const isNewsWrite = (request: Request) =>
+  /^\/api\/news(\/\d+)?$/.test(new URL(request.url()).pathname) &&
+  (request.method() === 'POST' || request.method() === 'PUT');
+
+test('a news item with bold text, a link and a library image, scheduled for later', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36);
+  const title = `Pleno del Ayuntamiento ${suffix}`;
+  const slug = `pleno-del-ayuntamiento-${suffix}`;
+  const imageName = `pleno-${suffix}.png`;
+  const category = `Política ${suffix}`;
+  const year = new Date().getFullYear() + 1;
+
+  await signIn(page, editor);
+  // A category to file it under (the editor role manages categories).
+  await apiCreate(page, baseURL!, '/api/categories', { name: category });
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Noticias', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Noticias' })).toBeVisible();
+  await page.getByRole('link', { name: 'Nueva noticia' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nueva noticia' })).toBeVisible();
+
+  // The slug follows the title until the person writes one.
+  await page.getByLabel('Título', { exact: true }).fill(title);
+  await expect(page.getByText(`Dirección: /news/${slug} (se genera a partir del título)`)).toBeVisible();
+  await page.getByLabel('Entradilla').fill('El pleno aprueba los presupuestos.');
+  await expect(page.getByText('34 / 300')).toBeVisible();
+
+  // The body: bold by keyboard, a link from the toolbar, an image uploaded from the library picker.
+  const body = page.getByRole('textbox', { name: 'Texto', exact: true });
+  await expect(page.getByRole('button', { name: 'Negrita' })).toBeVisible();
+  await body.click();
+  await page.keyboard.type('Sesión ordinaria con ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('votación final');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type(' publicada en ');
+  await page.getByRole('button', { name: 'Enlace', exact: true }).click();
+  const linkDialog = page.getByRole('dialog', { name: 'Insertar enlace' });
+  await linkDialog.getByLabel('Dirección').fill('https://www.boe.es');
+  await linkDialog.getByLabel('Texto del enlace').fill('el BOE');
+  await linkDialog.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(linkDialog).toBeHidden();
+  await expect(body.getByRole('link', { name: 'el BOE' })).toBeVisible();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+
+  await page.getByRole('button', { name: 'Imagen de la biblioteca' }).click();
+  const picker = page.getByRole('dialog', { name: 'Insertar imagen' });
+  await expect(picker).toBeVisible();
+  await picker.locator('input[type="file"]').setInputFiles({
+    name: imageName,
+    mimeType: 'image/png',
+    buffer: await pngBytes(page, '#1d4ed8'),
+  });
+  await expect(picker.getByText(`Elegido: ${imageName}`)).toBeVisible({ timeout: 20_000 });
+  await picker.getByRole('button', { name: 'Elegir', exact: true }).click();
+  await expect(picker).toBeHidden();
+  await expect(body.locator('img')).toHaveCount(1);
+
+  // Cover (the same image), a category, featured.
+  await page.getByRole('button', { name: 'Elegir imagen' }).click();
+  const coverPicker = page.getByRole('dialog', { name: 'Elegir imagen' });
+  await coverPicker.getByText(imageName).click();
+  await coverPicker.getByRole('button', { name: 'Elegir', exact: true }).click();
+  await expect(coverPicker).toBeHidden();
+  await page.locator('.tags-control').click();
+  await page.getByPlaceholder('Buscar…').fill(suffix);
+  await page.getByRole('option', { name: category }).click();
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Destacada', { exact: true }).check();
+
+  // "Programar" needs a date: the schema says so before anything is sent.
+  await page.getByRole('button', { name: 'Programar' }).click();
+  await expect(page.getByText('Indique la fecha y hora en que se publicará.')).toBeVisible();
+  const when = page.getByRole('combobox', { name: 'Fecha y hora de publicación programada' });
+  await when.fill(`11/23/${year} 10:30`);
+  await when.press('Escape');
+  await shot(page, 'news-create-1280');
+  await expectAccessible(page, 'nueva noticia con el editor');
+
+  const created = page.waitForResponse(
+    (response) => isNewsWrite(response.request()) && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Programar' }).click();
+  const response = await created;
+  expect(response.status()).toBe(201);
+  const saved = ((await response.json()) as { data: { body: string; status: string; published_at: string } })
+    .data;
+  // Madrid is UTC+1 in November: 10:30 there is 09:30 UTC.
+  expect(saved.published_at).toBe(`${year}-11-23T09:30:00.000Z`);
+  expect(saved.status).toBe('scheduled');
+  expect(saved.body).toContain('<strong>votación final</strong>');
+  expect(saved.body).toMatch(/<a href="https:\/\/www\.boe\.es\/?">el BOE<\/a>/);
+  expect(saved.body).toMatch(/<img [^>]*src="[^"]*\/storage\/media\//);
+
+  await expect(page.getByText(SAVED)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/news/${slug}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Editar noticia' })).toBeVisible();
+  const panel = page.getByRole('group', { name: 'Publicación' });
+  await expect(panel.getByText('Programada', { exact: true })).toBeVisible();
+  await expect(panel.getByText(`23/11/${year} 10:30`)).toBeVisible();
+  // A scheduled item can be published now or taken back to a draft; it is no longer "Programar".
+  await expect(page.getByRole('button', { name: 'Publicar ahora' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pasar a borrador' })).toBeVisible();
+  await expect(body.locator('strong')).toHaveText('votación final');
+  await shot(page, 'news-edit-1280');
+  await expectAccessible(page, 'editar noticia programada');
+
+  // The list: status tag, featured star, author, date; filters by status and by category.
+  // A search without a chosen sort sends none: the API puts the best matches first.
+  const listed = page.waitForRequest(
+    (request) => new URL(request.url()).pathname === '/api/news' && request.method() === 'GET',
+  );
+  await page.goto(`/news?filter[status]=scheduled&search=${suffix}`);
+  const query = new URL((await listed).url()).searchParams;
+  expect(query.get('search')).toBe(suffix);
+  expect(query.has('sort')).toBe(false);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Programada')).toBeVisible();
+  await expect(row.getByRole('img', { name: 'Sí' })).toBeVisible();
+  await expect(row.getByText(editor.name)).toBeVisible();
+  await expect(row.getByText(`23/11/${year} 10:30`)).toBeVisible();
+  await expect(row.getByText(category)).toBeVisible();
+  await shot(page, 'news-list-1280');
+  await expectAccessible(page, 'noticias filtradas');
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(row).toHaveCount(1);
+  await shot(page, 'news-list-375');
+  await expectAccessible(page, 'noticias (375 px)');
+  await page.goto(`/news/${slug}`);
+  await expect(page.getByRole('button', { name: 'Negrita' })).toBeVisible();
+  await shot(page, 'news-edit-375');
+  await expectAccessible(page, 'editar noticia (375 px)');
+});
+
+test('without news.publish a person edits drafts, sees no publishing controls and never sends a status', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36);
+  const roleLabel = `Redacción sin publicar ${suffix}`;
+  const person = {
+    name: `Raúl Redactor ${suffix}`,
+    email: `raul-${suffix}@e2e.test`,
+    password: 'raul-e2e-password',
+  };
+  const published = `Noticia ya publicada ${suffix}`;
+
+  // The administrator prepares the role, the person and a published item.
+  await signIn(page, admin);
+  await apiCreate(page, baseURL!, '/api/roles', {
+    name: `redaccion-${suffix}`,
+    label: roleLabel,
+    permissions: ['news.view', 'news.create', 'news.update', 'multimedia.view'],
+  });
+  await apiCreate(page, baseURL!, '/api/users', {
+    ...person,
+    roles: [`redaccion-${suffix}`],
+    active: true,
+  });
+  await apiCreate(page, baseURL!, '/api/news', { title: published, status: 'published' });
+
+  const context = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  try {
+    const own = await context.newPage();
+    const writes: Array<Record<string, unknown>> = [];
+    own.on('request', (request) => {
+      if (isNewsWrite(request)) writes.push(request.postDataJSON() as Record<string, unknown>);
+    });
+    await signIn(own, { ...person, role: 'lector', roleLabel });
+
+    // A new item: Guardar, and nothing about publishing.
+    await own.goto('/news/create');
+    await expect(own.getByRole('heading', { level: 1, name: 'Nueva noticia' })).toBeVisible();
+    await expect(own.getByRole('button', { name: 'Guardar', exact: true })).toBeVisible();
+    for (const name of ['Publicar ahora', 'Programar', 'Guardar borrador', 'Pasar a borrador']) {
+      await expect(own.getByRole('button', { name })).toHaveCount(0);
+    }
+    await expect(own.getByLabel('Fecha y hora de publicación programada')).toHaveCount(0);
+    await expect(
+      own.getByText(
+        'Se guarda como borrador: publicarla o programarla corresponde a quien puede publicar noticias.',
+      ),
+    ).toBeVisible();
+    await own.getByLabel('Título', { exact: true }).fill(`Borrador de Raúl ${suffix}`);
+    await own.getByRole('textbox', { name: 'Texto', exact: true }).click();
+    await own.keyboard.type('Primer párrafo.');
+    await own.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await expect(own.getByText(SAVED)).toBeVisible();
+    await expect(own).toHaveURL(new RegExp(`/news/borrador-de-raul-${suffix}$`));
+    const panel = own.getByRole('group', { name: 'Publicación' });
+    await expect(panel.getByText('Borrador', { exact: true })).toBeVisible();
+
+    // The draft is theirs to edit.
+    await own.getByLabel('Entradilla').fill('Texto de la entradilla.');
+    await own.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await expect(own.getByText(SAVED)).toBeVisible();
+    await expect(own.getByRole('complementary', { name: 'Historial' })).toContainText(
+      'Texto de la entradilla.',
+    );
+    await shot(own, 'news-draft-without-publish-1280');
+    await expectAccessible(own, 'borrador sin permiso de publicar');
+
+    // A published item is shown, never changed; the list offers "Ver" and no selection.
+    await own.goto(`/news?search=${suffix}`);
+    await expect(own.getByRole('link', { name: `Ver «${published}»` })).toBeVisible();
+    await expect(own.getByRole('link', { name: `Editar «${published}»` })).toHaveCount(0);
+    await expect(own.getByRole('link', { name: `Editar «Borrador de Raúl ${suffix}»` })).toBeVisible();
+    // The author filter offers only their own news (no user.view).
+    // By keyboard: the filter opens with Enter.
+    await own.getByLabel('Autor').focus();
+    await own.keyboard.press('Enter');
+    await expect(own.getByRole('option')).toHaveText(['Mis noticias']);
+    await own.getByRole('option', { name: 'Mis noticias' }).click();
+    await expect(own).toHaveURL(/filter\[author\]=\d+/);
+    await expect(own.getByRole('link', { name: `Ver «${published}»` })).toHaveCount(0);
+
+    await own.goto(`/news/noticia-ya-publicada-${suffix}`);
+    await expect(
+      own.getByText('Solo quien puede publicar noticias modifica una noticia publicada o programada.'),
+    ).toBeVisible();
+    await expect(own.getByLabel('Título', { exact: true })).toBeDisabled();
+    await expect(own.getByRole('button', { name: 'Guardar' })).toHaveCount(0);
+    await expect(own.getByRole('button', { name: 'Negrita' })).toHaveCount(0);
+    await shot(own, 'news-published-read-only-1280');
+    await expectAccessible(own, 'noticia publicada, solo lectura');
+
+    // Nothing that only publishers may send (AREAS.md): the create carries the schema's defaults
+    // (a draft, no date), the edit nothing about publishing at all.
+    expect(writes).toHaveLength(2);
+    expect(writes[0]).toMatchObject({ status: 'draft', published_at: null });
+    expect(writes[1]).not.toHaveProperty('status');
+    expect(writes[1]).not.toHaveProperty('published_at');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a page is created from the list dialog, opens at /page/{id} and is published', async ({ page }) => {
+  test.setTimeout(90_000);
+  const suffix = Date.now().toString(36);
+  const title = `Horario de atención ${suffix}`;
+
+  await signIn(page, editor);
+  await page.getByRole('navigation').getByRole('link', { name: 'Páginas', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Páginas' })).toBeVisible();
+  // The legal pages are seeded as drafts (AREAS.md).
+  await expect(page.getByRole('link', { name: 'Declaración de accesibilidad', exact: true })).toBeVisible();
+  await shot(page, 'page-list-1280');
+
+  await page.getByRole('button', { name: 'Nueva página' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva página' });
+  await expect(dialog.getByLabel('Título')).toBeFocused();
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(dialog.getByText('El campo título es obligatorio.')).toBeVisible();
+  await dialog.getByLabel('Título').fill(title);
+  await shot(page, 'page-new-dialog-1280');
+  await dialog.getByLabel('Título').press('Enter');
+
+  await expect(page).toHaveURL(/\/page\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Editar página' })).toBeVisible();
+  await expect(page.getByText('Página creada como borrador.')).toBeVisible();
+  await expect(page.getByLabel('Título', { exact: true })).toHaveValue(title);
+  await expect(page.getByLabel('Slug', { exact: true })).toHaveValue(`horario-de-atencion-${suffix}`);
+  const panel = page.getByRole('group', { name: 'Publicación' });
+  await expect(panel.getByText('Borrador', { exact: true })).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Texto', exact: true }).click();
+  await page.keyboard.type('De lunes a viernes, de 9:00 a 14:00.');
+  await page.getByRole('button', { name: 'Publicar ahora' }).click();
+  await expect(page.getByText(SAVED)).toBeVisible();
+  await expect(panel.getByText('Publicada', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pasar a borrador' })).toBeVisible();
+  await shot(page, 'page-edit-1280');
+
+  await page.goto(`/page?filter[status]=published&search=${suffix}`);
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Publicada');
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/page');
+  await expect(page.getByRole('link', { name: 'Aviso legal', exact: true })).toBeVisible();
+  await shot(page, 'page-list-375');
+  await page.getByRole('button', { name: 'Nueva página' }).click();
+  await expect(page.getByRole('dialog', { name: 'Nueva página' })).toBeVisible();
+  await shot(page, 'page-new-dialog-375');
+});
