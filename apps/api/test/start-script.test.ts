@@ -69,7 +69,11 @@ describe('npm start', () => {
     symlinkSync(path.join(repository, 'node_modules'), path.join(root, 'node_modules'), 'dir');
     // Packages npm could not hoist (two versions in the tree) live beside the API.
     mkdirSync(path.join(root, 'apps/api'), { recursive: true });
-    symlinkSync(path.join(repository, 'apps/api/node_modules'), path.join(root, 'apps/api/node_modules'), 'dir');
+    symlinkSync(
+      path.join(repository, 'apps/api/node_modules'),
+      path.join(root, 'apps/api/node_modules'),
+      'dir',
+    );
     write(
       path.join(root, 'package.json'),
       JSON.stringify({

@@ -10,17 +10,11 @@ import {
 import { ValidationError } from '../../lib/http-errors';
 import { type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
 import { csvDate } from '../resource/csv';
-import { column, MEDIA, type RefTarget, reference } from '../resource/declared-fields';
+import { CATEGORY, column, MEDIA, reference } from '../resource/declared-fields';
 import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
 
 // Categories (AREAS.md): a tree whose parent is written as a slug, shown with its path
 // ("Deportes › Fútbol"). No cycles, and a category with subcategories stays until they go.
-
-const CATEGORY: RefTarget = {
-  table: 'categories',
-  key: 'slug',
-  noun: { one: 'la categoría', many: 'las categorías' },
-};
 
 export function categoriesResource({ media }: { media: MediaUrls }) {
   return defineResource<CategoryRecord, CategoryInput, Omit<CategoryUpdateInput, 'updated_at'>>({

@@ -10,18 +10,12 @@ import {
 } from '@gestor/shared';
 import { type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
 import { csvDate } from '../resource/csv';
-import { column, MEDIA, type RefTarget, reference, referenceList } from '../resource/declared-fields';
+import { CATEGORY, column, MEDIA, reference, referenceList } from '../resource/declared-fields';
 import { effectiveStatusSql, publishing } from '../resource/publishing';
 import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
 
 // News (AREAS.md): categories by slug, a cover from the library, a sanitized body whose images count
 // as usages, the publishing rules, Spanish full-text search; the author is whoever created it.
-
-const CATEGORY: RefTarget = {
-  table: 'categories',
-  key: 'slug',
-  noun: { one: 'la categoría', many: 'las categorías' },
-};
 
 /** The search text as the index holds it: folded, stemmed in Spanish, words required in any order. */
 const SEARCH_QUERY = (text: string) => `websearch_to_tsquery('spanish', gestor_fold(${text}))`;

@@ -61,6 +61,13 @@ export const MEDIA: RefTarget = {
   noun: { one: 'el archivo', many: 'los archivos' },
 };
 
+/** Categories, written by slug (`categories: ["deportes"]`, a category's `parent`). */
+export const CATEGORY: RefTarget = {
+  table: 'categories',
+  key: 'slug',
+  noun: { one: 'la categoría', many: 'las categorías' },
+};
+
 const quoted = (keys: unknown[]) => keys.map((key) => `«${String(key)}»`).join(', ');
 
 /**

@@ -2,7 +2,6 @@ import type { Area, Permission } from '@gestor/shared';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../lib/route-handle';
-import { NotFoundPage } from '../errors/error-page';
 
 /** What an area's lazily loaded route module provides (see resourceRoutes in resource-routes.tsx). */
 export interface ResourceRouteComponents {

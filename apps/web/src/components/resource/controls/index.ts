@@ -16,5 +16,6 @@ export {
 } from './madrid-time';
 export { NumberControl } from './number-control';
 export { SelectControl, type SelectOption, type SelectValue } from './select-control';
+export { SlugControl } from './slug-control';
 export { type TagOption, TagsControl } from './tags-control';
 export { TextareaControl } from './textarea-control';

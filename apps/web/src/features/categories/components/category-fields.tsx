@@ -1,5 +1,4 @@
-import { type CategoryRecord, slugify } from '@gestor/shared';
-import { useFormContext, useWatch } from 'react-hook-form';
+import type { CategoryRecord } from '@gestor/shared';
 import { MediaPickerControl } from '../../../components/media/media-picker-control';
 import {
   ColorControl,
@@ -7,37 +6,24 @@ import {
   SelectControl,
   TextareaControl,
 } from '../../../components/resource/controls';
+import { SlugControl } from '../../../components/resource/controls/slug-control';
 import { TextControl } from '../../../components/resource/form-controls';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { useCategoryOptions } from '../api/get-category-options';
-import type { CategoryFormValues } from '../categories-screens';
 
 /** Name, slug, parent, colour, image and description of a category. */
 export function CategoryFields({ record }: FormFieldsProps<CategoryRecord>) {
-  const { control } = useFormContext<CategoryFormValues>();
   const categories = useCategoryOptions();
-  const [name, slug] = useWatch({ control, name: ['name', 'slug'] });
   // No cycles (AREAS.md): neither the category itself nor anything below it can be its parent.
   const parents = categories.options.filter(
     (option) => !record || (option.id !== record.id && !option.path.startsWith(`${record.path} › `)),
   );
-  const address = slug.trim() || slugify(name);
 
   return (
     <>
       <FormGrid>
         <TextControl name="name" label="Nombre" autoComplete="off" maxLength={100} />
-        <TextControl
-          name="slug"
-          label="Slug"
-          autoComplete="off"
-          maxLength={200}
-          hint={
-            address
-              ? `Dirección: /category/${address}${slug.trim() ? '' : ' (se genera a partir del nombre)'}`
-              : 'Se genera a partir del nombre si lo deja vacío.'
-          }
-        />
+        <SlugControl from="name" fromLabel="del nombre" addressPrefix="/category" />
         <SelectControl
           name="parent"
           label="Categoría superior"

@@ -1,37 +1,23 @@
-import { EXCERPT_MAX, type NewsRecord, slugify } from '@gestor/shared';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { EXCERPT_MAX, type NewsRecord } from '@gestor/shared';
 import { MediaPickerControl } from '../../../components/media/media-picker-control';
 import { FormGrid, TagsControl, TextareaControl } from '../../../components/resource/controls';
 import { RichTextControl } from '../../../components/resource/controls/rich-text-control';
+import { SlugControl } from '../../../components/resource/controls/slug-control';
 import { CheckboxControl, TextControl } from '../../../components/resource/form-controls';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { useNewsCategoryOptions } from '../api/get-news-category-options';
-import type { NewsFormValues } from '../news-screens';
 import { NewsCategoryTags } from './news-cells';
 import { NewsPublishingPanel } from './news-publishing-panel';
 
 /** Title and slug, excerpt, body, cover, categories, featured, and the publishing panel. */
 export function NewsFields({ record, readOnly }: FormFieldsProps<NewsRecord>) {
-  const { control } = useFormContext<NewsFormValues>();
-  const [title, slug] = useWatch({ control, name: ['title', 'slug'] });
-  const address = slug.trim() || slugify(title);
   const categories = useNewsCategoryOptions();
 
   return (
     <>
       <FormGrid>
         <TextControl name="title" label="Título" autoComplete="off" maxLength={255} />
-        <TextControl
-          name="slug"
-          label="Slug"
-          autoComplete="off"
-          maxLength={200}
-          hint={
-            address
-              ? `Dirección: /news/${address}${slug.trim() ? '' : ' (se genera a partir del título)'}`
-              : 'Se genera a partir del título si lo deja vacío.'
-          }
-        />
+        <SlugControl from="title" fromLabel="del título" addressPrefix="/news" />
       </FormGrid>
       <TextareaControl name="excerpt" label="Entradilla" maxLength={EXCERPT_MAX} rows={3} />
       <RichTextControl name="body" label="Texto" />

@@ -1,6 +1,7 @@
 import type { PageRecord } from '@gestor/shared';
 import { FormGrid } from '../../../components/resource/controls';
 import { RichTextControl } from '../../../components/resource/controls/rich-text-control';
+import { SlugControl } from '../../../components/resource/controls/slug-control';
 import { FormSection, TextControl } from '../../../components/resource/form-controls';
 import { formatDateTime } from '../../../components/resource/format';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
@@ -15,13 +16,7 @@ export function PageFields({ record, readOnly }: FormFieldsProps<PageRecord>) {
     <>
       <FormGrid>
         <TextControl name="title" label="Título" autoComplete="off" maxLength={255} />
-        <TextControl
-          name="slug"
-          label="Slug"
-          autoComplete="off"
-          maxLength={200}
-          hint="Minúsculas sin acentos, números y guiones (por ejemplo, «aviso-legal»)."
-        />
+        <SlugControl from="title" fromLabel="del título" addressPrefix={null} />
       </FormGrid>
       <RichTextControl name="body" label="Texto" />
       <FormSection title="Publicación">
