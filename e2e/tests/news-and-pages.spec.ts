@@ -146,7 +146,7 @@ test('a news item with bold text, a link and a library image, scheduled for late
   expect(saved.body).toMatch(/<a href="https:\/\/www\.boe\.es\/?">el BOE<\/a>/);
   expect(saved.body).toMatch(/<img [^>]*src="[^"]*\/storage\/media\//);
 
-  await expect(page.getByText(SAVED)).toBeVisible();
+  await expect(page.getByText(SAVED).last()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/news/${slug}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Editar noticia' })).toBeVisible();
   const panel = page.getByRole('group', { name: 'Publicación' });
@@ -244,7 +244,7 @@ test('without news.publish a person edits drafts, sees no publishing controls an
     await own.getByRole('textbox', { name: 'Texto', exact: true }).click();
     await own.keyboard.type('Primer párrafo.');
     await own.getByRole('button', { name: 'Guardar', exact: true }).click();
-    await expect(own.getByText(SAVED)).toBeVisible();
+    await expect(own.getByText(SAVED).last()).toBeVisible();
     await expect(own).toHaveURL(new RegExp(`/news/borrador-de-raul-${suffix}$`));
     const panel = own.getByRole('group', { name: 'Publicación' });
     await expect(panel.getByText('Borrador', { exact: true })).toBeVisible();
@@ -252,7 +252,7 @@ test('without news.publish a person edits drafts, sees no publishing controls an
     // The draft is theirs to edit.
     await own.getByLabel('Entradilla').fill('Texto de la entradilla.');
     await own.getByRole('button', { name: 'Guardar', exact: true }).click();
-    await expect(own.getByText(SAVED)).toBeVisible();
+    await expect(own.getByText(SAVED).last()).toBeVisible();
     await expect(own.getByRole('complementary', { name: 'Historial' })).toContainText(
       'Texto de la entradilla.',
     );
@@ -326,7 +326,7 @@ test('a page is created from the list dialog, opens at /page/{id} and is publish
   await page.getByRole('textbox', { name: 'Texto', exact: true }).click();
   await page.keyboard.type('De lunes a viernes, de 9:00 a 14:00.');
   await page.getByRole('button', { name: 'Publicar ahora' }).click();
-  await expect(page.getByText(SAVED)).toBeVisible();
+  await expect(page.getByText(SAVED).last()).toBeVisible();
   await expect(panel.getByText('Publicada', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pasar a borrador' })).toBeVisible();
   await shot(page, 'page-edit-1280');
