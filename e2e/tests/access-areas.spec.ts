@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures';
+import { apiCreate, SAVED } from '../support/pages';
 import { admin } from '../support/test-users';
 
 // Issue 3, end to end: roles and users on the resource machinery, as an administrator and as a person
 // with a role of limited permissions, and two browsers editing the same record.
-
-const SAVED = 'Guardado correctamente.';
 
 async function expectSaved(page: Page) {
   await expect(page.getByText(SAVED)).toBeVisible();
@@ -132,23 +131,6 @@ test('a role with a few permissions limits what its user sees and does; a concur
     `${person.name} (por la administración)`,
   );
 });
-
-/** POST to the API with the page's session, the way the SPA does (CSRF header from the cookie). */
-async function apiCreate<T>(page: Page, baseURL: string, path: string, body: object): Promise<T> {
-  const cookies = await page.context().cookies();
-  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.post(path, {
-    data: body,
-    headers: {
-      Accept: 'application/json',
-      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-      Origin: baseURL,
-      Referer: `${baseURL}/`,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: T }).data;
-}
 
 test('a person offers and changes only what they hold themselves (no privilege escalation)', async ({
   page,

@@ -1,33 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
+import { pngBytes, SAVED, shot } from '../support/pages';
 import { admin } from '../support/test-users';
 
 // Issue 7, end to end: the category tree (parent from a searchable select, the path, the filter by
 // parent, addresses by slug), an image from the media picker (uploaded from inside it), and the media
 // library refusing to delete that image while the category uses it.
-
-const SAVED = 'Guardado correctamente.';
-const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** A small PNG made in the page (no fixture file): a coloured square. */
-async function pngBytes(page: Page, color: string): Promise<Buffer> {
-  const base64 = await page.evaluate((fill) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 64;
-    canvas.height = 48;
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no canvas');
-    context.fillStyle = fill;
-    context.fillRect(0, 0, 64, 48);
-    return canvas.toDataURL('image/png').split(',')[1] ?? '';
-  }, color);
-  return Buffer.from(base64, 'base64');
-}
 
 test('a category tree with an image from the picker; the image cannot be deleted while in use', async ({
   page,

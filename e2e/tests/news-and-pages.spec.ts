@@ -1,50 +1,12 @@
-import type { Page, Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
+import { apiCreate, pngBytes, SAVED, shot } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
 // Issue 8, end to end: a news item written in the rich text editor (bold, a link, an image from the
 // library) and scheduled; a person without news.publish who edits drafts and never sees, nor sends,
 // anything about publishing; a page created from its list's dialog.
-
-const SAVED = 'Guardado correctamente.';
-const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** A small PNG made in the page (no fixture file): a coloured square. */
-async function pngBytes(page: Page, color: string): Promise<Buffer> {
-  const base64 = await page.evaluate((fill) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 96;
-    canvas.height = 64;
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no canvas');
-    context.fillStyle = fill;
-    context.fillRect(0, 0, 96, 64);
-    return canvas.toDataURL('image/png').split(',')[1] ?? '';
-  }, color);
-  return Buffer.from(base64, 'base64');
-}
-
-/** POST to the API with the page's session, the way the SPA does (CSRF header from the cookie). */
-async function apiCreate<T>(page: Page, baseURL: string, path: string, body: object): Promise<T> {
-  const cookies = await page.context().cookies();
-  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.post(path, {
-    data: body,
-    headers: {
-      Accept: 'application/json',
-      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-      Origin: baseURL,
-      Referer: `${baseURL}/`,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: T }).data;
-}
 
 /** POST /api/news or PUT /api/news/{id}: what the SPA writes. */
 const isNewsWrite = (request: Request) =>

@@ -1,0 +1,47 @@
+import { expect, type Page } from '@playwright/test';
+
+// What several specs do with a page beside clicking: screenshots for a person to look at, images made
+// in the page (no fixture files), and API calls with the page's own session.
+
+export const SAVED = 'Guardado correctamente.';
+
+/** A full-page screenshot into E2E_SHOTS_DIR, when set (looked at by hand, never compared). */
+export async function shot(page: Page, name: string): Promise<void> {
+  const directory = process.env.E2E_SHOTS_DIR;
+  if (directory) await page.screenshot({ path: `${directory}/${name}.png`, fullPage: true });
+}
+
+/** A small PNG drawn in the page: a coloured rectangle. */
+export async function pngBytes(page: Page, color: string, width = 96, height = 64): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    ({ fill, w, h }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.fillStyle = fill;
+      context.fillRect(0, 0, w, h);
+      return canvas.toDataURL('image/png').split(',')[1] ?? '';
+    },
+    { fill: color, w: width, h: height },
+  );
+  return Buffer.from(base64, 'base64');
+}
+
+/** POST to the API with the page's session, the way the SPA does (CSRF header from the cookie). */
+export async function apiCreate<T>(page: Page, baseURL: string, path: string, body: object): Promise<T> {
+  const cookies = await page.context().cookies();
+  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.post(path, {
+    data: body,
+    headers: {
+      Accept: 'application/json',
+      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+      Origin: baseURL,
+      Referer: `${baseURL}/`,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: T }).data;
+}
