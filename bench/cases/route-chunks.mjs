@@ -11,9 +11,10 @@ import { editorOnlyChunks, gzipSize } from '../lib/web-chunks.mjs';
 // Issue 8: the rich text editor loads only on the screens that use it. Signed in with Chromium, each
 // screen is opened on its own (a fresh browser context, so nothing is cached) and every JavaScript
 // response is gzipped at level 9. A route's chunks are the files it loads that the shell (the home
-// screen, opened the same way) did not: what navigating there from home costs. Target: ≤ 100 kB per
-// route. On the screens with the editor (/news/create, /news/{slug}, /page/{id}) the editor's own
-// chunks are reported apart, with no target; the rest of the route is held to the same 100 kB.
+// screen, opened the same way) did not: what navigating there from home costs. Target (issue 8): every
+// route chunk ≤ 100 kB, so the figure is the largest of them; their sum is printed beside it. On the
+// screens with the editor (/news/create, /news/{slug}, /page/{id}) the editor's own chunk is reported
+// apart, with no target; on any other screen an editor chunk fails the case.
 // A screen that is not there yet (the 404 page, or an error instead of the screen) reads "not built".
 
 export const name = 'route-chunks';
@@ -205,7 +206,7 @@ export async function run({ server, chromiumPath, log }) {
       { route: '/user', target: '/user' },
     ];
     for (const { route, target, editor = false } of routes) {
-      const measurement = `JS beyond the shell, gzip -9: ${route}${editor ? ' (editor apart)' : ''}`;
+      const measurement = `Route chunks, gzip -9: ${route}${editor ? ' (editor apart)' : ''}`;
       const opened = target
         ? await visit(browser, storageState, `${server.url}${target}`, { editor })
         : /** @type {Visit} */ ({
@@ -246,22 +247,24 @@ export async function run({ server, chromiumPath, log }) {
         ...routePart.map(fileLine),
         ...editorPart.map((s) => `${fileLine(s)}  (editor)`),
       ];
+      const largest = routePart[0]?.gzip ?? 0;
       results.push({
         measurement,
         engine: '—',
         figure: editor
-          ? `${formatKb(routeBytes)} + editor ${formatKb(editorBytes)}`
-          : `${formatKb(routeBytes)} (${routePart.length} files)`,
-        baseline: `total ${formatKb(totalBytes)}, shell ${formatKb(shellBytes)}`,
+          ? `largest ${formatKb(largest)} + editor ${formatKb(editorBytes)}`
+          : `largest ${formatKb(largest)}`,
+        baseline: `${routePart.length} chunks, ${formatKb(routeBytes)} beyond the shell (${formatKb(shellBytes)})`,
         ratio: null,
-        target: editor ? `≤ ${formatKb(TARGET_BYTES)} without the editor` : `≤ ${formatKb(TARGET_BYTES)}`,
-        // The editor on a screen that should not have it counts against the route.
-        met: (editor ? routeBytes : routeBytes + editorBytes) <= TARGET_BYTES && opened.state === 'ok',
+        target: `each chunk ≤ ${formatKb(TARGET_BYTES)}${editor ? ' (editor apart)' : ''}`,
+        // The editor on a screen that should not have it fails the route.
+        met: largest <= TARGET_BYTES && (editor || editorBytes === 0) && opened.state === 'ok',
         data: {
           route,
           target,
           state: opened.state,
           routeGzipBytes: routeBytes,
+          largestChunkGzipBytes: largest,
           editorGzipBytes: editorBytes,
           totalGzipBytes: totalBytes,
           shellGzipBytes: shellBytes,

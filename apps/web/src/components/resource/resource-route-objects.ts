@@ -3,11 +3,14 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../lib/route-handle';
 
+/** A route's screen, loaded when the route is entered (its own chunk). */
+export type LoadScreen = () => Promise<ComponentType>;
+
 /** What an area's lazily loaded route module provides (see resourceRoutes in resource-routes.tsx). */
 export interface ResourceRouteComponents {
-  ListRoute: ComponentType;
-  CreateRoute?: ComponentType;
-  EditRoute?: ComponentType;
+  ListRoute: LoadScreen;
+  CreateRoute?: LoadScreen;
+  EditRoute?: LoadScreen;
 }
 
 /** Which screens an area has beside its list (AREAS.md: no /page/create; multimedia has neither). */
@@ -33,9 +36,9 @@ export function resourceRouteObjects(
   { create = true, edit = true }: AreaScreens = {},
 ): RouteObject[] {
   const screen = (name: keyof ResourceRouteComponents) => async () => {
-    const Component = (await load())[name];
-    if (!Component) throw new Error(`El área ${area} no tiene la pantalla ${name}.`);
-    return { Component };
+    const loadScreen = (await load())[name];
+    if (!loadScreen) throw new Error(`El área ${area} no tiene la pantalla ${name}.`);
+    return { Component: await loadScreen() };
   };
   return [
     { path: area, handle: needs(area, 'view'), lazy: screen('ListRoute') },

@@ -1,19 +1,28 @@
 import type { FieldValues } from 'react-hook-form';
-import { ResourceCreateScreen, ResourceEditScreen } from './resource-form-screen';
-import { ResourceListScreen } from './resource-list-screen';
 import type { ResourceRouteComponents } from './resource-route-objects';
 import type { ResourceRecord, ResourceScreens } from './resource-screens';
 
 /**
- * The three route components of an area (list, create, edit), for src/app/router.tsx to lazy-load.
- * The route table checks `<area>.view` / `<area>.create` before any of them mounts.
+ * The three route components of an area (list, create, edit), each loaded when its route is entered:
+ * the list's table and the form's controls are separate chunks, so a list does not download the
+ * form machinery nor a form the table. The route table checks `<area>.view` / `<area>.create` before
+ * any of them loads.
  */
 export function resourceRoutes<R extends ResourceRecord, V extends FieldValues>(
   screens: ResourceScreens<R, V>,
-): ResourceRouteComponents {
+): Required<ResourceRouteComponents> {
   return {
-    ListRoute: () => <ResourceListScreen screens={screens} />,
-    CreateRoute: () => <ResourceCreateScreen screens={screens} />,
-    EditRoute: () => <ResourceEditScreen screens={screens} />,
+    ListRoute: async () => {
+      const { ResourceListScreen } = await import('./resource-list-screen');
+      return () => <ResourceListScreen screens={screens} />;
+    },
+    CreateRoute: async () => {
+      const { ResourceCreateScreen } = await import('./resource-form-screen');
+      return () => <ResourceCreateScreen screens={screens} />;
+    },
+    EditRoute: async () => {
+      const { ResourceEditScreen } = await import('./resource-form-screen');
+      return () => <ResourceEditScreen screens={screens} />;
+    },
   };
 }

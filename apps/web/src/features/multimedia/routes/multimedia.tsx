@@ -109,4 +109,4 @@ function MultimediaListRoute() {
 }
 
 /** /multimedia only: files are uploaded and edited on the list (AREAS.md). */
-export const multimediaRoutes: ResourceRouteComponents = { ListRoute: MultimediaListRoute };
+export const multimediaRoutes: ResourceRouteComponents = { ListRoute: async () => MultimediaListRoute };

@@ -1,4 +1,3 @@
-import { ResourceListScreen } from '../../../components/resource/resource-list-screen';
 import type { ResourceRouteComponents } from '../../../components/resource/resource-route-objects';
 import { resourceRoutes } from '../../../components/resource/resource-routes';
 import { useCan } from '../../../lib/permissions';
@@ -7,12 +6,14 @@ import { pageScreens } from '../pages-screens';
 
 // /page and /page/{id}, lazy-loaded by the registry (app/areas.ts, `screens: { create: false }`).
 
-function PagesListRoute() {
-  const mayCreate = useCan()('page.create');
-  return <ResourceListScreen screens={pageScreens} createAction={mayCreate ? <NewPageButton /> : null} />;
-}
-
 export const pageRoutes: ResourceRouteComponents = {
-  ListRoute: PagesListRoute,
+  // "Nueva página" opens a dialog instead of a create screen (AREAS.md).
+  ListRoute: async () => {
+    const { ResourceListScreen } = await import('../../../components/resource/resource-list-screen');
+    return function PagesListRoute() {
+      const mayCreate = useCan()('page.create');
+      return <ResourceListScreen screens={pageScreens} createAction={mayCreate ? <NewPageButton /> : null} />;
+    };
+  },
   EditRoute: resourceRoutes(pageScreens).EditRoute,
 };
