@@ -8,15 +8,16 @@ import {
   type PublicationStatus,
 } from '@gestor/shared';
 import { EMPTY_VALUE, formatDateTime } from '../../components/resource/format';
+import { PublicationStatusTag } from '../../components/resource/publishing/publication-status-tag';
+import { mayChangePublication, publishingBody } from '../../components/resource/publishing/publishing';
+import { publishingSubmitActions } from '../../components/resource/publishing/publishing-submit-actions';
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
 import { can } from '../../lib/permissions';
 import { useAuthorOptions } from './api/get-author-options';
 import { useNewsCategoryOptions } from './api/get-news-category-options';
 import { FeaturedMark, NewsCategoryTags } from './components/news-cells';
 import { NewsFields } from './components/news-fields';
-import { NewsStatusTag } from './components/news-status-tag';
-import { NewsSubmitActions } from './components/news-submit-actions';
-import { mayChangeNews, newsPublishingBody } from './utils/news-publishing';
+import { NEWS_PUBLISHING } from './news-publishing';
 import './components/news.css';
 
 // News on the resource machinery (decision 008): /news, /news/create, /news/{slug}. Publishing
@@ -82,7 +83,7 @@ export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
   rankedSearch: true,
   columns: [
     { field: 'title', header: 'Título', link: true },
-    { field: 'status', header: 'Estado', body: (news) => <NewsStatusTag status={news.status} /> },
+    { field: 'status', header: 'Estado', body: (news) => <PublicationStatusTag status={news.status} /> },
     {
       field: 'categories',
       header: 'Categorías',
@@ -98,7 +99,7 @@ export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
     { field: 'published_at', header: 'Publicación', body: (news) => formatDateTime(news.published_at) },
   ],
   useFilters: useNewsFilters,
-  canManage: (news) => mayChangeNews(news, can('news.publish')),
+  canManage: (news) => mayChangePublication(news, can(NEWS_PUBLISHING.permission)),
   unmanageableNotice: 'Solo quien puede publicar noticias modifica una noticia publicada o programada.',
   form: {
     empty: () => ({
@@ -132,14 +133,14 @@ export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
       // Without category.view the form could not list them: they stay as they are.
       ...(can('category.view') ? { categories: values.categories } : {}),
       featured: values.featured,
-      ...newsPublishingBody(values, record, can('news.publish')),
+      ...publishingBody(values, record, can(NEWS_PUBLISHING.permission)),
     }),
     createInput: NewsInput,
     updateInput: NewsUpdateInput,
     // `status` has no control: a message about it shows above the form.
     fields: ['title', 'slug', 'excerpt', 'body', 'cover', 'categories', 'featured', 'published_at'],
     Fields: NewsFields,
-    SubmitActions: NewsSubmitActions,
+    SubmitActions: publishingSubmitActions<NewsRecord, NewsFormValues>(NEWS_PUBLISHING),
     fieldLabels: {
       title: 'Título',
       slug: 'Slug',

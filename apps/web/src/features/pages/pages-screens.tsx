@@ -8,12 +8,13 @@ import {
   PageUpdateInput,
 } from '@gestor/shared';
 import { formatDateTime } from '../../components/resource/format';
+import { PublicationStatusTag } from '../../components/resource/publishing/publication-status-tag';
+import { mayChangePublication, publishingBody } from '../../components/resource/publishing/publishing';
+import { publishingSubmitActions } from '../../components/resource/publishing/publishing-submit-actions';
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
 import { can } from '../../lib/permissions';
 import { PageFields } from './components/page-fields';
-import { PageStatusTag } from './components/page-status-tag';
-import { PageSubmitActions } from './components/page-submit-actions';
-import { mayChangePage, pagePublishingBody } from './utils/page-publishing';
+import { PAGE_PUBLISHING } from './page-publishing';
 import './components/pages.css';
 
 // Pages on the resource machinery (decision 008): /page and /page/{id}. There is no /page/create:
@@ -44,11 +45,11 @@ export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
   columns: [
     { field: 'title', header: 'Título', link: true },
     { field: 'slug', header: 'Slug' },
-    { field: 'status', header: 'Estado', body: (page) => <PageStatusTag status={page.status} /> },
+    { field: 'status', header: 'Estado', body: (page) => <PublicationStatusTag status={page.status} /> },
     { field: 'updated_at', header: 'Modificada', body: (page) => formatDateTime(page.updated_at) },
   ],
   useFilters: () => [STATUS_FILTER],
-  canManage: (page) => mayChangePage(page, can('page.publish')),
+  canManage: (page) => mayChangePublication(page, can(PAGE_PUBLISHING.permission)),
   unmanageableNotice: 'Solo quien puede publicar páginas modifica una página publicada.',
   form: {
     empty: () => ({ title: '', slug: '', body: '', status: 'draft' }),
@@ -57,13 +58,13 @@ export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
       title: values.title,
       ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
       body: values.body,
-      ...pagePublishingBody(values, record, can('page.publish')),
+      ...publishingBody(values, record, can(PAGE_PUBLISHING.permission)),
     }),
     createInput: PageInput,
     updateInput: PageUpdateInput,
     fields: ['title', 'slug', 'body'],
     Fields: PageFields,
-    SubmitActions: PageSubmitActions,
+    SubmitActions: publishingSubmitActions<PageRecord, PageFormValues>(PAGE_PUBLISHING),
     fieldLabels: {
       title: 'Título',
       slug: 'Slug',

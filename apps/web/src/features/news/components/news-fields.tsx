@@ -4,10 +4,11 @@ import { FormGrid, TagsControl, TextareaControl } from '../../../components/reso
 import { RichTextControl } from '../../../components/resource/controls/rich-text-control';
 import { SlugControl } from '../../../components/resource/controls/slug-control';
 import { CheckboxControl, TextControl } from '../../../components/resource/form-controls';
+import { PublishingPanel } from '../../../components/resource/publishing/publishing-panel';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { useNewsCategoryOptions } from '../api/get-news-category-options';
+import { NEWS_PUBLISHING } from '../news-publishing';
 import { NewsCategoryTags } from './news-cells';
-import { NewsPublishingPanel } from './news-publishing-panel';
 
 /** Title and slug, excerpt, body, cover, categories, featured, and the publishing panel. */
 export function NewsFields({ record, readOnly }: FormFieldsProps<NewsRecord>) {
@@ -48,7 +49,7 @@ export function NewsFields({ record, readOnly }: FormFieldsProps<NewsRecord>) {
           <CheckboxControl name="featured" label="Destacada" />
         </div>
       </FormGrid>
-      <NewsPublishingPanel record={record} readOnly={readOnly} />
+      <PublishingPanel rules={NEWS_PUBLISHING} record={record} readOnly={readOnly} />
     </>
   );
 }

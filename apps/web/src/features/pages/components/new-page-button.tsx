@@ -8,6 +8,7 @@ import { flashSuccess } from '../../../components/resource/use-notifier';
 import { Notice } from '../../../components/ui/notice';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
+import { useCan } from '../../../lib/permissions';
 import { useCreatePage } from '../api/create-page';
 
 // AREAS.md: there is no /page/create. "Nueva página" asks the title in a dialog, creates a draft and
@@ -16,6 +17,9 @@ import { useCreatePage } from '../api/create-page';
 export function NewPageButton() {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
+  // Only people who may create pages see it (a 403 would sign the person out).
+  const mayCreate = useCan()('page.create');
+  if (!mayCreate) return null;
   return (
     <>
       <Button

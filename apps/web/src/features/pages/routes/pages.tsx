@@ -1,6 +1,5 @@
 import type { ResourceRouteComponents } from '../../../components/resource/resource-route-objects';
 import { resourceRoutes } from '../../../components/resource/resource-routes';
-import { useCan } from '../../../lib/permissions';
 import { NewPageButton } from '../components/new-page-button';
 import { pageScreens } from '../pages-screens';
 
@@ -10,10 +9,7 @@ export const pageRoutes: ResourceRouteComponents = {
   // "Nueva página" opens a dialog instead of a create screen (AREAS.md).
   ListRoute: async () => {
     const { ResourceListScreen } = await import('../../../components/resource/resource-list-screen');
-    return function PagesListRoute() {
-      const mayCreate = useCan()('page.create');
-      return <ResourceListScreen screens={pageScreens} createAction={mayCreate ? <NewPageButton /> : null} />;
-    };
+    return () => <ResourceListScreen screens={pageScreens} createAction={<NewPageButton />} />;
   },
   EditRoute: resourceRoutes(pageScreens).EditRoute,
 };

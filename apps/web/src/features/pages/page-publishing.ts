@@ -1,0 +1,8 @@
+import type { PublishingRules } from '../../components/resource/publishing/publishing';
+
+/** AREAS.md "Publishing": page.publish publishes; a page is a draft or published (no schedule). */
+export const PAGE_PUBLISHING: PublishingRules = {
+  area: 'page',
+  permission: 'page.publish',
+  scheduling: false,
+};
