@@ -9,7 +9,11 @@ import {
 } from '@gestor/shared';
 import { EMPTY_VALUE, formatDateTime } from '../../components/resource/format';
 import { PublicationStatusTag } from '../../components/resource/publishing/publication-status-tag';
-import { mayChangePublication, publishingBody } from '../../components/resource/publishing/publishing';
+import {
+  mayChangePublication,
+  publicationAuditLabel,
+  publishingBody,
+} from '../../components/resource/publishing/publishing';
 import { publishingSubmitActions } from '../../components/resource/publishing/publishing-submit-actions';
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
 import { can } from '../../lib/permissions';
@@ -153,10 +157,6 @@ export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
       published_at: 'Fecha de publicación',
       author: 'Autor',
     },
-    // The history shows the status in Spanish, like the list.
-    auditItemLabel: (field, item) =>
-      field === 'status' && Object.hasOwn(PUBLICATION_STATUS_LABELS, item)
-        ? PUBLICATION_STATUS_LABELS[item as keyof typeof PUBLICATION_STATUS_LABELS]
-        : item,
+    auditItemLabel: publicationAuditLabel,
   },
 });

@@ -9,7 +9,11 @@ import {
 } from '@gestor/shared';
 import { formatDateTime } from '../../components/resource/format';
 import { PublicationStatusTag } from '../../components/resource/publishing/publication-status-tag';
-import { mayChangePublication, publishingBody } from '../../components/resource/publishing/publishing';
+import {
+  mayChangePublication,
+  publicationAuditLabel,
+  publishingBody,
+} from '../../components/resource/publishing/publishing';
 import { publishingSubmitActions } from '../../components/resource/publishing/publishing-submit-actions';
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
 import { can } from '../../lib/permissions';
@@ -72,10 +76,6 @@ export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
       status: 'Estado',
       published_at: 'Fecha de publicación',
     },
-    // The history shows the status in Spanish, like the list.
-    auditItemLabel: (field, item) =>
-      field === 'status' && Object.hasOwn(PAGE_STATUS_LABELS, item)
-        ? PAGE_STATUS_LABELS[item as keyof typeof PAGE_STATUS_LABELS]
-        : item,
+    auditItemLabel: publicationAuditLabel,
   },
 });
