@@ -263,3 +263,16 @@ test('saving over someone else’s change offers the latest version', async ({ p
     'Título de otra persona',
   );
 });
+
+test('a tile opened while a search is still on its way keeps its panel open', async ({ page }) => {
+  const name = `panel-abierto-${Date.now().toString(36)}.png`;
+  await openLibrary(page);
+  await upload(page, [file('retrato.png', name, 'image/png')]);
+  await expect(uploads(page).getByText('Se ha subido el archivo.')).toBeVisible();
+  // Typing, then opening the tile at once: the search reaches the address after the panel opened.
+  await page.getByLabel('Buscar').fill(name.replace('.png', ''));
+  await page.getByRole('button', { name, exact: true }).click();
+  await expect(page).toHaveURL(/[?&]search=panel-abierto-/);
+  await expect(page).toHaveURL(/[?&]item=\d+/);
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
+});

@@ -79,6 +79,10 @@ const TABLE_PT: DataTablePassThroughOptions = { paginator: PAGINATOR_PT };
 /** `?view=<name>`: which of an area's layouts shows the page (the first one when absent). */
 const VIEW_PARAM = 'view';
 
+/** The query parameters the list itself writes; any other belongs to the screen around it. */
+const isListParam = (key: string) =>
+  ['page', 'per_page', 'sort', 'search', VIEW_PARAM].includes(key) || key.startsWith('filter[');
+
 /** Names for sort keys that no column shows (the grid view sorts by them too). */
 const COMMON_SORT_LABELS: Record<string, string> = {
   created_at: 'Fecha de creación',
@@ -188,8 +192,17 @@ export function ResourceListScreen<R extends ResourceRecord>({
     [contract, defaultView, listOptions],
   );
   const show = useCallback(
-    (next: ListState, options?: { replace?: boolean }) =>
-      navigate({ search: searchFor(next, view?.name) }, options),
+    (next: ListState, options?: { replace?: boolean }) => {
+      const search = searchFor(next, view?.name);
+      // Parameters the list does not own (a side panel's ?item=) stay: a debounced search arriving
+      // after a tile was opened must not close its panel.
+      const kept = new URLSearchParams();
+      for (const [key, value] of new URLSearchParams(window.location.search)) {
+        if (!isListParam(key)) kept.append(key, value);
+      }
+      const extra = kept.toString();
+      return navigate({ search: extra ? `${search ? `${search}&` : '?'}${extra}` : search }, options);
+    },
     [navigate, searchFor, view?.name],
   );
   const open = useCallback(
