@@ -3,11 +3,12 @@ import { parseListQuery } from '../../apps/api/src/modules/resource/list-query.t
 import { listStatements } from '../../apps/api/src/modules/resource/list-sql.ts';
 import { BENCH_ADMIN } from '../lib/api-server.mjs';
 import { onCleanup } from '../lib/cleanup.mjs';
-import { measureThroughput } from '../lib/load.mjs';
+import { alternatingThroughput } from '../lib/load.mjs';
 import { fillMultimedia } from '../lib/media-fixture.mjs';
+import { alternatingLatencies } from '../lib/sequential-latency.mjs';
 import { browserHeaders, signIn } from '../lib/session.mjs';
 import { startSqlBaseline } from '../lib/sql-baseline.mjs';
-import { percentile, round } from '../lib/stats.mjs';
+import { round } from '../lib/stats.mjs';
 
 // Issue 7: the media library's grid opens fast on a large library.
 // (a) The grid's first page (GET /api/multimedia?per_page=30, newest first) over 100 000 items:
@@ -35,19 +36,6 @@ const media = multimediaResource({
   maxBytes: 0,
   appUrl: '',
 });
-
-/** @param {string} url @param {Record<string, string>} headers */
-async function sequentialLatencies(url, headers) {
-  const times = [];
-  for (let i = 0; i < SEQUENTIAL_REQUESTS + WARM_UP_REQUESTS; i++) {
-    const started = performance.now();
-    const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-    if (i >= WARM_UP_REQUESTS) times.push(performance.now() - started);
-  }
-  return { p50: percentile(times, 50), p99: percentile(times, 99), max: Math.max(...times) };
-}
 
 /** @param {import('../lib/cases.mjs').CaseContext} context */
 export async function run({ server, settings, log }) {
@@ -78,26 +66,25 @@ export async function run({ server, settings, log }) {
   const baseline = await startSqlBaseline({ databaseUrl: server.databaseUrl, statements });
   const stopBaseline = onCleanup(baseline.stop);
   /** @type {import('../lib/load.mjs').Throughput[]} */
-  const real = [];
+  let real = [];
   /** @type {import('../lib/load.mjs').Throughput[]} */
-  const bare = [];
+  let bare = [];
   let page;
   let rawPage;
   try {
-    page = await sequentialLatencies(`${server.url}${PAGE_PATH}`, headers);
-    rawPage = await sequentialLatencies(`${baseline.url}/`, {});
+    [page, rawPage] = await alternatingLatencies(
+      [{ url: `${server.url}${PAGE_PATH}`, headers }, { url: `${baseline.url}/` }],
+      { requests: SEQUENTIAL_REQUESTS, warmUp: WARM_UP_REQUESTS },
+    );
+    if (!page || !rawPage) throw new Error('no latencies measured');
     log(
       `first page: p50 ${round(page.p50)} ms, p99 ${round(page.p99)} ms (raw SQL p50 ${round(rawPage.p50)} ms, p99 ${round(rawPage.p99)} ms)`,
     );
-    await measureThroughput({ url: `${server.url}${PAGE_PATH}`, headers, durationSeconds: 1 });
-    await measureThroughput({ url: `${baseline.url}/`, durationSeconds: 1 });
-    for (let i = 1; i <= ROUNDS; i++) {
-      real.push(await measureThroughput({ url: `${server.url}${PAGE_PATH}`, headers, ...settings }));
-      bare.push(await measureThroughput({ url: `${baseline.url}/`, ...settings }));
-      log(
-        `round ${i}: server ${Math.round(real[i - 1]?.requestsPerSecond ?? 0)} req/s, raw SQL ${Math.round(bare[i - 1]?.requestsPerSecond ?? 0)} req/s`,
-      );
-    }
+    ({ real, bare } = await alternatingThroughput(
+      { url: `${server.url}${PAGE_PATH}`, headers },
+      { url: `${baseline.url}/` },
+      { rounds: ROUNDS, durationSeconds: settings.durationSeconds, log },
+    ));
   } finally {
     await stopBaseline();
   }

@@ -3,7 +3,7 @@ import { parseListQuery } from '../../apps/api/src/modules/resource/list-query.t
 import { listStatements } from '../../apps/api/src/modules/resource/list-sql.ts';
 import { BENCH_ADMIN } from '../lib/api-server.mjs';
 import { onCleanup } from '../lib/cleanup.mjs';
-import { measureThroughput } from '../lib/load.mjs';
+import { alternatingThroughput } from '../lib/load.mjs';
 import { fillNews } from '../lib/news-fixture.mjs';
 import { explainAnalyze, medianTimes, planOutline, withDatabase } from '../lib/query-plan.mjs';
 import { alternatingLatencies } from '../lib/sequential-latency.mjs';
@@ -136,9 +136,9 @@ export async function run({ server, settings, log }) {
   const baseline = await startSqlBaseline({ databaseUrl: server.databaseUrl, statements });
   const stopBaseline = onCleanup(baseline.stop);
   /** @type {import('../lib/load.mjs').Throughput[]} */
-  const real = [];
+  let real = [];
   /** @type {import('../lib/load.mjs').Throughput[]} */
-  const bare = [];
+  let bare = [];
   let page;
   let rawPage;
   try {
@@ -157,15 +157,11 @@ export async function run({ server, settings, log }) {
     log(
       `first page: p50 ${round(page.p50)} ms, p99 ${round(page.p99)} ms (raw SQL p50 ${round(rawPage.p50)} ms, p99 ${round(rawPage.p99)} ms)`,
     );
-    await measureThroughput({ url: `${server.url}${PAGE_PATH}`, headers, durationSeconds: 1 });
-    await measureThroughput({ url: `${baseline.url}/`, durationSeconds: 1 });
-    for (let i = 1; i <= ROUNDS; i++) {
-      real.push(await measureThroughput({ url: `${server.url}${PAGE_PATH}`, headers, ...settings }));
-      bare.push(await measureThroughput({ url: `${baseline.url}/`, ...settings }));
-      log(
-        `round ${i}: server ${Math.round(real[i - 1]?.requestsPerSecond ?? 0)} req/s, raw SQL ${Math.round(bare[i - 1]?.requestsPerSecond ?? 0)} req/s`,
-      );
-    }
+    ({ real, bare } = await alternatingThroughput(
+      { url: `${server.url}${PAGE_PATH}`, headers },
+      { url: `${baseline.url}/` },
+      { rounds: ROUNDS, durationSeconds: settings.durationSeconds, log },
+    ));
   } finally {
     await stopBaseline();
   }

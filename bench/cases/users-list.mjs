@@ -3,10 +3,11 @@ import { listStatements } from '../../apps/api/src/modules/resource/list-sql.ts'
 import { usersResource } from '../../apps/api/src/modules/users/users-resource.ts';
 import { BENCH_ADMIN } from '../lib/api-server.mjs';
 import { onCleanup } from '../lib/cleanup.mjs';
-import { measureThroughput } from '../lib/load.mjs';
+import { alternatingThroughput } from '../lib/load.mjs';
+import { alternatingLatencies } from '../lib/sequential-latency.mjs';
 import { browserHeaders, signIn } from '../lib/session.mjs';
 import { startSqlBaseline } from '../lib/sql-baseline.mjs';
-import { percentile, round } from '../lib/stats.mjs';
+import { round } from '../lib/stats.mjs';
 import { fillUsers } from '../lib/users-fixture.mjs';
 
 // Issue 3: lists stay fast at scale.
@@ -26,19 +27,6 @@ const users = usersResource({ auth: /** @type {any} */ ({}) });
 
 /** @param {Record<string, string>} query */
 const statementsFor = (query) => listStatements(users, parseListQuery(users.contract, query));
-
-/** @param {string} url @param {Record<string, string>} headers */
-async function sequentialLatencies(url, headers) {
-  const times = [];
-  for (let i = 0; i < SEQUENTIAL_REQUESTS + 20; i++) {
-    const started = performance.now();
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-    if (i >= 20) times.push(performance.now() - started); // the first 20 warm up
-  }
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
-}
 
 /** @param {import('../lib/cases.mjs').CaseContext} context */
 export async function run({ server, settings, log }) {
@@ -65,18 +53,14 @@ export async function run({ server, settings, log }) {
     statements: statementsFor(searchQuery),
   });
   const stopBaseline = onCleanup(baseline.stop);
-  const real = [];
-  const bare = [];
+  let real = [];
+  let bare = [];
   try {
-    await measureThroughput({ url: `${server.url}${listPath}`, headers, durationSeconds: 1 });
-    await measureThroughput({ url: `${baseline.url}/`, durationSeconds: 1 });
-    for (let i = 1; i <= ROUNDS; i++) {
-      real.push(await measureThroughput({ url: `${server.url}${listPath}`, headers, ...settings }));
-      bare.push(await measureThroughput({ url: `${baseline.url}/`, ...settings }));
-      log(
-        `round ${i}: server ${Math.round(real[i - 1]?.requestsPerSecond ?? 0)} req/s, raw SQL ${Math.round(bare[i - 1]?.requestsPerSecond ?? 0)} req/s`,
-      );
-    }
+    ({ real, bare } = await alternatingThroughput(
+      { url: `${server.url}${listPath}`, headers },
+      { url: `${baseline.url}/` },
+      { rounds: ROUNDS, durationSeconds: settings.durationSeconds, log },
+    ));
   } finally {
     await stopBaseline();
   }
@@ -104,18 +88,22 @@ export async function run({ server, settings, log }) {
   );
   if ((check.meta?.total ?? 0) < 1_000_000)
     throw new Error(`expected 1 000 000 users, the API counts ${check.meta?.total}`);
-  const firstPage = await sequentialLatencies(`${server.url}${pagePath}`, headers);
   const pageBaseline = await startSqlBaseline({
     databaseUrl: server.databaseUrl,
     statements: statementsFor({ sort: 'name' }),
   });
   const stopPageBaseline = onCleanup(pageBaseline.stop);
+  let firstPage;
   let rawPage;
   try {
-    rawPage = await sequentialLatencies(`${pageBaseline.url}/`, {});
+    [firstPage, rawPage] = await alternatingLatencies(
+      [{ url: `${server.url}${pagePath}`, headers }, { url: `${pageBaseline.url}/` }],
+      { requests: SEQUENTIAL_REQUESTS },
+    );
   } finally {
     await stopPageBaseline();
   }
+  if (!firstPage || !rawPage) throw new Error('no latencies measured');
   log(
     `first page at 1M: p50 ${round(firstPage.p50)} ms, p99 ${round(firstPage.p99)} ms (raw SQL p99 ${round(rawPage.p99)} ms)`,
   );

@@ -32,3 +32,30 @@ export function measureThroughput({ url, headers = {}, durationSeconds }) {
     );
   });
 }
+
+/**
+ * Requests/s of the server against its baseline: a 1 s warm-up of each, then `rounds` runs taking
+ * turns, so a busy moment of a shared machine falls on both alike. Every run is returned (callers
+ * keep the best of each).
+ * @param {{ url: string, headers?: Record<string, string> }} server
+ * @param {{ url: string }} baseline
+ * @param {{ rounds: number, durationSeconds: number, log: (line: string) => void }} options
+ */
+export async function alternatingThroughput(server, baseline, { rounds, durationSeconds, log }) {
+  await measureThroughput({ ...server, durationSeconds: 1 });
+  await measureThroughput({ ...baseline, durationSeconds: 1 });
+  /** @type {Throughput[]} */
+  const real = [];
+  /** @type {Throughput[]} */
+  const bare = [];
+  for (let i = 1; i <= rounds; i++) {
+    const mine = await measureThroughput({ ...server, durationSeconds });
+    const theirs = await measureThroughput({ ...baseline, durationSeconds });
+    real.push(mine);
+    bare.push(theirs);
+    log(
+      `round ${i}: server ${Math.round(mine.requestsPerSecond)} req/s, raw SQL ${Math.round(theirs.requestsPerSecond)} req/s`,
+    );
+  }
+  return { real, bare };
+}
