@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { stopChild } from './ports.mjs';
+import { startScriptServer } from './ports.mjs';
 
 // The baseline of a throughput measurement: a bare node:http server, in a process of its own like
 // the real one, answering every request with a recorded response (same status, headers and body).
@@ -29,25 +28,12 @@ export async function recordResponse(response) {
  * @param {{ status: number, headers: Record<string, string | string[]>, body: string }} recorded
  * @returns {Promise<{ url: string, stop(): Promise<void> }>}
  */
-export async function startBareServer(recorded) {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
-    env: { PATH: process.env.PATH, BARE_RESPONSE: JSON.stringify(recorded) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the bare server did not start within 10 s')), 10_000);
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const line = output.split('\n')[0];
-      if (output.includes('\n') && line) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line).port);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child, 2_000) };
+export function startBareServer(recorded) {
+  return startScriptServer(
+    fileURLToPath(import.meta.url),
+    { BARE_RESPONSE: JSON.stringify(recorded) },
+    { name: 'the bare server', graceMs: 2_000 },
+  );
 }
 
 // Run as a script: serve BARE_RESPONSE and print {"port": …} once listening.

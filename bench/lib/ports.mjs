@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /**
@@ -50,4 +51,36 @@ export async function stopChild(child, graceMs = 10_000) {
   const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
+}
+
+/**
+ * Runs a baseline server script (one that prints `{"port": …}` once listening) in a process of its
+ * own, like the real server, and resolves once it listens.
+ * @param {string} script the script's file
+ * @param {Record<string, string>} env
+ * @param {{ name: string, graceMs: number }} options
+ * @returns {Promise<{ url: string, pid: number, stop(): Promise<void> }>}
+ */
+export async function startScriptServer(script, env, { name, graceMs }) {
+  const child = spawn(process.execPath, [script], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 10 s`)), 10_000);
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      const line = output.split('\n')[0];
+      if (output.includes('\n') && line) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line).port);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited (${code})`));
+    });
+  });
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => stopChild(child, graceMs) };
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, unlink } from 'node:fs/promises';
@@ -7,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { stopChild } from './ports.mjs';
+import { startScriptServer } from './ports.mjs';
 
 // The baseline of the upload measurements: a bare node:http server, in a process of its own like
 // the real one, that streams each request's body (the whole multipart request, unparsed) to a new
@@ -18,28 +17,12 @@ import { stopChild } from './ports.mjs';
  * Starts the sink server in a child process on 127.0.0.1.
  * @returns {Promise<{ url: string, pid: number, stop(): Promise<void> }>}
  */
-export async function startUploadSink() {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
-    env: { PATH: process.env.PATH, TMPDIR: os.tmpdir() },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the upload sink did not start within 10 s')), 10_000);
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const line = output.split('\n')[0];
-      if (output.includes('\n') && line) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line).port);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the upload sink exited (${code})`));
-    });
-  });
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => stopChild(child, 5_000) };
+export function startUploadSink() {
+  return startScriptServer(
+    fileURLToPath(import.meta.url),
+    { TMPDIR: os.tmpdir() },
+    { name: 'the upload sink', graceMs: 5_000 },
+  );
 }
 
 // Run as a script: write every request body to a file of its own in a temporary directory, remove
