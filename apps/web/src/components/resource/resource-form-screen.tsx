@@ -12,7 +12,7 @@ import { isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/form-errors';
 import { useCan } from '../../lib/permissions';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { Notice } from '../ui/notice';
+import { FormErrorsNotice, Notice } from '../ui/notice';
 import { AuditHistory } from './audit-history';
 import { ButtonLink } from './button-link';
 import { ReadOnlyContext } from './form-controls';
@@ -261,15 +261,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
                 : 'No tiene permiso para crear registros.'}
           </Notice>
         )}
-        {formErrors.length > 0 && (
-          <Notice severity="error">
-            {formErrors.map((message) => (
-              <p key={message} className="notice-line">
-                {message}
-              </p>
-            ))}
-          </Notice>
-        )}
+        <FormErrorsNotice messages={formErrors} />
         <ReadOnlyContext.Provider value={readOnly}>
           <Fields record={record} readOnly={readOnly} />
         </ReadOnlyContext.Provider>

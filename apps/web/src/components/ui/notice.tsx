@@ -16,3 +16,17 @@ export function Notice({ severity, children }: NoticeProps) {
     </div>
   );
 }
+
+/** The messages a form could not place under a field (a 422 for another key), one per line; none: nothing. */
+export function FormErrorsNotice({ messages }: { messages: readonly string[] }) {
+  if (!messages.length) return null;
+  return (
+    <Notice severity="error">
+      {messages.map((message) => (
+        <p key={message} className="notice-line">
+          {message}
+        </p>
+      ))}
+    </Notice>
+  );
+}

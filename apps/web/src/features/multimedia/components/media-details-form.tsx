@@ -11,7 +11,7 @@ import { BoundField, ReadOnlyContext, TextControl } from '../../../components/re
 import { CONFLICT_MESSAGE, SAVED_MESSAGE } from '../../../components/resource/messages';
 import type { ScreenNotifier } from '../../../components/resource/resource-screens';
 import { splitServerErrors } from '../../../components/resource/server-errors';
-import { Notice } from '../../../components/ui/notice';
+import { FormErrorsNotice } from '../../../components/ui/notice';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 
@@ -113,15 +113,7 @@ export function MediaDetailsForm({
   return (
     <FormProvider {...form}>
       <form className="media-details-form" noValidate onSubmit={submit}>
-        {formErrors.length > 0 && (
-          <Notice severity="error">
-            {formErrors.map((message) => (
-              <p key={message} className="notice-line">
-                {message}
-              </p>
-            ))}
-          </Notice>
-        )}
+        <FormErrorsNotice messages={formErrors} />
         <ReadOnlyContext.Provider value={readOnly}>
           {media.kind === 'image' && (
             <BoundField
