@@ -86,7 +86,9 @@ export function SelectControl<V extends SelectValue, O extends SelectOption<V> =
           emptyMessage={loading ? 'Cargando…' : 'No hay opciones'}
           loading={loading}
           placeholder={loading ? 'Cargando…' : placeholder}
-          disabled={disabled || loading}
+          // Not disabled while the options load: a disabled-looking label fails contrast (axe), and
+          // the open list already says "Cargando…".
+          disabled={disabled}
           invalid={control['aria-invalid']}
           pt={pt}
           className="select-control"
