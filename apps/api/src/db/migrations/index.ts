@@ -4,6 +4,8 @@ import * as authNotifications from './0003-auth-notifications';
 import * as targetedChanges from './0004-targeted-changes-and-spanish-order';
 import * as mediaAndCategories from './0005-media-and-categories';
 import * as newsAndPages from './0006-news-and-pages';
+import * as slidesEntitiesSpaces from './0007-slides-entities-spaces';
+import * as tests from './0008-tests';
 
 export interface Migration {
   name: string;
@@ -18,4 +20,6 @@ export const MIGRATIONS: Migration[] = [
   targetedChanges,
   mediaAndCategories,
   newsAndPages,
+  slidesEntitiesSpaces,
+  tests,
 ];

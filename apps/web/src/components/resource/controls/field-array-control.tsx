@@ -1,9 +1,11 @@
 import { Button } from 'primereact/button';
 import { type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { get, useFieldArray, useFormContext, useFormState } from 'react-hook-form';
+import { DragHandle, SortableList } from '../../ui/sortable-list';
 import { ReadOnlyContext } from '../form-controls';
 import {
   addedMessage,
+  dragLabel,
   focusAfterMove,
   type ItemAction,
   type ItemNoun,
@@ -64,7 +66,7 @@ interface Removed {
   index: number;
 }
 
-type PendingFocus = { index: number; action: ItemAction } | { action: 'undo' } | null;
+type PendingFocus = { index: number; action: ItemAction | 'drag' } | { action: 'undo' } | null;
 
 /**
  * An ordered list of child items (a test's questions, a question's options) on react-hook-form's
@@ -73,8 +75,8 @@ type PendingFocus = { index: number; action: ItemAction } | { action: 'undo' } |
  * change, and a removal can be undone for a while. Errors of the array itself ("Añada al menos una
  * pregunta.") show above the list; the items' own fields show theirs.
  *
- * Drag and drop can come later on the same pieces: `id` is a stable sortable id, and a drop should
- * call the item's `move(to)`, so announcements and focus stay the same for every way of moving.
+ * Each item also has a drag handle (SortableList, @dnd-kit): a pointer drags it, the keyboard picks it
+ * up with Space or Enter and moves it with the arrows. A drop moves the item like the buttons do.
  */
 export function FieldArrayControl<T>({
   name,
@@ -115,7 +117,7 @@ export function FieldArrayControl<T>({
   }, [removed, undoHeld]);
 
   // Focus moves after React has rendered the list in its new order.
-  const items = useRef(new Map<string, HTMLLIElement>());
+  const items = useRef(new Map<string, HTMLFieldSetElement>());
   const undoBar = useRef<HTMLDivElement>(null);
   const pendingFocus = useRef<PendingFocus>(null);
   useEffect(() => {
@@ -128,14 +130,21 @@ export function FieldArrayControl<T>({
     }
     const key = fields[target.index]?.id;
     const element = key ? items.current.get(key) : undefined;
-    element?.querySelector<HTMLButtonElement>(`[data-field-array-action="${target.action}"]`)?.focus();
+    const selector =
+      target.action === 'drag' ? '[data-sortable-handle]' : `[data-field-array-action="${target.action}"]`;
+    element?.querySelector<HTMLButtonElement>(selector)?.focus();
   });
 
-  const moveItem = (from: number, to: number) => {
+  const moveItem = (from: number, to: number, by: 'button' | 'drag' = 'button') => {
     if (from === to || to < 0 || to >= fields.length) return;
     // An undo would restore to a place that no longer means the same.
     setRemoved(null);
     move(from, to);
+    // A drop is announced by the drag itself; focus stays on the handle that was dragged.
+    if (by === 'drag') {
+      pendingFocus.current = { index: to, action: 'drag' };
+      return;
+    }
     announce(movedMessage(item, from + 1, to + 1));
     pendingFocus.current = {
       index: to,
@@ -186,71 +195,77 @@ export function FieldArrayControl<T>({
 
       {fields.length === 0 && emptyMessage && <p className="field-array-empty">{emptyMessage}</p>}
       {fields.length > 0 && (
-        <ol className="field-array-list">
-          {fields.map((field, index) => {
+        <SortableList
+          items={fields}
+          getId={(field) => field.id}
+          itemLabel={(_field, index) => itemTitle(item, index + 1)}
+          onMove={(from, to) => moveItem(from, to, 'drag')}
+          label={label}
+          disabled={locked}
+          className="field-array-list"
+          itemClassName="field-array-item"
+          renderItem={(field, { index, handle }) => {
             const position = index + 1;
             return (
-              <li
-                key={field.id}
-                className="field-array-item"
+              <fieldset
+                className="field-array-item-group"
                 ref={(element) => {
                   if (element) items.current.set(field.id, element);
                   else items.current.delete(field.id);
                 }}
               >
-                <fieldset className="field-array-item-group">
-                  <legend className="field-array-item-title">{itemTitle(item, position)}</legend>
-                  {!locked && (
-                    <div className="field-array-item-actions">
-                      <Button
-                        type="button"
-                        icon="pi pi-arrow-up"
-                        label="Subir"
-                        aria-label={moveUpLabel(item, position)}
-                        data-field-array-action="up"
-                        text
-                        size="small"
-                        disabled={index === 0}
-                        onClick={() => moveItem(index, index - 1)}
-                      />
-                      <Button
-                        type="button"
-                        icon="pi pi-arrow-down"
-                        label="Bajar"
-                        aria-label={moveDownLabel(item, position)}
-                        data-field-array-action="down"
-                        text
-                        size="small"
-                        disabled={index === fields.length - 1}
-                        onClick={() => moveItem(index, index + 1)}
-                      />
-                      <Button
-                        type="button"
-                        icon="pi pi-trash"
-                        label="Quitar"
-                        aria-label={removeLabel(item, position)}
-                        data-field-array-action="remove"
-                        text
-                        severity="danger"
-                        size="small"
-                        onClick={() => removeItem(index)}
-                      />
-                    </div>
-                  )}
-                  <div className="field-array-item-body">
-                    {renderItem({
-                      index,
-                      name: `${name}.${index}`,
-                      id: field.id,
-                      remove: () => removeItem(index),
-                      move: (to) => moveItem(index, to),
-                    })}
+                <legend className="field-array-item-title">{itemTitle(item, position)}</legend>
+                {!locked && (
+                  <div className="field-array-item-actions">
+                    <DragHandle handle={handle} label={dragLabel(item, position)} />
+                    <Button
+                      type="button"
+                      icon="pi pi-arrow-up"
+                      label="Subir"
+                      aria-label={moveUpLabel(item, position)}
+                      data-field-array-action="up"
+                      text
+                      size="small"
+                      disabled={index === 0}
+                      onClick={() => moveItem(index, index - 1)}
+                    />
+                    <Button
+                      type="button"
+                      icon="pi pi-arrow-down"
+                      label="Bajar"
+                      aria-label={moveDownLabel(item, position)}
+                      data-field-array-action="down"
+                      text
+                      size="small"
+                      disabled={index === fields.length - 1}
+                      onClick={() => moveItem(index, index + 1)}
+                    />
+                    <Button
+                      type="button"
+                      icon="pi pi-trash"
+                      label="Quitar"
+                      aria-label={removeLabel(item, position)}
+                      data-field-array-action="remove"
+                      text
+                      severity="danger"
+                      size="small"
+                      onClick={() => removeItem(index)}
+                    />
                   </div>
-                </fieldset>
-              </li>
+                )}
+                <div className="field-array-item-body">
+                  {renderItem({
+                    index,
+                    name: `${name}.${index}`,
+                    id: field.id,
+                    remove: () => removeItem(index),
+                    move: (to) => moveItem(index, to),
+                  })}
+                </div>
+              </fieldset>
             );
-          })}
-        </ol>
+          }}
+        />
       )}
 
       {removed && !locked && (

@@ -29,6 +29,11 @@ export function moveDownLabel(item: ItemNoun, position: number): string {
   return `Bajar ${itemReference(item, position)}`;
 }
 
+/** "Arrastrar la pregunta 3": the drag handle's name. */
+export function dragLabel(item: ItemNoun, position: number): string {
+  return `Arrastrar ${itemReference(item, position)}`;
+}
+
 export function removeLabel(item: ItemNoun, position: number): string {
   return `Quitar ${itemReference(item, position)}`;
 }
