@@ -160,6 +160,16 @@ describe.each(testDatabases())('news and pages (%s)', (engine) => {
       published_at: new Date(Date.now() - 1000).toISOString(),
     });
     expect(past.body.errors.published_at).toEqual(['La fecha programada debe ser posterior a este momento.']);
+    // Year 0 does not exist for PostgreSQL: refused by the schema, not a 500 from the database.
+    const yearZero = await admin.post('/api/news', {
+      title: 'Año cero',
+      status: 'published',
+      published_at: '0000-01-01T00:00:00Z',
+    });
+    expect(yearZero.status).toBe(422);
+    expect(yearZero.body.errors.published_at).toEqual([
+      'El campo fecha de publicación debe ser una fecha entre los años 1970 y 9999.',
+    ]);
 
     // Its time comes (moved back in the database, as the clock would): published everywhere.
     await server.database.query("UPDATE news SET published_at = now() - interval '1 second' WHERE id = $1", [

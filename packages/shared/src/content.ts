@@ -67,6 +67,26 @@ export function richTextField(label: string, { max = RICH_TEXT_MAX }: { max?: nu
     });
 }
 
+// Years PostgreSQL stores and JavaScript prints as ISO 8601: year 0 does not exist for PostgreSQL (a
+// 500 before this check) and year 10000 would not print back.
+const INSTANT_MIN = Date.UTC(1970, 0, 1);
+const INSTANT_MAX = Date.UTC(10000, 0, 1);
+
+/** A moment (`published_at`, `starts_at`): ISO 8601 with its offset, in years 1970–9999, or null. */
+export function instantField(label: string) {
+  return z.iso
+    .datetime({ offset: true, error: `El campo ${label} debe ser una fecha y hora ISO 8601.` })
+    .refine(
+      (value) => {
+        const time = Date.parse(value);
+        // Not a date at all: the message above says so alone.
+        return Number.isNaN(time) || (time >= INSTANT_MIN && time < INSTANT_MAX);
+      },
+      { error: `El campo ${label} debe ser una fecha entre los años 1970 y 9999.` },
+    )
+    .nullable();
+}
+
 /** A reference to one record by id (`cover: 12`), or null when the field allows none. */
 export function recordId(label: string) {
   return z

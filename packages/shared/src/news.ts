@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { type MediaRef, optionalText, type RecordRef, recordId, richTextField, slugField } from './content';
+import {
+  instantField,
+  type MediaRef,
+  optionalText,
+  type RecordRef,
+  recordId,
+  richTextField,
+  slugField,
+} from './content';
 import { AREA_API_PATHS } from './permissions';
 import { booleanFilter, type ResourceContract, updatedAtField } from './resource';
 import { booleanField, requiredText } from './validation';
@@ -17,9 +25,7 @@ export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, string> = {
 
 export const EXCERPT_MAX = 300;
 
-const publishedAtField = z.iso
-  .datetime({ offset: true, error: 'El campo fecha de publicación debe ser una fecha y hora ISO 8601.' })
-  .nullable();
+const publishedAtField = instantField('fecha de publicación');
 
 /** A scheduled item needs its date; the server checks it is still ahead when it is written. */
 function scheduledNeedsDate(

@@ -1,6 +1,6 @@
 import { type AuditEntry, type AuthUser, HIDDEN_VALUE, type Paginated, SLUG_PATTERN } from '@gestor/shared';
 import type { Connection, Database } from '../../db/client';
-import { isRetryable, isUniqueViolation } from '../../db/errors';
+import { isForeignKeyViolation, isRetryable, isUniqueViolation } from '../../db/errors';
 import { conflict, notFound, ValidationError } from '../../lib/http-errors';
 import { mediaFilesIn, sanitizeRichText } from '../../lib/rich-text';
 import {
@@ -123,6 +123,10 @@ export function createResourceService<R extends { id: number; updated_at: string
         const constraint = (error as { constraint?: string }).constraint;
         const known = constraint ? definition.uniqueConstraints?.[constraint] : undefined;
         if (isUniqueViolation(error) && known) throw ValidationError.field(known.field, known.message);
+        const referenced = constraint ? definition.foreignKeyConstraints?.[constraint] : undefined;
+        if (isForeignKeyViolation(error) && referenced) {
+          throw ValidationError.field(referenced.field, referenced.message);
+        }
         if (isUniqueViolation(error) && definition.slug && constraint === `${table}_slug_key`) {
           throw ValidationError.field('slug', 'Este slug ya está en uso: elija otro.');
         }
@@ -230,6 +234,13 @@ export function createResourceService<R extends { id: number; updated_at: string
     database,
     parseId,
     resolveKey,
+    /**
+     * An area's own write (an extra route, such as reordering slides) run like the standard ones:
+     * one transaction, the area's lock when it serializes writes, retried after a deadlock.
+     */
+    write,
+    /** Records one record's change in its history (for an area's own writes). */
+    audit,
 
     async list(query: ListQuery, page: PageRequest): Promise<Paginated<R>> {
       const statements = listStatements(definition, query);

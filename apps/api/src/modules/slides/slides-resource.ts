@@ -1,0 +1,194 @@
+import {
+  SLIDE_LABEL_NEEDS_LINK,
+  SLIDE_LINK_NEEDS_LABEL,
+  SLIDE_STATE_LABELS,
+  SLIDE_WINDOW_MESSAGE,
+  SLIDES,
+  type SlideInput,
+  SlideInput as SlideInputSchema,
+  SlideOrderInput,
+  type SlideRecord,
+  type SlideState,
+  type SlideUpdateInput,
+  SlideUpdateInput as SlideUpdateSchema,
+} from '@gestor/shared';
+import { ValidationError } from '../../lib/http-errors';
+import { validate } from '../../lib/validate';
+import { type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
+import { csvDate } from '../resource/csv';
+import { column, MEDIA, reference } from '../resource/declared-fields';
+import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
+
+// Slides (AREAS.md): the home page's slides in their own order (positions 1…n, set as a whole by
+// PUT /api/slides/order), each with a required image and shown within an optional window. Every
+// write of the area runs one at a time, so a new slide always goes last and a reorder never races a
+// create or a delete into a broken order.
+
+/**
+ * The state as it reads now, in SQL (like a scheduled news item's status, decision 009): lists,
+ * filter and records agree, and nothing needs to run when a window opens or closes. A window starts
+ * at `starts_at` (included) and ends at `ends_at` (excluded).
+ */
+export const slideStateSql = (alias = 't') =>
+  `(CASE WHEN NOT ${alias}.active THEN 'inactive'
+         WHEN ${alias}.starts_at > now() THEN 'scheduled'
+         WHEN ${alias}.ends_at <= now() THEN 'expired'
+         ELSE 'active' END)`;
+
+type SlideUpdate = Omit<SlideUpdateInput, 'updated_at'>;
+
+const isoOrNull = (value: unknown) => (value ? (value as Date).toISOString() : null);
+
+const quoted = (titles: string[]) => titles.map((title) => `«${title}»`).join(', ');
+
+export function slidesResource({ media }: { media: MediaUrls }) {
+  return defineResource<SlideRecord, SlideInput, SlideUpdate>({
+    contract: SLIDES,
+    table: 'slides',
+    titleColumn: 'title',
+    columns: `t.id, t.title, t.subtitle, t.link_url, t.link_label, t.position, t.active, t.starts_at, t.ends_at,
+      t.created_at, t.updated_at, ${slideStateSql()} AS state, ${mediaRefSql('t.image_id')} AS image`,
+    toRecord: (row) => ({
+      id: row.id as number,
+      title: row.title as string,
+      subtitle: row.subtitle as string | null,
+      // NOT NULL with a foreign key: a slide always has its image.
+      image: media.ref(row.image)!,
+      link_url: row.link_url as string | null,
+      link_label: row.link_label as string | null,
+      position: row.position as number,
+      active: row.active as boolean,
+      starts_at: isoOrNull(row.starts_at),
+      ends_at: isoOrNull(row.ends_at),
+      state: row.state as SlideState,
+      ...timestamps(row),
+    }),
+    sortColumns: {
+      position: 't.position',
+      title: spanishOrder('t.title'),
+      ...TIMESTAMP_SORTS,
+    },
+    filterConditions: { state: (value) => `${slideStateSql()} = ${value}` },
+    searchColumn: 't.search_text',
+    createInput: SlideInputSchema,
+    updateInput: SlideUpdateSchema,
+    fields: {
+      title: column(),
+      subtitle: column(),
+      image: reference('image_id', MEDIA),
+      link_url: column(),
+      link_label: column(),
+      active: column(),
+      starts_at: column(),
+      ends_at: column(),
+      // Never sent by clients (the schemas do not know it): set here on create, and by the order route.
+      position: column(),
+    },
+    serializeWrites: true,
+
+    async prepare({ tx }, input, current) {
+      if (current) return;
+      // Under the area's lock (serializeWrites): no other write can take the same place meanwhile.
+      const [last] = await tx.query<{ next: number }>(
+        'SELECT coalesce(max(position), 0) + 1 AS next FROM slides',
+      );
+      (input as Record<string, unknown>).position = last?.next ?? 1;
+    },
+
+    // The rules between fields, with an edit's missing half taken from the stored slide (the shared
+    // schema checks them only when a request carries both).
+    async check({ tx }, { current, columns }) {
+      const value = (name: string, stored: unknown) => (columns.has(name) ? columns.get(name) : stored);
+      if (columns.has('image_id')) {
+        const [item] = await tx.query<{ kind: string }>('SELECT kind FROM multimedia WHERE id = $1', [
+          columns.get('image_id'),
+        ]);
+        if (item?.kind !== 'image') {
+          throw ValidationError.field('image', 'El archivo elegido no es una imagen: elija una imagen.');
+        }
+      }
+      const startsAt = value('starts_at', current?.starts_at ?? null) as string | null;
+      const endsAt = value('ends_at', current?.ends_at ?? null) as string | null;
+      if (startsAt && endsAt && Date.parse(startsAt) >= Date.parse(endsAt)) {
+        throw columns.has('ends_at')
+          ? ValidationError.field('ends_at', SLIDE_WINDOW_MESSAGE)
+          : ValidationError.field('starts_at', 'La fecha de inicio debe ser anterior a la de fin.');
+      }
+      const linkUrl = value('link_url', current?.link_url ?? null);
+      const linkLabel = value('link_label', current?.link_label ?? null);
+      if (linkUrl && !linkLabel) throw ValidationError.field('link_label', SLIDE_LINK_NEEDS_LABEL);
+      if (!linkUrl && linkLabel) throw ValidationError.field('link_url', SLIDE_LABEL_NEEDS_LINK);
+    },
+
+    // The remaining slides close ranks, so positions stay 1…n.
+    async afterWrite({ tx }, action) {
+      if (action !== 'deleted') return;
+      await tx.query(
+        `UPDATE slides s SET position = o.n
+           FROM (SELECT id, row_number() OVER (ORDER BY position)::int AS n FROM slides) o
+          WHERE s.id = o.id AND s.position <> o.n`,
+      );
+    },
+
+    csv: [
+      { header: 'ID', value: (s) => s.id },
+      { header: 'Posición', value: (s) => s.position },
+      { header: 'Título', value: (s) => s.title },
+      { header: 'Subtítulo', value: (s) => s.subtitle },
+      { header: 'Estado', value: (s) => SLIDE_STATE_LABELS[s.state] },
+      { header: 'Activa', value: (s) => s.active },
+      { header: 'Desde', value: (s) => csvDate(s.starts_at) },
+      { header: 'Hasta', value: (s) => csvDate(s.ends_at) },
+      { header: 'Enlace', value: (s) => s.link_url },
+      { header: 'Texto del botón', value: (s) => s.link_label },
+      { header: 'Imagen', value: (s) => s.image.name },
+      { header: 'Modificada', value: (s) => csvDate(s.updated_at) },
+    ],
+
+    routes(app, service) {
+      // AREAS.md: the new order names every slide once; positions become 1…n. Static, so it wins
+      // over PUT /:id. Each slide whose place changed gets a history entry; its updated_at stays, so
+      // someone editing its text meanwhile is not told it was changed by another person.
+      app.put('/api/slides/order', { config: { permission: 'slide.update' } }, async (request, reply) => {
+        const { ids } = validate(SlideOrderInput, request.body);
+        await service.write(request.authUser(), async ({ tx, actor }) => {
+          const slides = await tx.query<{ id: number; title: string; position: number }>(
+            'SELECT id, title, position FROM slides ORDER BY position FOR UPDATE',
+          );
+          const known = new Set(slides.map((slide) => slide.id));
+          const unknown = ids.filter((id) => !known.has(id));
+          if (unknown.length) {
+            throw ValidationError.field(
+              'ids',
+              unknown.length === 1
+                ? `No existe la diapositiva con id ${unknown[0]}.`
+                : `No existen las diapositivas con id ${unknown.join(', ')}.`,
+            );
+          }
+          const listed = new Set(ids);
+          const missing = slides.filter((slide) => !listed.has(slide.id)).map((slide) => slide.title);
+          if (missing.length) {
+            throw ValidationError.field(
+              'ids',
+              `${missing.length === 1 ? 'Falta la diapositiva' : 'Faltan las diapositivas'} ${quoted(missing.slice(0, 5))}${missing.length > 5 ? ` y ${missing.length - 5} más` : ''}: el orden debe incluir todas las diapositivas, una vez cada una.`,
+            );
+          }
+          // One statement: the unique position is checked at its end (DEFERRABLE), not row by row.
+          await tx.query(
+            `UPDATE slides s SET position = o.n::int
+               FROM unnest($1::int[]) WITH ORDINALITY AS o (id, n)
+              WHERE s.id = o.id AND s.position <> o.n`,
+            [ids],
+          );
+          for (const [index, id] of ids.entries()) {
+            const before = slides.find((slide) => slide.id === id)!.position;
+            if (before !== index + 1) {
+              await service.audit(tx, actor, id, 'updated', { position: { from: before, to: index + 1 } });
+            }
+          }
+        });
+        return reply.code(204).send();
+      });
+    },
+  });
+}

@@ -1,0 +1,226 @@
+import type { Locator, Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { expect, signIn, test } from '../support/fixtures';
+import { pngBytes, SAVED, shot } from '../support/pages';
+import { admin } from '../support/test-users';
+
+// Issue 9, end to end: a slide made with an image from the media picker and its live preview, and
+// the slides reordered by keyboard, by mouse and with "Subir"/"Bajar", the order read back after a
+// reload. Slides are one order for the whole site, so the reordering test starts from none.
+
+/** The API with the page's session, as the SPA calls it (CSRF header from the cookie). */
+async function api(
+  page: Page,
+  baseURL: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  data?: object,
+) {
+  const cookies = await page.context().cookies();
+  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = {
+    Accept: 'application/json',
+    'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+    Origin: baseURL,
+    Referer: `${baseURL}/`,
+  };
+  return page.request.fetch(path, { method, headers, data });
+}
+
+/** Removes every slide, so the order holds only what the test creates. */
+async function removeAllSlides(page: Page, baseURL: string) {
+  const list = await api(page, baseURL, 'GET', '/api/slides?per_page=100');
+  const ids = ((await list.json()) as { data: Array<{ id: number }> }).data.map((slide) => slide.id);
+  if (ids.length) expect((await api(page, baseURL, 'DELETE', '/api/slides', { ids })).status()).toBe(204);
+}
+
+/** The titles of the order view's rows, top to bottom. */
+const orderShown = (page: Page) => page.locator('.slide-row .slide-row-title').allTextContents();
+
+/** Mouse drag by the handle: press, move in steps to the target's centre, release. */
+async function drag(page: Page, handle: Locator, target: Locator) {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('Sin caja para arrastrar');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 6, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+  await page.mouse.up();
+}
+
+test('a slide with an image from the picker, and its live preview as visitors see it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36);
+  const title = `Fiestas de verano ${suffix}`;
+  const imageName = `plaza-${suffix}.png`;
+
+  await signIn(page, admin);
+  await page.getByRole('navigation').getByRole('link', { name: 'Diapositivas', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Diapositivas' })).toBeVisible();
+  await page.getByRole('link', { name: 'Nueva diapositiva' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nueva diapositiva' })).toBeVisible();
+  const preview = page.getByTestId('slide-preview');
+  await expect(preview).toContainText('Elija una imagen para ver la diapositiva.');
+
+  // Without an image the form says so under the field, before sending anything.
+  await page.getByLabel('Título', { exact: true }).fill(title);
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Elija una imagen para la diapositiva.')).toBeVisible();
+  await shot(page, 'slide-create-1280');
+  await expectAccessible(page, 'nueva diapositiva');
+
+  // The image, uploaded from inside the picker.
+  await page.getByRole('button', { name: 'Elegir imagen' }).click();
+  const picker = page.getByRole('dialog');
+  await expect(picker).toBeVisible();
+  await picker.locator('input[type="file"]').setInputFiles({
+    name: imageName,
+    mimeType: 'image/png',
+    buffer: await pngBytes(page, '#0e7490', 640, 360),
+  });
+  await expect(picker.getByText(`Elegido: ${imageName}`)).toBeVisible({ timeout: 20_000 });
+  await shot(page, 'slide-picker-1280');
+  await expectAccessible(page, 'selector de imágenes (diapositiva)');
+  await picker.getByRole('button', { name: 'Elegir', exact: true }).click();
+  await expect(picker).toBeHidden();
+  await expect(page.getByText(imageName)).toBeVisible();
+
+  // The preview follows the form as it is typed: image, title, subtitle, the button.
+  await expect(preview.locator('img')).toHaveAttribute('src', /\/storage\/media\/.+\.webp$/);
+  await expect(preview).toContainText(title);
+  await page.getByLabel('Subtítulo').fill('Música y teatro en la plaza mayor');
+  await expect(preview).toContainText('Música y teatro en la plaza mayor');
+  await page.getByLabel('Enlace del botón').fill('javascript:alert(1)');
+  await page.getByLabel('Texto del botón').fill('Ver programa');
+  await expect(preview.getByText('Ver programa')).toBeVisible();
+  await expect(page.getByText('Dirección no válida')).toBeVisible();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText(/El enlace debe ser una dirección que empiece por https:\/\//)).toBeVisible();
+  await page.getByLabel('Enlace del botón').fill('/agenda/fiestas');
+  await expect(page.locator('.slide-preview-link')).toHaveText('/agenda/fiestas');
+  await expect(page.locator('.slide-preview-facts')).toContainText('Activa');
+  await shot(page, 'slide-create-filled-1280');
+  await page.getByRole('button', { name: 'Móvil' }).click();
+  await expect(page.getByRole('button', { name: 'Móvil' })).toHaveAttribute('aria-pressed', 'true');
+  await shot(page, 'slide-create-phone-preview-1280');
+  await expectAccessible(page, 'nueva diapositiva con vista previa');
+
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText(SAVED)).toBeVisible();
+  await expect(page).toHaveURL(/\/slide\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Editar diapositiva' })).toBeVisible();
+  await expect(preview.locator('img')).toBeVisible();
+  await expect(preview).toContainText(title);
+  await expect(preview.getByText('Ver programa')).toBeVisible();
+  await shot(page, 'slide-edit-1280');
+  await expectAccessible(page, 'editar diapositiva');
+
+  // On a phone the preview goes under the fields.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(preview).toContainText(title);
+  await shot(page, 'slide-edit-375');
+  await expectAccessible(page, 'editar diapositiva (375 px)');
+  await page.goto('/slide/create');
+  await page.getByRole('button', { name: 'Elegir imagen' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await shot(page, 'slide-picker-375');
+  await expectAccessible(page, 'selector de imágenes (375 px)');
+});
+
+test('slides reordered by keyboard, by mouse and with Subir/Bajar; the order is kept', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const origin = baseURL ?? '';
+  await signIn(page, admin);
+  await removeAllSlides(page, origin);
+  const upload = await page.request.post('/api/multimedia', {
+    headers: {
+      Accept: 'application/json',
+      'X-XSRF-TOKEN': decodeURIComponent(
+        (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '',
+      ),
+      Origin: origin,
+      Referer: `${origin}/`,
+    },
+    multipart: {
+      file: { name: 'orden.png', mimeType: 'image/png', buffer: await pngBytes(page, '#7c2d12', 320, 180) },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const imageId = ((await upload.json()) as { data: { id: number } }).data.id;
+  for (const [title, extra] of [
+    ['Ayuntamiento abierto', { link_url: '/sede', link_label: 'Sede electrónica' }],
+    ['Biblioteca', {}],
+    ['Cine de verano', { starts_at: new Date(Date.now() + 86_400_000).toISOString() }],
+  ] as const) {
+    const created = await api(page, origin, 'POST', '/api/slides', { title, image: imageId, ...extra });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+
+  await page.goto('/slide');
+  await expect(page.getByRole('heading', { level: 1, name: 'Diapositivas' })).toBeVisible();
+  await expect.poll(() => orderShown(page)).toEqual(['Ayuntamiento abierto', 'Biblioteca', 'Cine de verano']);
+  await expect(page.locator('.slide-row').nth(2)).toContainText('Programada');
+  await shot(page, 'slide-list-1280');
+  await expectAccessible(page, 'diapositivas');
+
+  // Keyboard: the handle picks the slide up with Space, the arrows move it, Space drops it.
+  const handle = (title: string) => page.getByRole('button', { name: `Arrastrar «${title}»` });
+  await handle('Cine de verano').focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect.poll(() => orderShown(page)).toEqual(['Cine de verano', 'Ayuntamiento abierto', 'Biblioteca']);
+  await expect(page.getByText(/Orden guardado: «Cine de verano» en la posición 1 de 3\./)).toBeAttached();
+  await expect(handle('Cine de verano')).toBeFocused();
+  await page.reload();
+  await expect.poll(() => orderShown(page)).toEqual(['Cine de verano', 'Ayuntamiento abierto', 'Biblioteca']);
+
+  // Mouse: "Biblioteca" dragged by its handle onto the first place.
+  await drag(page, handle('Biblioteca'), page.locator('.slide-row').first());
+  await expect.poll(() => orderShown(page)).toEqual(['Biblioteca', 'Cine de verano', 'Ayuntamiento abierto']);
+  await expect(page.getByText(/Orden guardado: «Biblioteca» en la posición 1 de 3\./)).toBeAttached();
+  await page.reload();
+  await expect.poll(() => orderShown(page)).toEqual(['Biblioteca', 'Cine de verano', 'Ayuntamiento abierto']);
+
+  // Buttons: "Bajar" twice; at the bottom the focus moves to its "Subir".
+  const down = page.getByRole('button', { name: 'Bajar «Biblioteca»' });
+  await down.click();
+  await expect.poll(() => orderShown(page)).toEqual(['Cine de verano', 'Biblioteca', 'Ayuntamiento abierto']);
+  await expect(down).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => orderShown(page)).toEqual(['Cine de verano', 'Ayuntamiento abierto', 'Biblioteca']);
+  await expect(down).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Subir «Biblioteca»' })).toBeFocused();
+  await expect(page.getByText(/Orden guardado: «Biblioteca» en la posición 3 de 3\./)).toBeAttached();
+  await page.reload();
+  await expect.poll(() => orderShown(page)).toEqual(['Cine de verano', 'Ayuntamiento abierto', 'Biblioteca']);
+  // The table view shows the same order, by position.
+  await page.getByRole('link', { name: 'Tabla' }).click();
+  await expect(page.getByRole('row').nth(1)).toContainText('Cine de verano');
+  await shot(page, 'slide-table-1280');
+  await expectAccessible(page, 'diapositivas (tabla)');
+
+  // Filtered, the list is not the whole order: no handles, and a way back to it.
+  await page.goto('/slide?filter[state]=active');
+  await expect.poll(() => orderShown(page)).toEqual(['Ayuntamiento abierto', 'Biblioteca']);
+  await expect(page.getByRole('button', { name: /^Arrastrar/ })).toHaveCount(0);
+  await expect(page.getByText('El orden se cambia sobre la lista completa')).toBeVisible();
+  await expectAccessible(page, 'diapositivas filtradas');
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/slide');
+  await expect.poll(() => orderShown(page)).toEqual(['Cine de verano', 'Ayuntamiento abierto', 'Biblioteca']);
+  await shot(page, 'slide-list-375');
+  await expectAccessible(page, 'diapositivas (375 px)');
+  // On a phone the arrows alone move it; their names stay.
+  await page.getByRole('button', { name: 'Subir «Biblioteca»' }).click();
+  await expect.poll(() => orderShown(page)).toEqual(['Cine de verano', 'Biblioteca', 'Ayuntamiento abierto']);
+  await page.reload();
+  await expect.poll(() => orderShown(page)).toEqual(['Cine de verano', 'Biblioteca', 'Ayuntamiento abierto']);
+});
