@@ -11,7 +11,7 @@ export interface Statement {
 
 type ListedDefinition = Pick<
   ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>,
-  'table' | 'columns' | 'searchColumn' | 'fullTextSearch' | 'filterConditions' | 'sortColumns'
+  'table' | 'columns' | 'listColumns' | 'searchColumn' | 'fullTextSearch' | 'filterConditions' | 'sortColumns'
 >;
 
 export function whereClause(
@@ -65,7 +65,8 @@ export function listStatements(
   // The count takes the filters' values only (ordering by rank adds one).
   const whereValues = [...params.values];
   const order = orderClause(definition, query, params);
-  const { table, columns } = definition;
+  const { table } = definition;
+  const columns = definition.listColumns ?? definition.columns;
   return {
     rows: {
       text: `SELECT ${columns} FROM ${table} t ${where} ${order}${page ? ` LIMIT ${page.limit} OFFSET ${page.offset}` : ''}`,

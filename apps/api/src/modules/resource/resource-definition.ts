@@ -52,6 +52,11 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   table: string;
   /** SELECT list (alias t) producing one row per record; relations as correlated subqueries. */
   columns: string;
+  /**
+   * SELECT list of list pages and the CSV export, when lighter than `columns` (a test's questions
+   * are left out, its count kept). `toRecord` then gets rows without the columns left out.
+   */
+  listColumns?: string;
   /** Turns a database row into the record the API returns. */
   toRecord(row: Record<string, unknown>): R;
   /** Sort key → indexed SQL expression. Every key of contract.sortable must be here. */
@@ -72,6 +77,11 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   richText?: { fields: readonly string[]; mediaBaseUrls: readonly string[] };
   /** Unique constraint name → the field and the Spanish sentence for a duplicate. */
   uniqueConstraints?: Record<string, { field: string; message: string }>;
+  /**
+   * Foreign key constraint name → the field and the Spanish sentence when a write breaks it (a delete
+   * of a record that something started to reference meanwhile).
+   */
+  foreignKeyConstraints?: Record<string, { field: string; message: string }>;
   createInput: z.ZodType<C>;
   updateInput: z.ZodType<U & { updated_at: string }>;
   /**
