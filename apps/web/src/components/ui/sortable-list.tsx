@@ -85,14 +85,16 @@ export function SortableList<T>({
   const place = (id: UniqueIdentifier | undefined) =>
     id === undefined ? '' : `la posición ${indexOf(id) + 1} de ${items.length}`;
 
+  // Impersonal sentences ("Se ha tomado…"): the item may be a slide, an image or a question, of
+  // either gender.
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `${nameOf(active.id)} tomado, en ${place(active.id)}.`,
+    onDragStart: ({ active }) => `Se ha tomado ${nameOf(active.id)}, en ${place(active.id)}.`,
     onDragOver: ({ active, over }) =>
-      over ? `${nameOf(active.id)} sobre ${place(over.id)}.` : `${nameOf(active.id)} fuera de la lista.`,
+      over ? `${nameOf(active.id)}, ahora en ${place(over.id)}.` : `${nameOf(active.id)}, fuera de la lista.`,
     onDragEnd: ({ active, over }) =>
       over
-        ? `${nameOf(active.id)} soltado en ${place(over.id)}.`
-        : `${nameOf(active.id)} soltado sin moverse.`,
+        ? `Se ha soltado ${nameOf(active.id)} en ${place(over.id)}.`
+        : `Se ha soltado ${nameOf(active.id)} fuera de la lista: no cambia de sitio.`,
     onDragCancel: ({ active }) => `Movimiento cancelado: ${nameOf(active.id)} sigue en ${place(active.id)}.`,
   };
 

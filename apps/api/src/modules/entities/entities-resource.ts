@@ -1,0 +1,139 @@
+import {
+  ENTITIES,
+  ENTITY_TYPE_LABELS,
+  type EntityInput,
+  EntityInput as EntityInputSchema,
+  type EntityRecord,
+  type EntityType,
+  type EntityUpdateInput,
+  EntityUpdateInput as EntityUpdateSchema,
+} from '@gestor/shared';
+import { ValidationError } from '../../lib/http-errors';
+import { type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
+import { csvDate } from '../resource/csv';
+import { column, MEDIA, reference } from '../resource/declared-fields';
+import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
+
+// Entities (AREAS.md): the organisations Gestor records. The NIF/NIE/CIF is checked by the shared
+// schema (shared/tax-id.ts) and unique; an entity that still has spaces is not deleted.
+
+const TAX_ID_TAKEN = 'Ya hay otra entidad con este NIF/CIF.';
+
+const spacesPhrase = (count: number) => (count === 1 ? '1 espacio' : `${count} espacios`);
+
+export function entitiesResource({ media }: { media: MediaUrls }) {
+  return defineResource<EntityRecord, EntityInput, Omit<EntityUpdateInput, 'updated_at'>>({
+    contract: ENTITIES,
+    table: 'entities',
+    columns: `t.id, t.name, t.slug, t.type, t.tax_id, t.email, t.phone, t.website, t.address, t.description,
+      t.active, t.created_at, t.updated_at,
+      ${mediaRefSql('t.logo_id')} AS logo,
+      (SELECT count(*)::int FROM spaces s WHERE s.entity_id = t.id) AS spaces_count`,
+    toRecord: (row) => ({
+      id: row.id as number,
+      name: row.name as string,
+      slug: row.slug as string,
+      type: row.type as EntityType,
+      tax_id: row.tax_id as string | null,
+      email: row.email as string | null,
+      phone: row.phone as string | null,
+      website: row.website as string | null,
+      address: row.address as string | null,
+      logo: media.ref(row.logo),
+      description: row.description as string | null,
+      active: row.active as boolean,
+      spaces_count: row.spaces_count as number,
+      ...timestamps(row),
+    }),
+    sortColumns: {
+      name: spanishOrder('t.name'),
+      type: 't.type',
+      ...TIMESTAMP_SORTS,
+    },
+    filterConditions: {
+      type: (value) => `t.type = ${value}`,
+      active: (value) => `t.active = ${value}`,
+    },
+    searchColumn: 't.search_text',
+    createInput: EntityInputSchema,
+    updateInput: EntityUpdateSchema,
+    slug: { from: 'name' },
+    fields: {
+      name: column(),
+      type: column(),
+      tax_id: column(),
+      email: column(),
+      phone: column(),
+      website: column(),
+      address: column(),
+      logo: reference('logo_id', MEDIA),
+      description: column(),
+      active: column(),
+    },
+    // Two entities written at once with one NIF both pass the check below: the constraint decides.
+    uniqueConstraints: { entities_tax_id_key: { field: 'tax_id', message: TAX_ID_TAKEN } },
+    // The delete of an entity waits for a space being created for it (the space locks it FOR KEY
+    // SHARE) and then counts it, below. Should a new space still slip in, its foreign key (no ON
+    // DELETE) stops the delete, and the person reads why rather than a 500.
+    foreignKeyConstraints: {
+      spaces_entity_id_fkey: {
+        field: 'ids',
+        message: 'No se puede eliminar la entidad: tiene espacios. Elimínelos o cámbielos de entidad antes.',
+      },
+    },
+
+    async check({ tx }, { current, columns }) {
+      const taxId = columns.get('tax_id');
+      if (typeof taxId !== 'string') return;
+      const [owner] = await tx.query<{ name: string }>(
+        'SELECT name FROM entities WHERE tax_id = $1 AND id IS DISTINCT FROM $2',
+        [taxId, current?.id ?? null],
+      );
+      if (owner) throw ValidationError.field('tax_id', `El NIF/CIF ${taxId} ya es de «${owner.name}».`);
+    },
+
+    async beforeDelete({ tx }, records) {
+      // Counted now, after the machinery locked the entities FOR UPDATE: a space created meanwhile
+      // has committed (its lock on the entity was waited for) and is seen by this new statement;
+      // the count read with the rows may predate it.
+      const counts = await tx.query<{ entity_id: number; count: number }>(
+        `SELECT entity_id, count(*)::int AS count FROM spaces
+          WHERE entity_id = ANY($1::int[]) GROUP BY entity_id ORDER BY entity_id`,
+        [records.map((record) => record.id)],
+      );
+      const refused = counts.map(({ entity_id, count }) => ({
+        name: records.find((record) => record.id === entity_id)?.name ?? `#${entity_id}`,
+        count,
+      }));
+      if (refused.length === 1) {
+        const [one] = refused;
+        throw ValidationError.field(
+          'ids',
+          `No se puede eliminar «${one!.name}»: tiene ${spacesPhrase(one!.count)}. Elimínelos o cámbielos de entidad antes.`,
+        );
+      }
+      if (refused.length > 1) {
+        const shown = refused.slice(0, 5).map(({ name, count }) => `«${name}» tiene ${spacesPhrase(count)}`);
+        if (refused.length > 5) shown.push(`y ${refused.length - 5} más tienen espacios`);
+        throw ValidationError.field('ids', `No se pueden eliminar: ${shown.join('; ')}.`);
+      }
+    },
+
+    csv: [
+      { header: 'ID', value: (e) => e.id },
+      { header: 'Nombre', value: (e) => e.name },
+      { header: 'Slug', value: (e) => e.slug },
+      { header: 'Tipo', value: (e) => ENTITY_TYPE_LABELS[e.type] },
+      { header: 'NIF/CIF', value: (e) => e.tax_id },
+      { header: 'Correo electrónico', value: (e) => e.email },
+      { header: 'Teléfono', value: (e) => e.phone },
+      { header: 'Web', value: (e) => e.website },
+      { header: 'Dirección', value: (e) => e.address },
+      { header: 'Activa', value: (e) => e.active },
+      { header: 'Espacios', value: (e) => e.spaces_count },
+      { header: 'Descripción', value: (e) => e.description },
+      { header: 'Creada', value: (e) => csvDate(e.created_at) },
+      { header: 'Modificada', value: (e) => csvDate(e.updated_at) },
+    ],
+  });
+}

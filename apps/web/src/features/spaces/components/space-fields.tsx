@@ -1,0 +1,67 @@
+import { CAPACITY_MAX, GALLERY_MAX, type SpaceRecord } from '@gestor/shared';
+import { MediaGalleryControl } from '../../../components/media/media-gallery-control';
+import {
+  FormGrid,
+  NumberControl,
+  SelectControl,
+  TextareaControl,
+} from '../../../components/resource/controls';
+import { SlugControl } from '../../../components/resource/controls/slug-control';
+import { CheckboxControl, TextControl } from '../../../components/resource/form-controls';
+import { EMPTY_VALUE } from '../../../components/resource/format';
+import type { FormFieldsProps } from '../../../components/resource/resource-screens';
+import { useEntityOptions } from '../api/get-entity-options';
+
+/** Name, the entity it belongs to, capacity, address, description, the gallery, whether it is active. */
+export function SpaceFields({ record, readOnly }: FormFieldsProps<SpaceRecord>) {
+  const entities = useEntityOptions();
+  return (
+    <>
+      <FormGrid>
+        <TextControl name="name" label="Nombre" autoComplete="off" maxLength={150} />
+        <SlugControl from="name" fromLabel="del nombre" addressPrefix={null} />
+        {entities.allowed && !readOnly ? (
+          <SelectControl
+            name="entity"
+            label="Entidad"
+            options={entities.options}
+            nullable
+            filter
+            loading={entities.loading}
+            placeholder="Ninguna"
+          />
+        ) : (
+          // Read-only, or without entity.view (listing them would be a 403, which signs out): the
+          // space's own entity by name, kept as it is.
+          <div className="form-field">
+            <span className="form-field-label">Entidad</span>
+            <span>{record?.entity?.name ?? EMPTY_VALUE}</span>
+            {!entities.allowed && !readOnly && (
+              <small className="form-field-hint">
+                No tiene permiso para ver las entidades: se mantiene la actual.
+              </small>
+            )}
+          </div>
+        )}
+        <NumberControl
+          name="capacity"
+          label="Aforo"
+          min={0}
+          max={CAPACITY_MAX}
+          suffix=" personas"
+          hint="Personas que caben. Vacío si no se conoce."
+        />
+      </FormGrid>
+      <TextControl name="address" label="Dirección" autoComplete="off" maxLength={500} />
+      <TextareaControl name="description" label="Descripción" maxLength={2000} rows={3} />
+      <MediaGalleryControl
+        name="images"
+        label="Galería de imágenes"
+        hint="El orden de la galería es el que se mostrará; la primera imagen es la principal."
+        initial={record?.images ?? []}
+        max={GALLERY_MAX}
+      />
+      <CheckboxControl name="active" label="Activo" variant="switch" />
+    </>
+  );
+}

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { type MediaRef, optionalText, recordId, slugField } from './content';
+import { AREA_API_PATHS } from './permissions';
+import { booleanFilter, type ResourceContract, updatedAtField } from './resource';
+import { checkTaxId } from './tax-id';
+import { booleanField, nulCheck, requiredText } from './validation';
+
+// AREAS.md, entities: the organisations Gestor records (a town hall, an association, a company…),
+// with their NIF/NIE/CIF checked by its control character, their contact details and their logo.
+// Addressed by id (/entity/{id}); the slug is made from the name.
+
+export const ENTITY_TYPES = [
+  'ayuntamiento',
+  'administracion',
+  'asociacion',
+  'fundacion',
+  'empresa',
+  'otra',
+] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+export const ENTITY_TYPE_LABELS: Record<EntityType, string> = {
+  ayuntamiento: 'Ayuntamiento',
+  administracion: 'Administración pública',
+  asociacion: 'Asociación',
+  fundacion: 'Fundación',
+  empresa: 'Empresa',
+  otra: 'Otra',
+};
+
+export const ENTITIES: ResourceContract<'name' | 'type' | 'created_at' | 'updated_at', 'type' | 'active'> = {
+  path: AREA_API_PATHS.entity,
+  area: 'entity',
+  label: { one: 'entidad', many: 'entidades' },
+  lookup: 'id',
+  sortable: ['name', 'type', 'created_at', 'updated_at'],
+  defaultSort: 'name',
+  filters: {
+    type: z.enum(ENTITY_TYPES, { error: `Tipo desconocido: ${ENTITY_TYPES.join(', ')}.` }),
+    active: booleanFilter,
+  },
+};
+
+/** Optional text that must pass `check` when given: '' and null are null. */
+function optionalChecked(label: string, max: number, check: (value: string) => string | { error: string }) {
+  return z
+    .string({ error: `El campo ${label} debe ser un texto.` })
+    .refine(...nulCheck(label))
+    .trim()
+    .max(max, { error: `El campo ${label} no debe tener más de ${max} caracteres.` })
+    .nullable()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const result = check(value);
+      if (typeof result === 'string') return result;
+      ctx.addIssue({ code: 'custom', message: result.error });
+      return z.NEVER;
+    });
+}
+
+/**
+ * A NIF, NIE or CIF (shared/tax-id.ts), stored upper case without spaces, dashes or dots; null when
+ * not given. The message says what is wrong ("La letra de control del NIF no es correcta.").
+ */
+export function taxIdField() {
+  return optionalChecked('NIF/CIF', 30, (value) => {
+    const checked = checkTaxId(value);
+    return checked.ok ? checked.value : { error: checked.message };
+  });
+}
+
+export function optionalEmailField(label = 'correo electrónico') {
+  const email = z.email();
+  return optionalChecked(label, 255, (value) =>
+    email.safeParse(value).success
+      ? value.toLowerCase()
+      : {
+          error: `El campo ${label} debe ser una dirección de correo válida (por ejemplo, info@ejemplo.es).`,
+        },
+  );
+}
+
+/**
+ * A telephone number as people write it (`920 123 456`, `+34 920-12-34-56`, `(+34) 920 123 456`):
+ * 9 to 15 digits (E.164's limit) with spaces, dots, dashes and brackets; kept as written, spaces tidied.
+ */
+export function phoneField(label = 'teléfono') {
+  return optionalChecked(label, 40, (value) => {
+    const digits = value.replace(/\D/g, '').length;
+    return /^\(?\+?[0-9][0-9 ().-]*$/.test(value) && digits >= 9 && digits <= 15
+      ? value.replace(/\s+/g, ' ')
+      : {
+          error: `El campo ${label} debe ser un número de teléfono de 9 a 15 cifras (por ejemplo, 920 123 456 o +34 920 123 456).`,
+        };
+  });
+}
+
+/**
+ * A web address, http or https; `www.ejemplo.es` is read as `https://www.ejemplo.es`. Anything else
+ * (another scheme, no host name, credentials in it) is refused.
+ */
+export function websiteField(label = 'web') {
+  return optionalChecked(label, 255, (value) => {
+    const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) && !/^[^:/]+:\d/.test(value);
+    if (hasScheme && !/^https?:\/\//i.test(value)) {
+      return { error: `El campo ${label} debe empezar por http:// o https://.` };
+    }
+    const address = hasScheme ? value : `https://${value}`;
+    let url: URL;
+    try {
+      url = new URL(address);
+    } catch {
+      return {
+        error: `El campo ${label} debe ser una dirección web válida (por ejemplo, https://www.ejemplo.es).`,
+      };
+    }
+    if (!url.hostname.includes('.') || url.username || url.password || /\s/.test(address)) {
+      return {
+        error: `El campo ${label} debe ser una dirección web válida (por ejemplo, https://www.ejemplo.es).`,
+      };
+    }
+    return address;
+  });
+}
+
+const entityFields = {
+  name: requiredText('nombre', { max: 150 }),
+  slug: slugField(),
+  type: z.enum(ENTITY_TYPES, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? 'El campo tipo es obligatorio.'
+        : `El tipo debe ser uno de estos: ${Object.values(ENTITY_TYPE_LABELS).join(', ')}.`,
+  }),
+  tax_id: taxIdField(),
+  email: optionalEmailField(),
+  phone: phoneField(),
+  website: websiteField(),
+  address: optionalText('dirección', { max: 500 }),
+  logo: recordId('logo').nullable(),
+  description: optionalText('descripción', { max: 2000 }),
+  active: booleanField('activa'),
+};
+
+export const EntityInput = z.strictObject({
+  ...entityFields,
+  slug: entityFields.slug.optional(),
+  tax_id: entityFields.tax_id.default(null),
+  email: entityFields.email.default(null),
+  phone: entityFields.phone.default(null),
+  website: entityFields.website.default(null),
+  address: entityFields.address.default(null),
+  logo: entityFields.logo.default(null),
+  description: entityFields.description.default(null),
+  active: entityFields.active.default(true),
+});
+export type EntityInput = z.infer<typeof EntityInput>;
+
+export const EntityUpdateInput = z.strictObject({
+  name: entityFields.name.optional(),
+  slug: entityFields.slug.optional(),
+  type: entityFields.type.optional(),
+  tax_id: entityFields.tax_id.optional(),
+  email: entityFields.email.optional(),
+  phone: entityFields.phone.optional(),
+  website: entityFields.website.optional(),
+  address: entityFields.address.optional(),
+  logo: entityFields.logo.optional(),
+  description: entityFields.description.optional(),
+  active: entityFields.active.optional(),
+  updated_at: updatedAtField,
+});
+export type EntityUpdateInput = z.infer<typeof EntityUpdateInput>;
+
+export interface EntityRecord {
+  id: number;
+  name: string;
+  slug: string;
+  type: EntityType;
+  /** Upper case, without spaces or dashes: `B12345674`. */
+  tax_id: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  address: string | null;
+  logo: MediaRef | null;
+  description: string | null;
+  active: boolean;
+  /** Spaces that belong to it (an entity with any cannot be deleted). */
+  spaces_count: number;
+  created_at: string;
+  updated_at: string;
+}
