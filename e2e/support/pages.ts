@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // What several specs do with a page beside clicking: screenshots for a person to look at, images made
 // in the page (no fixture files), and API calls with the page's own session.
@@ -44,4 +44,16 @@ export async function apiCreate<T>(page: Page, baseURL: string, path: string, bo
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { data: T }).data;
+}
+
+/** Mouse drag by a drag handle: press, move a little (a drag starts after 4 px), then in steps to the target's centre. */
+export async function dragTo(page: Page, handle: Locator, target: Locator): Promise<void> {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('Sin caja para arrastrar');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 6, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+  await page.mouse.up();
 }

@@ -1,7 +1,7 @@
-import type { Locator, Page, Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
-import { apiCreate, pngBytes, SAVED, shot } from '../support/pages';
+import { apiCreate, dragTo, pngBytes, SAVED, shot } from '../support/pages';
 import { admin } from '../support/test-users';
 
 // Issue 9, end to end: an entity whose wrong CIF is explained on the field by the shared check before
@@ -34,18 +34,6 @@ async function uploadImage(page: Page, baseURL: string, name: string, color: str
 async function shotFromTop(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, name);
-}
-
-/** Mouse drag by the handle: press, move in steps to the target's centre, release. */
-async function drag(page: Page, handle: Locator, target: Locator) {
-  const from = await handle.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('Sin caja para arrastrar');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 6, { steps: 3 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
-  await page.mouse.up();
 }
 
 test('an entity: a wrong CIF is explained on its field before sending, a good one is saved', async ({
@@ -217,7 +205,7 @@ test('a space: its entity from the searchable select, a gallery of three images 
   await expect(page.getByText(`Imagen «${blue}» movida a la posición 2 de 3.`)).toBeAttached();
 
   // Mouse: the green one dragged by its handle onto the first place.
-  await drag(page, handle(green), gallery.locator('.media-gallery-item').first());
+  await dragTo(page, handle(green), gallery.locator('.media-gallery-item').first());
   await expect.poll(order).toEqual(named([green, red, blue]));
   await shotFromTop(page, 'space-create-1280');
   await expectAccessible(page, 'nuevo espacio con galería');

@@ -1,7 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
-import { pngBytes, SAVED, shot } from '../support/pages';
+import { dragTo, pngBytes, SAVED, shot } from '../support/pages';
 import { admin } from '../support/test-users';
 
 // Issue 9, end to end: a slide made with an image from the media picker and its live preview, and
@@ -36,18 +36,6 @@ async function removeAllSlides(page: Page, baseURL: string) {
 
 /** The titles of the order view's rows, top to bottom. */
 const orderShown = (page: Page) => page.locator('.slide-row .slide-row-title').allTextContents();
-
-/** Mouse drag by the handle: press, move in steps to the target's centre, release. */
-async function drag(page: Page, handle: Locator, target: Locator) {
-  const from = await handle.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('Sin caja para arrastrar');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 6, { steps: 3 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
-  await page.mouse.up();
-}
 
 test('a slide with an image from the picker, and its live preview as visitors see it', async ({ page }) => {
   test.setTimeout(120_000);
@@ -182,7 +170,7 @@ test('slides reordered by keyboard, by mouse and with Subir/Bajar; the order is 
   await expect.poll(() => orderShown(page)).toEqual(['Cine de verano', 'Ayuntamiento abierto', 'Biblioteca']);
 
   // Mouse: "Biblioteca" dragged by its handle onto the first place.
-  await drag(page, handle('Biblioteca'), page.locator('.slide-row').first());
+  await dragTo(page, handle('Biblioteca'), page.locator('.slide-row').first());
   await expect.poll(() => orderShown(page)).toEqual(['Biblioteca', 'Cine de verano', 'Ayuntamiento abierto']);
   await expect(page.getByText(/Orden guardado: «Biblioteca» en la posición 1 de 3\./)).toBeAttached();
   await page.reload();

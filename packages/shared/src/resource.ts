@@ -55,18 +55,16 @@ export const updatedAtField = z.iso.datetime({
 /** Ids are PostgreSQL `integer`s: anything above is no record, and would make the database fail. */
 export const ID_MAX = 2_147_483_647;
 
+/** One id of a list of records sent by id (bulk delete, a new order). */
+export const listedId = z
+  .number({ error: 'Cada id debe ser un número.' })
+  .int({ error: 'Cada id debe ser un número entero.' })
+  .min(1, { error: 'Cada id debe ser un número entero positivo.' })
+  .max(ID_MAX, { error: 'Cada id debe ser un identificador válido.' });
+
 export const BulkDeleteInput = z.strictObject({
   ids: z
-    .array(
-      z
-        .number({ error: 'Cada id debe ser un número.' })
-        .int({ error: 'Cada id debe ser un número entero.' })
-        .min(1, { error: 'Cada id debe ser un número entero positivo.' })
-        .max(ID_MAX, { error: 'Cada id debe ser un identificador válido.' }),
-      {
-        error: 'El campo ids debe ser una lista de identificadores.',
-      },
-    )
+    .array(listedId, { error: 'El campo ids debe ser una lista de identificadores.' })
     .min(1, { error: 'Seleccione al menos un registro.' })
     .max(BULK_DELETE_MAX, { error: `No se pueden eliminar más de ${BULK_DELETE_MAX} registros a la vez.` }),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { instantField, type MediaRef, optionalText } from './content';
 import { AREA_API_PATHS } from './permissions';
-import { ID_MAX, type ResourceContract, updatedAtField } from './resource';
+import { ID_MAX, listedId, type ResourceContract, updatedAtField } from './resource';
 import { booleanField, nulCheck, requiredText } from './validation';
 
 // AREAS.md, slides: the home page's slides, in their own order (`PUT /api/slides/order`), each shown
@@ -149,14 +149,7 @@ export type SlideUpdateInput = z.infer<typeof SlideUpdateInput>;
 /** `PUT /api/slides/order`: every slide's id once, in the new order (positions 1…n). */
 export const SlideOrderInput = z.strictObject({
   ids: z
-    .array(
-      z
-        .number({ error: 'Cada id debe ser un número.' })
-        .int({ error: 'Cada id debe ser un número entero.' })
-        .min(1, { error: 'Cada id debe ser un número entero positivo.' })
-        .max(ID_MAX, { error: 'Cada id debe ser un identificador válido.' }),
-      { error: 'El campo ids debe ser la lista de las diapositivas en su nuevo orden.' },
-    )
+    .array(listedId, { error: 'El campo ids debe ser la lista de las diapositivas en su nuevo orden.' })
     .max(SLIDE_ORDER_MAX, { error: `No se pueden ordenar más de ${SLIDE_ORDER_MAX} diapositivas a la vez.` })
     .superRefine((ids, ctx) => {
       const repeated = [...new Set(ids.filter((id, index) => ids.indexOf(id) !== index))];
