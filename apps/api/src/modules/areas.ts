@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import type { Storage } from '../lib/storage/storage';
 import type { AuthService } from './auth/auth-service';
 import { categoriesResource } from './categories/categories-resource';
+import { entitiesResource } from './entities/entities-resource';
 import { mediaUrls } from './multimedia/media-refs';
 import { createUsageIndex } from './multimedia/media-usages';
 import { multimediaResource } from './multimedia/multimedia-resource';
@@ -12,6 +13,9 @@ import type { ResourceDefinition } from './resource/resource-definition';
 import { resourceRoutes } from './resource/resource-routes';
 import { createResourceService } from './resource/resource-service';
 import { rolesResource } from './roles/roles-resource';
+import { slidesResource } from './slides/slides-resource';
+import { spacesResource } from './spaces/spaces-resource';
+import { testsResource } from './tests/tests-resource';
 import { usersResource } from './users/users-resource';
 
 // The one list of management areas (decision 008). Each entry keeps its own record and input types
@@ -61,6 +65,10 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
     categories: categoriesResource({ media }),
     news: newsResource({ media }),
     pages: pagesResource({ media }),
+    entities: entitiesResource({ media }),
+    spaces: spacesResource({ media }),
+    slides: slidesResource({ media }),
+    tests: testsResource(),
   };
   const areas = [
     area(definitions.roles, deps),
@@ -69,6 +77,10 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
     area(definitions.categories, deps),
     area(definitions.news, deps),
     area(definitions.pages, deps),
+    area(definitions.entities, deps),
+    area(definitions.spaces, deps),
+    area(definitions.slides, deps),
+    area(definitions.tests, deps),
   ];
   for (const definition of Object.values(definitions)) {
     usages.register({

@@ -28,6 +28,11 @@ export const areas: readonly AreaEntry[] = [
     load: async () => (await import('../features/pages/routes/pages')).pageRoutes,
   },
   {
+    area: 'slide',
+    icon: 'pi pi-clone',
+    load: async () => (await import('../features/slides/routes/slides')).slideRoutes,
+  },
+  {
     area: 'category',
     icon: 'pi pi-sitemap',
     load: async () => (await import('../features/categories/routes/categories')).categoryRoutes,
@@ -38,6 +43,21 @@ export const areas: readonly AreaEntry[] = [
     // Files are uploaded and edited on the list itself (AREAS.md).
     screens: { create: false, edit: false },
     load: async () => (await import('../features/multimedia/routes/multimedia')).multimediaRoutes,
+  },
+  {
+    area: 'entity',
+    icon: 'pi pi-building',
+    load: async () => (await import('../features/entities/routes/entities')).entityRoutes,
+  },
+  {
+    area: 'space',
+    icon: 'pi pi-map-marker',
+    load: async () => (await import('../features/spaces/routes/spaces')).spaceRoutes,
+  },
+  {
+    area: 'test',
+    icon: 'pi pi-list-check',
+    load: async () => (await import('../features/tests/routes/tests')).testRoutes,
   },
   {
     area: 'role',

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/form-errors';
 import { Notice } from '../ui/notice';
 import { formatAuditValue, formatDateTime, listChange } from './format';
 import { useResourceAudit } from './resource-api';
+import type { AuditChangeDescriber } from './resource-screens';
 
 // The "Historial" beside a record's form: who changed what and when, newest first (DESIGN.md §3:
 // GET /api/{r}/{id}/audit), ten at a time.
@@ -21,9 +22,16 @@ interface AuditHistoryProps {
   recordId: number;
   fieldLabels: Record<string, string>;
   itemLabel?: (field: string, item: string) => string;
+  describeChange?: AuditChangeDescriber;
 }
 
-export function AuditHistory({ contract, recordId, fieldLabels, itemLabel }: AuditHistoryProps) {
+export function AuditHistory({
+  contract,
+  recordId,
+  fieldLabels,
+  itemLabel,
+  describeChange,
+}: AuditHistoryProps) {
   const headingId = useId();
   const audit = useResourceAudit(contract, recordId);
   const entries = audit.data?.pages.flatMap((page) => page.data) ?? [];
@@ -49,19 +57,30 @@ export function AuditHistory({ contract, recordId, fieldLabels, itemLabel }: Aud
                 </time>
               </div>
               <dl className="audit-changes">
-                {Object.entries(entry.changes).map(([field, change]) => (
-                  <div key={field} className="audit-change">
-                    <dt>{fieldLabels[field] ?? field}</dt>
-                    <dd>
-                      <ChangeValue
-                        action={entry.action}
-                        from={change.from}
-                        to={change.to}
-                        item={(value) => itemLabel?.(field, value) ?? value}
-                      />
-                    </dd>
-                  </div>
-                ))}
+                {Object.entries(entry.changes).map(([field, change]) => {
+                  const sentences = describeChange?.(field, change, entry.action);
+                  return (
+                    <div key={field} className="audit-change">
+                      <dt>{fieldLabels[field] ?? field}</dt>
+                      <dd>
+                        {sentences ? (
+                          sentences.map((sentence) => (
+                            <span key={sentence} className="audit-list-change">
+                              {sentence}
+                            </span>
+                          ))
+                        ) : (
+                          <ChangeValue
+                            action={entry.action}
+                            from={change.from}
+                            to={change.to}
+                            item={(value) => itemLabel?.(field, value) ?? value}
+                          />
+                        )}
+                      </dd>
+                    </div>
+                  );
+                })}
               </dl>
             </li>
           ))}

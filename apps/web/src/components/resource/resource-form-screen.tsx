@@ -96,6 +96,7 @@ export function ResourceEditScreen<R extends ResourceRecord, V extends FieldValu
           recordId={id}
           fieldLabels={screens.form.fieldLabels}
           itemLabel={screens.form.auditItemLabel}
+          describeChange={screens.form.auditChange}
         />
       </div>
     );

@@ -1,4 +1,4 @@
-import { AREA_LABELS, type ResourceContract } from '@gestor/shared';
+import { AREA_LABELS, type AuditEntry, type ResourceContract } from '@gestor/shared';
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
@@ -96,7 +96,18 @@ export interface ResourceFormDeclaration<R extends ResourceRecord, V extends Fie
   fieldLabels: Record<string, string>;
   /** How one item of an audited list reads in the Historial (a permission name as "Noticias: Crear"). */
   auditItemLabel?: (field: string, item: string) => string;
+  /**
+   * A field's change told in sentences for the Historial, when from → to would not read well (a
+   * test's questions: "Pregunta 3: opción correcta cambiada"); undefined keeps the usual rendering.
+   */
+  auditChange?: AuditChangeDescriber;
 }
+
+export type AuditChangeDescriber = (
+  field: string,
+  change: { from: unknown; to: unknown },
+  action: AuditEntry['action'],
+) => string[] | undefined;
 
 export interface ResourceScreens<R extends ResourceRecord, V extends FieldValues = FieldValues> {
   /** The shared contract: API path, permission area, sortable keys, filters, Spanish names. */

@@ -1,0 +1,218 @@
+import {
+  copyTitle,
+  PUBLISHED_NEEDS_QUESTIONS,
+  TESTS,
+  type TestAnswer,
+  type TestInput,
+  TestInput as TestInputSchema,
+  type TestQuestion,
+  type TestRecord,
+  type TestScore,
+  TestScoreInput,
+  type TestStatus,
+  type TestUpdateInput,
+  TestUpdateInput as TestUpdateSchema,
+  type ValidationErrors,
+} from '@gestor/shared';
+import { forbidden, ValidationError } from '../../lib/http-errors';
+import { validate } from '../../lib/validate';
+import { csvDate } from '../resource/csv';
+import { childList, childrenSql, column } from '../resource/declared-fields';
+import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
+
+// Tests, or questionnaires (AREAS.md "Tests"): details and an ordered list of questions, each with
+// its ordered options, written as one whole (decision 008's child lists keep the ids, so the history
+// can say "Pregunta 3: opción correcta cambiada"). Beyond the standard routes: scoring a set of
+// answers, and duplicating a test as a draft.
+
+const OPTIONS = childList({ table: 'test_options', own: 'question_id', columns: ['text', 'correct'] });
+const QUESTIONS = childList({
+  table: 'test_questions',
+  own: 'test_id',
+  columns: ['prompt', 'type', 'points'],
+  children: { field: 'options', spec: OPTIONS },
+});
+
+const SEARCH_QUERY = (text: string) => `websearch_to_tsquery('spanish', gestor_fold(${text}))`;
+
+const DETAIL_COLUMNS = `t.id, t.title, t.slug, t.description, t.status, t.passing_score, t.time_limit_minutes,
+  t.created_at, t.updated_at,
+  (SELECT count(*)::int FROM test_questions q WHERE q.test_id = t.id) AS questions_count`;
+
+type TestUpdate = Omit<TestUpdateInput, 'updated_at'>;
+
+export function testsResource() {
+  return defineResource<TestRecord, TestInput, TestUpdate>({
+    contract: TESTS,
+    table: 'tests',
+    titleColumn: 'title',
+    columns: `${DETAIL_COLUMNS}, ${childrenSql(QUESTIONS, 't.id')} AS questions`,
+    // A list page counts the questions and leaves them out: a test may have hundreds.
+    listColumns: DETAIL_COLUMNS,
+    toRecord: (row) => ({
+      id: row.id as number,
+      title: row.title as string,
+      slug: row.slug as string,
+      description: row.description as string | null,
+      status: row.status as TestStatus,
+      passing_score: row.passing_score as number,
+      time_limit_minutes: row.time_limit_minutes as number | null,
+      ...(row.questions === undefined ? {} : { questions: row.questions as TestQuestion[] }),
+      questions_count: row.questions_count as number,
+      ...timestamps(row),
+    }),
+    sortColumns: { title: spanishOrder('t.title'), status: 't.status', ...TIMESTAMP_SORTS },
+    filterConditions: { status: (value) => `t.status = ${value}` },
+    fullTextSearch: {
+      condition: (text) => `t.search_vector @@ ${SEARCH_QUERY(text)}`,
+      rank: (text) => `ts_rank_cd(t.search_vector, ${SEARCH_QUERY(text)})`,
+    },
+    createInput: TestInputSchema,
+    updateInput: TestUpdateSchema,
+    slug: { from: 'title' },
+    fields: {
+      title: column(),
+      description: column(),
+      status: column(),
+      passing_score: column(),
+      time_limit_minutes: column(),
+      questions: QUESTIONS,
+    },
+
+    // AREAS.md: a published test has at least one question, whether the body says so alone (the
+    // schema) or together with what is stored (publishing without sending the questions). The row
+    // is locked, and its questions only change through it, so the count cannot move meanwhile.
+    prepare(_ctx, input, current) {
+      const status = input.status ?? current?.status ?? 'draft';
+      const count = input.questions?.length ?? current?.questions_count ?? 0;
+      if (status === 'published' && count === 0) {
+        throw ValidationError.field('questions', PUBLISHED_NEEDS_QUESTIONS);
+      }
+    },
+
+    // Questions by id, so the SPA's history can say which one changed and how.
+    auditSnapshot: (test) => ({
+      title: test.title,
+      slug: test.slug,
+      description: test.description,
+      status: test.status,
+      passing_score: test.passing_score,
+      time_limit_minutes: test.time_limit_minutes,
+      questions: (test.questions ?? []).map((question) => ({
+        id: question.id,
+        prompt: question.prompt,
+        type: question.type,
+        points: question.points,
+        options: question.options.map((option) => ({
+          id: option.id,
+          text: option.text,
+          correct: option.correct,
+        })),
+      })),
+    }),
+
+    csv: [
+      { header: 'ID', value: (t) => t.id },
+      { header: 'Título', value: (t) => t.title },
+      { header: 'Slug', value: (t) => t.slug },
+      { header: 'Estado', value: (t) => t.status },
+      { header: 'Preguntas', value: (t) => t.questions_count },
+      { header: 'Nota para aprobar (%)', value: (t) => t.passing_score },
+      { header: 'Tiempo límite (min)', value: (t) => t.time_limit_minutes },
+      { header: 'Modificado', value: (t) => csvDate(t.updated_at) },
+    ],
+
+    routes(app, service) {
+      const key = (params: unknown) => service.resolveKey((params as { id: string }).id);
+
+      // Whoever may view a test sees its correct options anyway: scoring reveals nothing more.
+      app.post('/api/tests/:id/score', { config: { permission: 'test.view' } }, async (request) => {
+        const test = await service.show(await key(request.params));
+        const { answers } = validate(TestScoreInput, request.body);
+        return { data: scoreTest(test, answers) };
+      });
+
+      // The copy shows the source's questions, so it takes seeing them as well as creating tests.
+      app.post(
+        '/api/tests/:id/duplicate',
+        { config: { permission: 'test.create' } },
+        async (request, reply) => {
+          if (!request.can('test.view')) throw forbidden();
+          const source = await service.show(await key(request.params));
+          const copy = validate(TestInputSchema, {
+            title: copyTitle(source.title),
+            description: source.description,
+            status: 'draft',
+            passing_score: source.passing_score,
+            time_limit_minutes: source.time_limit_minutes,
+            questions: (source.questions ?? []).map((question) => ({
+              prompt: question.prompt,
+              type: question.type,
+              points: question.points,
+              options: question.options.map((option) => ({ text: option.text, correct: option.correct })),
+            })),
+          });
+          return reply.code(201).send({ data: await service.create(request.authUser(), copy) });
+        },
+      );
+    },
+  });
+}
+
+/**
+ * AREAS.md: a single or multiple question earns its points only when the chosen options are exactly
+ * the correct ones; text questions are scored by a person, so they count for neither score nor max.
+ * An answer that does not fit its question (an unknown question or option, a list for a text
+ * question, two options for a single one) is a 422 on `answers.<question id>`.
+ */
+export function scoreTest(test: TestRecord, answers: Record<string, TestAnswer>): TestScore {
+  const questions = new Map((test.questions ?? []).map((question) => [String(question.id), question]));
+  const errors: ValidationErrors = {};
+  for (const [id, answer] of Object.entries(answers)) {
+    const question = questions.get(id);
+    const refuse = (message: string) => {
+      errors[`answers.${id}`] = [message];
+    };
+    if (!question) {
+      refuse(`La pregunta ${id} no pertenece a este test.`);
+    } else if (question.type === 'text') {
+      if (typeof answer !== 'string') refuse('Una pregunta de texto libre se responde con un texto.');
+    } else if (typeof answer === 'string') {
+      refuse('Esta pregunta se responde con los ids de las opciones elegidas.');
+    } else {
+      const own = new Set(question.options.map((option) => option.id));
+      const foreign = answer.filter((option) => !own.has(option));
+      if (foreign.length) {
+        refuse(
+          foreign.length === 1
+            ? `La opción ${foreign[0]} no pertenece a esta pregunta.`
+            : `Las opciones ${foreign.join(', ')} no pertenecen a esta pregunta.`,
+        );
+      } else if (question.type === 'single' && new Set(answer).size > 1) {
+        refuse('Esta pregunta admite una sola opción.');
+      }
+    }
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+
+  let score = 0;
+  let max = 0;
+  for (const question of test.questions ?? []) {
+    if (question.type === 'text') continue;
+    max += question.points;
+    const answer = answers[String(question.id)];
+    const chosen = new Set(Array.isArray(answer) ? answer : []);
+    const correct = question.options.filter((option) => option.correct).map((option) => option.id);
+    if (chosen.size === correct.length && correct.every((option) => chosen.has(option))) {
+      score += question.points;
+    }
+  }
+  if (max === 0) return { score, max, percent: null, passed: null };
+  return {
+    score,
+    max,
+    percent: Math.round((score * 10_000) / max) / 100,
+    // In whole numbers, so 2 of 3 (66.67 %) does not pass a 67 % mark by rounding.
+    passed: score * 100 >= test.passing_score * max,
+  };
+}

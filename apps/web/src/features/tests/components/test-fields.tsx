@@ -1,0 +1,149 @@
+import { TEST_LIMITS, TEST_STATUS_LABELS, TEST_STATUSES, type TestRecord } from '@gestor/shared';
+import { Button } from 'primereact/button';
+import { memo, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import {
+  FieldArrayControl,
+  type FieldArrayItem,
+  FormGrid,
+  NumberControl,
+  SelectControl,
+  SlugControl,
+  TextareaControl,
+} from '../../../components/resource/controls';
+import { TextControl } from '../../../components/resource/form-controls';
+import type { FormFieldsProps } from '../../../components/resource/resource-screens';
+import { newQuestion, type QuestionFormValues } from '../tests-screens';
+import { FoldingContext, QuestionEditor, QuestionErrorsSummary } from './question-editor';
+import { TestStatusTag } from './test-status-tag';
+
+// The test's details, then the builder of its questions.
+
+const STATUS_OPTIONS = TEST_STATUSES.map((status) => ({ value: status, label: TEST_STATUS_LABELS[status] }));
+
+/** Above this many questions, saved ones start folded: the screen opens at once and reads as a list. */
+export const FOLD_ABOVE = 10;
+/**
+ * "Desplegar todas" up to this many: 50 unfolded questions of 6 options take about a second to lay
+ * out, 200 about five, so a longer test unfolds its questions one by one.
+ */
+export const UNFOLD_ALL_MAX = 50;
+
+export function TestFields({ record, readOnly }: FormFieldsProps<TestRecord>) {
+  return (
+    <>
+      <FormGrid>
+        <TextControl name="title" label="Título" autoComplete="off" maxLength={TEST_LIMITS.title} />
+        <SlugControl from="title" fromLabel="del título" addressPrefix={null} />
+      </FormGrid>
+      <TextareaControl name="description" label="Descripción" maxLength={TEST_LIMITS.description} rows={3} />
+      <FormGrid columns={3}>
+        <NumberControl
+          name="passing_score"
+          label="Nota para aprobar"
+          min={0}
+          max={100}
+          suffix=" %"
+          hint="Porcentaje de los puntos que se corrigen solos."
+        />
+        <NumberControl
+          name="time_limit_minutes"
+          label="Tiempo límite"
+          min={1}
+          max={TEST_LIMITS.timeLimitMinutes}
+          suffix=" min"
+          placeholder="Sin límite"
+          hint="Vacío: sin límite de tiempo."
+        />
+        {readOnly && record ? (
+          // Read-only, the state as a tag: a disabled dropdown's faded label fails the contrast check.
+          <div className="form-field">
+            <span className="form-field-label">Estado</span>
+            <span>
+              <TestStatusTag status={record.status} />
+            </span>
+          </div>
+        ) : (
+          <SelectControl name="status" label="Estado" options={STATUS_OPTIONS} />
+        )}
+      </FormGrid>
+      <QuestionsBuilder initialCount={record?.questions?.length ?? 0} />
+    </>
+  );
+}
+
+// Memoized: the form renders again when it first becomes dirty, and a list of hundreds of questions
+// must not render with it (its items follow the form through their own subscriptions).
+const QuestionsBuilder = memo(function QuestionsBuilder({ initialCount }: { initialCount: number }) {
+  const [folding, setFolding] = useState({ open: initialCount <= FOLD_ABOVE, generation: 0 });
+  const foldAll = (open: boolean) =>
+    setFolding((previous) => ({ open, generation: previous.generation + 1 }));
+
+  // Only the totals watch every question: typing in one must not render the whole list again.
+  return (
+    <section className="test-builder" aria-labelledby="test-builder-title">
+      <div className="test-builder-head">
+        <h2 id="test-builder-title" className="test-builder-title">
+          Preguntas
+        </h2>
+        <QuestionTotals onFoldAll={foldAll} />
+      </div>
+      <QuestionErrorsSummary />
+      <FoldingContext.Provider value={folding}>
+        <FieldArrayControl<QuestionFormValues>
+          name="questions"
+          label="Lista de preguntas"
+          item={{ noun: 'pregunta', gender: 'f' }}
+          addLabel="Añadir pregunta"
+          newItem={newQuestion}
+          maxItems={TEST_LIMITS.questions}
+          emptyMessage="Todavía no hay preguntas: añada la primera."
+          renderItem={renderQuestion}
+        />
+      </FoldingContext.Provider>
+    </section>
+  );
+});
+
+const renderQuestion = (item: FieldArrayItem) => <QuestionEditor item={item} />;
+
+/** "3 preguntas · 4 puntos en la nota automática", and the buttons that fold or unfold them all. */
+function QuestionTotals({ onFoldAll }: { onFoldAll: (open: boolean) => void }) {
+  const { control } = useFormContext();
+  const questions = useWatch({ control, name: 'questions' }) as QuestionFormValues[] | undefined;
+  const count = questions?.length ?? 0;
+  const points = (questions ?? []).reduce(
+    (sum, question) => sum + (question.type === 'text' ? 0 : (question.points ?? 0)),
+    0,
+  );
+  return (
+    <>
+      <p className="test-builder-total">
+        {count === 1 ? '1 pregunta' : `${count} preguntas`} · {points === 1 ? '1 punto' : `${points} puntos`}{' '}
+        en la nota automática
+      </p>
+      {count > 1 && (
+        <div className="test-builder-folding">
+          {count <= UNFOLD_ALL_MAX && (
+            <Button
+              type="button"
+              label="Desplegar todas"
+              icon="pi pi-angle-double-down"
+              text
+              size="small"
+              onClick={() => onFoldAll(true)}
+            />
+          )}
+          <Button
+            type="button"
+            label="Plegar todas"
+            icon="pi pi-angle-double-up"
+            text
+            size="small"
+            onClick={() => onFoldAll(false)}
+          />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+import {
+  type QuestionType,
+  TEST_STATUS_LABELS,
+  TEST_STATUSES,
+  TESTS,
+  TestInput,
+  type TestRecord,
+  type TestStatus,
+  TestUpdateInput,
+} from '@gestor/shared';
+import { formatDateTime } from '../../components/resource/format';
+import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
+import { TestActions } from './components/test-actions';
+import { TestFields } from './components/test-fields';
+import { TestStatusTag } from './components/test-status-tag';
+import { describeQuestionChanges } from './test-history';
+import './components/tests.css';
+
+// Tests (questionnaires) on the resource machinery: /test, /test/create, /test/{id}. The form is the
+// details and the builder of questions; the edit screen adds "Vista previa" and "Duplicar".
+
+export interface OptionFormValues {
+  /** The option's id once saved (kept, so the history says what changed); null for a new one. */
+  id: number | null;
+  text: string;
+  correct: boolean;
+}
+
+export interface QuestionFormValues {
+  id: number | null;
+  prompt: string;
+  type: QuestionType;
+  points: number | null;
+  /** Kept while the question is of type text (switching back brings them back), never sent then. */
+  options: OptionFormValues[];
+}
+
+export interface TestFormValues {
+  title: string;
+  /** Empty on creation: the server makes it from the title. */
+  slug: string;
+  description: string;
+  status: TestStatus;
+  passing_score: number | null;
+  /** Null: no time limit. */
+  time_limit_minutes: number | null;
+  questions: QuestionFormValues[];
+}
+
+export const DEFAULT_PASSING_SCORE = 50;
+
+const STATUS_FILTER: ListFilter = {
+  name: 'status',
+  label: 'Estado',
+  options: TEST_STATUSES.map((status) => ({ value: status, label: TEST_STATUS_LABELS[status] })),
+};
+
+export const newOption = (): OptionFormValues => ({ id: null, text: '', correct: false });
+
+/** A new question: single choice, one point, two empty options (the least a single one needs). */
+export const newQuestion = (): QuestionFormValues => ({
+  id: null,
+  prompt: '',
+  type: 'single',
+  points: 1,
+  options: [newOption(), newOption()],
+});
+
+export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
+  contract: TESTS,
+  searchPlaceholder: 'Título o descripción',
+  // Spanish full text over title and description, best matches first (like news).
+  rankedSearch: true,
+  columns: [
+    { field: 'title', header: 'Título', link: true },
+    { field: 'status', header: 'Estado', body: (test) => <TestStatusTag status={test.status} /> },
+    { field: 'questions_count', header: 'Preguntas', align: 'right' },
+    {
+      field: 'passing_score',
+      header: 'Para aprobar',
+      align: 'right',
+      body: (test) => `${test.passing_score} %`,
+    },
+    {
+      field: 'time_limit_minutes',
+      header: 'Tiempo límite',
+      align: 'right',
+      body: (test) => (test.time_limit_minutes === null ? 'Sin límite' : `${test.time_limit_minutes} min`),
+    },
+    { field: 'updated_at', header: 'Modificado', body: (test) => formatDateTime(test.updated_at) },
+  ],
+  useFilters: () => [STATUS_FILTER],
+  form: {
+    empty: () => ({
+      title: '',
+      slug: '',
+      description: '',
+      status: 'draft',
+      passing_score: DEFAULT_PASSING_SCORE,
+      time_limit_minutes: null,
+      questions: [],
+    }),
+    fromRecord: (test) => ({
+      title: test.title,
+      slug: test.slug,
+      description: test.description ?? '',
+      status: test.status,
+      passing_score: test.passing_score,
+      time_limit_minutes: test.time_limit_minutes,
+      questions: (test.questions ?? []).map((question) => ({
+        id: question.id,
+        prompt: question.prompt,
+        type: question.type,
+        points: question.points,
+        options: question.options.map((option) => ({
+          id: option.id,
+          text: option.text,
+          correct: option.correct,
+        })),
+      })),
+    }),
+    // The questions go as a whole, in order, each with its id when it has one. Index for index the
+    // same as the form's, so the shared schema's messages land beside the question they belong to.
+    toBody: (values) => ({
+      title: values.title,
+      ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
+      description: values.description,
+      status: values.status,
+      passing_score: values.passing_score,
+      time_limit_minutes: values.time_limit_minutes,
+      questions: values.questions.map((question) => ({
+        ...(question.id ? { id: question.id } : {}),
+        prompt: question.prompt,
+        type: question.type,
+        points: question.points,
+        options:
+          question.type === 'text'
+            ? []
+            : question.options.map((option) => ({
+                ...(option.id ? { id: option.id } : {}),
+                text: option.text,
+                correct: option.correct,
+              })),
+      })),
+    }),
+    createInput: TestInput,
+    updateInput: TestUpdateInput,
+    fields: ['title', 'slug', 'description', 'status', 'passing_score', 'time_limit_minutes', 'questions'],
+    Fields: TestFields,
+    Actions: TestActions,
+    fieldLabels: {
+      title: 'Título',
+      slug: 'Slug',
+      description: 'Descripción',
+      status: 'Estado',
+      passing_score: 'Nota para aprobar (%)',
+      time_limit_minutes: 'Tiempo límite (min)',
+      questions: 'Preguntas',
+    },
+    auditItemLabel: (field, item) =>
+      field === 'status' && Object.hasOwn(TEST_STATUS_LABELS, item)
+        ? TEST_STATUS_LABELS[item as TestStatus]
+        : item,
+    auditChange: (field, change, action) =>
+      field === 'questions' ? describeQuestionChanges(change, action) : undefined,
+  },
+});

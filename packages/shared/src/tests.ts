@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { optionalText, slugField } from './content';
+import { AREA_API_PATHS } from './permissions';
+import { ID_MAX, type ResourceContract, updatedAtField } from './resource';
+import { booleanField, requiredText } from './validation';
+
+// AREAS.md "Tests (questionnaires)": a test's details and its questions, each with its options,
+// written as one ordered whole. The per-type rules are refinements whose messages land on the
+// question they belong to (`questions.3.options`), so the builder shows them beside it, before
+// sending, with the very rules the API applies.
+
+export const TEST_STATUSES = ['draft', 'published'] as const;
+export type TestStatus = (typeof TEST_STATUSES)[number];
+
+export const TEST_STATUS_LABELS: Record<TestStatus, string> = {
+  draft: 'Borrador',
+  published: 'Publicado',
+};
+
+export const QUESTION_TYPES = ['single', 'multiple', 'text'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
+  single: 'Respuesta única',
+  multiple: 'Respuesta múltiple',
+  text: 'Texto libre',
+};
+
+export const TEST_LIMITS = {
+  title: 255,
+  description: 2000,
+  prompt: 1000,
+  option: 500,
+  /** A question's options; a test's questions. Far above any real test, so a body stays bounded. */
+  options: 20,
+  questions: 500,
+  points: 1000,
+  timeLimitMinutes: 600,
+} as const;
+
+export const TESTS: ResourceContract<'title' | 'status' | 'updated_at' | 'created_at', 'status'> = {
+  path: AREA_API_PATHS.test,
+  area: 'test',
+  label: { one: 'test', many: 'tests' },
+  lookup: 'id',
+  sortable: ['title', 'status', 'updated_at', 'created_at'],
+  defaultSort: '-updated_at',
+  filters: {
+    status: z.enum(TEST_STATUSES, { error: 'Estado desconocido: draft o published.' }),
+  },
+};
+
+/** The id of an existing child, when the item is one (kept, so the history shows what changed). */
+const childId = (label: string) =>
+  z
+    .number({ error: `El campo ${label} debe ser un identificador.` })
+    .int({ error: `El campo ${label} debe ser un identificador.` })
+    .min(1, { error: `El campo ${label} debe ser un identificador.` })
+    .max(ID_MAX, { error: `El campo ${label} debe ser un identificador.` })
+    .nullable()
+    .optional();
+
+/** Read back with every item; the array's order is what counts when writing, so it is ignored. */
+const positionField = z.number({ error: 'El campo posición debe ser un número.' }).int().optional();
+
+export const TestOptionInput = z.strictObject({
+  id: childId('id de la opción'),
+  position: positionField,
+  text: requiredText('texto de la opción', { max: TEST_LIMITS.option }),
+  correct: booleanField('correcta').default(false),
+});
+export type TestOptionInput = z.infer<typeof TestOptionInput>;
+
+const optionsCount = (count: number) => (count === 1 ? '1 opción' : `${count} opciones`);
+
+/**
+ * AREAS.md: `single` has ≥ 2 options and exactly 1 correct, `multiple` ≥ 2 options and ≥ 1 correct,
+ * `text` none. One message per question, on its options (the first rule it breaks), and one for
+ * an option whose text repeats another's.
+ */
+function questionRules(question: { type?: unknown; options?: unknown }, ctx: z.RefinementCtx) {
+  const options = Array.isArray(question.options)
+    ? (question.options as Array<{ text?: unknown; correct?: unknown }>)
+    : null;
+  if (!options) return;
+  const issue = (message: string, path: PropertyKey[] = ['options']) =>
+    ctx.addIssue({ code: 'custom', path, message });
+  const correct = options.filter((option) => option?.correct === true).length;
+  if (question.type === 'text') {
+    if (options.length) issue('Una pregunta de texto libre no lleva opciones: quítelas o cambie el tipo.');
+    return;
+  }
+  if (question.type !== 'single' && question.type !== 'multiple') return;
+  const noun = question.type === 'single' ? 'respuesta única' : 'respuesta múltiple';
+  if (options.length < 2) {
+    issue(
+      `Una pregunta de ${noun} necesita al menos dos opciones; tiene ${options.length ? optionsCount(options.length) : 'ninguna'}.`,
+    );
+  } else if (question.type === 'single' && correct !== 1) {
+    issue(
+      correct === 0
+        ? 'Marque cuál es la opción correcta.'
+        : `Una pregunta de respuesta única tiene una sola opción correcta, y hay ${correct} marcadas.`,
+    );
+  } else if (question.type === 'multiple' && correct === 0) {
+    issue('Marque al menos una opción correcta.');
+  }
+  const seen = new Map<string, number>();
+  options.forEach((option, index) => {
+    if (typeof option?.text !== 'string') return;
+    const key = option.text.trim().toLocaleLowerCase('es');
+    if (!key) return;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, index);
+    else issue(`Repite el texto de la opción ${first + 1}.`, ['options', index, 'text']);
+  });
+}
+
+export const TestQuestionInput = z
+  .strictObject({
+    id: childId('id de la pregunta'),
+    position: positionField,
+    prompt: requiredText('enunciado', { max: TEST_LIMITS.prompt }),
+    type: z.enum(QUESTION_TYPES, {
+      error: 'El tipo debe ser respuesta única, respuesta múltiple o texto libre.',
+    }),
+    points: z
+      .number({ error: 'El campo puntos debe ser un número entero.' })
+      .int({ error: 'El campo puntos debe ser un número entero.' })
+      .min(1, { error: 'Una pregunta vale al menos 1 punto.' })
+      .max(TEST_LIMITS.points, { error: `Una pregunta vale como máximo ${TEST_LIMITS.points} puntos.` })
+      .default(1),
+    options: z
+      .array(TestOptionInput, { error: 'El campo opciones debe ser una lista.' })
+      .max(TEST_LIMITS.options, { error: `Como máximo ${TEST_LIMITS.options} opciones por pregunta.` })
+      .default([]),
+  })
+  .superRefine(questionRules);
+export type TestQuestionInput = z.infer<typeof TestQuestionInput>;
+
+const testFields = {
+  title: requiredText('título', { max: TEST_LIMITS.title }),
+  slug: slugField(),
+  description: optionalText('descripción', { max: TEST_LIMITS.description }),
+  status: z.enum(TEST_STATUSES, { error: 'El estado debe ser Borrador o Publicado.' }),
+  passing_score: z
+    .number({ error: 'La nota para aprobar debe ser un porcentaje entre 0 y 100.' })
+    .int({ error: 'La nota para aprobar debe ser un porcentaje entero.' })
+    .min(0, { error: 'La nota para aprobar debe ser un porcentaje entre 0 y 100.' })
+    .max(100, { error: 'La nota para aprobar debe ser un porcentaje entre 0 y 100.' }),
+  time_limit_minutes: z
+    .number({ error: 'El tiempo límite debe ser un número de minutos.' })
+    .int({ error: 'El tiempo límite debe ser un número entero de minutos.' })
+    .min(1, { error: 'El tiempo límite debe ser de 1 a 600 minutos, o ninguno.' })
+    .max(TEST_LIMITS.timeLimitMinutes, { error: 'El tiempo límite debe ser de 1 a 600 minutos, o ninguno.' })
+    .nullable(),
+  questions: z
+    .array(TestQuestionInput, { error: 'El campo preguntas debe ser una lista.' })
+    .max(TEST_LIMITS.questions, { error: `Como máximo ${TEST_LIMITS.questions} preguntas por test.` }),
+};
+
+export const PUBLISHED_NEEDS_QUESTIONS = 'Un test publicado necesita al menos una pregunta.';
+
+/** What the body alone tells: published with no questions. The API also checks the stored ones. */
+function publishedHasQuestions(test: { status?: TestStatus; questions?: unknown[] }, ctx: z.RefinementCtx) {
+  if (test.status === 'published' && test.questions?.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['questions'], message: PUBLISHED_NEEDS_QUESTIONS });
+  }
+}
+
+export const TestInput = z
+  .strictObject({
+    ...testFields,
+    slug: testFields.slug.optional(),
+    description: testFields.description.default(null),
+    status: testFields.status.default('draft'),
+    passing_score: testFields.passing_score.default(50),
+    time_limit_minutes: testFields.time_limit_minutes.default(null),
+    questions: testFields.questions.default([]),
+  })
+  .superRefine(publishedHasQuestions);
+export type TestInput = z.infer<typeof TestInput>;
+
+export const TestUpdateInput = z
+  .strictObject({
+    title: testFields.title.optional(),
+    slug: testFields.slug.optional(),
+    description: testFields.description.optional(),
+    status: testFields.status.optional(),
+    passing_score: testFields.passing_score.optional(),
+    time_limit_minutes: testFields.time_limit_minutes.optional(),
+    questions: testFields.questions.optional(),
+    updated_at: updatedAtField,
+  })
+  .superRefine(publishedHasQuestions);
+export type TestUpdateInput = z.infer<typeof TestUpdateInput>;
+
+export interface TestOption {
+  id: number;
+  position: number;
+  text: string;
+  correct: boolean;
+}
+
+export interface TestQuestion {
+  id: number;
+  position: number;
+  prompt: string;
+  type: QuestionType;
+  points: number;
+  options: TestOption[];
+}
+
+export interface TestRecord {
+  id: number;
+  title: string;
+  slug: string;
+  description: string | null;
+  status: TestStatus;
+  /** The percentage of the automatically scored points needed to pass (0–100). */
+  passing_score: number;
+  time_limit_minutes: number | null;
+  /** In order. List pages leave them out (a test may have hundreds): only `questions_count`. */
+  questions?: TestQuestion[];
+  questions_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+// POST /api/tests/{id}/score: the answers of one person taking the test.
+
+/** A question's answer: the chosen options' ids, or the text written for a `text` question. */
+export const TestAnswer = z.union(
+  [
+    z
+      .array(
+        z
+          .number({ error: 'Cada opción elegida debe ser un id.' })
+          .int({ error: 'Cada opción elegida debe ser un id.' })
+          .min(1, { error: 'Cada opción elegida debe ser un id.' })
+          .max(ID_MAX, { error: 'Cada opción elegida debe ser un id.' }),
+      )
+      .max(TEST_LIMITS.options, { error: 'Demasiadas opciones elegidas.' }),
+    z.string().max(20_000, { error: 'La respuesta es demasiado larga.' }),
+  ],
+  { error: 'Cada respuesta debe ser una lista de ids de opciones o un texto.' },
+);
+export type TestAnswer = z.infer<typeof TestAnswer>;
+
+export const TestScoreInput = z.strictObject({
+  answers: z
+    .record(z.string().regex(/^\d{1,9}$/), TestAnswer, {
+      error: (issue) =>
+        issue.code === 'invalid_key'
+          ? 'Cada respuesta se indica con el id de su pregunta.'
+          : 'El campo respuestas debe ser un objeto {id de pregunta: respuesta}.',
+    })
+    .default({}),
+});
+export type TestScoreInput = z.infer<typeof TestScoreInput>;
+
+export interface TestScore {
+  /** Points earned on the automatically scored questions (single and multiple). */
+  score: number;
+  /** Points those questions are worth; text questions are scored by a person, so left out. */
+  max: number;
+  /** score / max as a percentage with two decimals; null when nothing is scored automatically. */
+  percent: number | null;
+  /** percent ≥ passing_score; null when nothing is scored automatically. */
+  passed: boolean | null;
+}
+
+/** A duplicate's title: "<title> (copia)", shortened so it still fits. */
+export function copyTitle(title: string): string {
+  const suffix = ' (copia)';
+  return `${title.slice(0, TEST_LIMITS.title - suffix.length).trimEnd()}${suffix}`;
+}
