@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
 import { apiCreate, dragTo, pngBytes, SAVED, shot } from '../support/pages';
-import { admin } from '../support/test-users';
+import { admin, editor } from '../support/test-users';
 
 // Issue 9, end to end: an entity whose wrong CIF is explained on the field by the shared check before
 // anything is sent, then saved with a good one; a space with its entity chosen in the searchable
@@ -271,4 +271,40 @@ test('a space: its entity from the searchable select, a gallery of three images 
   await expect(page.getByText(spaceName)).toBeVisible();
   await shot(page, 'space-list-375');
   await expectAccessible(page, 'espacios (375 px)');
+});
+
+test('read-only for the editor role (view only): the entity and space forms show their values, nothing to save, and pass axe', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL!;
+  const suffix = Date.now().toString(36);
+  await signIn(page, admin);
+  const entity = await apiCreate<{ id: number }>(page, origin, '/api/entities', {
+    name: `Ayuntamiento de lectura ${suffix}`,
+    type: 'ayuntamiento',
+  });
+  const space = await apiCreate<{ id: number }>(page, origin, '/api/spaces', {
+    name: `Salón de plenos ${suffix}`,
+    entity: entity.id,
+    capacity: 80,
+  });
+
+  const context = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  const reader = await context.newPage();
+  await signIn(reader, editor);
+  for (const width of [1280, 375]) {
+    await reader.setViewportSize({ width, height: 900 });
+    await reader.goto(`/entity/${entity.id}`);
+    // The type is a disabled select whose value must stay readable (contrast), not faded.
+    await expect(reader.getByText('Ayuntamiento', { exact: true }).first()).toBeVisible();
+    await expect(reader.getByRole('button', { name: 'Guardar' })).toHaveCount(0);
+    await expectAccessible(reader, `entidad de solo lectura a ${width} px`);
+    await reader.goto(`/space/${space.id}`);
+    await expect(reader.getByLabel('Nombre')).toHaveValue(`Salón de plenos ${suffix}`);
+    await expect(reader.getByRole('button', { name: 'Guardar' })).toHaveCount(0);
+    await expectAccessible(reader, `espacio de solo lectura a ${width} px`);
+  }
+  await context.close();
 });
