@@ -297,8 +297,9 @@ test('read-only for the editor role (view only): the entity and space forms show
   for (const width of [1280, 375]) {
     await reader.setViewportSize({ width, height: 900 });
     await reader.goto(`/entity/${entity.id}`);
-    // The type is a disabled select whose value must stay readable (contrast), not faded.
-    await expect(reader.getByText('Ayuntamiento', { exact: true }).first()).toBeVisible();
+    await expect(reader.getByLabel('Nombre')).toHaveValue(`Ayuntamiento de lectura ${suffix}`);
+    // The type is a disabled select whose value must stay readable (axe checks its contrast below).
+    await expect(reader.locator('.p-dropdown-label', { hasText: 'Ayuntamiento' })).toBeVisible();
     await expect(reader.getByRole('button', { name: 'Guardar' })).toHaveCount(0);
     await expectAccessible(reader, `entidad de solo lectura a ${width} px`);
     await reader.goto(`/space/${space.id}`);
