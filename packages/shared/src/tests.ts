@@ -211,6 +211,20 @@ export interface TestQuestion {
   options: TestOption[];
 }
 
+/**
+ * A test's questions without their positions (the order says it): what the builder edits and what
+ * the history compares, question by question, by id.
+ */
+export function questionsInOrder(questions: readonly TestQuestion[]) {
+  return questions.map(({ id, prompt, type, points, options }) => ({
+    id,
+    prompt,
+    type,
+    points,
+    options: options.map(({ id, text, correct }) => ({ id, text, correct })),
+  }));
+}
+
 export interface TestRecord {
   id: number;
   title: string;

@@ -1,6 +1,7 @@
 import {
   copyTitle,
   PUBLISHED_NEEDS_QUESTIONS,
+  questionsInOrder,
   TESTS,
   type TestAnswer,
   type TestInput,
@@ -98,17 +99,7 @@ export function testsResource() {
       status: test.status,
       passing_score: test.passing_score,
       time_limit_minutes: test.time_limit_minutes,
-      questions: (test.questions ?? []).map((question) => ({
-        id: question.id,
-        prompt: question.prompt,
-        type: question.type,
-        points: question.points,
-        options: question.options.map((option) => ({
-          id: option.id,
-          text: option.text,
-          correct: option.correct,
-        })),
-      })),
+      questions: questionsInOrder(test.questions ?? []),
     }),
 
     csv: [

@@ -1,5 +1,6 @@
 import {
   type QuestionType,
+  questionsInOrder,
   TEST_STATUS_LABELS,
   TEST_STATUSES,
   TESTS,
@@ -107,17 +108,7 @@ export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
       status: test.status,
       passing_score: test.passing_score,
       time_limit_minutes: test.time_limit_minutes,
-      questions: (test.questions ?? []).map((question) => ({
-        id: question.id,
-        prompt: question.prompt,
-        type: question.type,
-        points: question.points,
-        options: question.options.map((option) => ({
-          id: option.id,
-          text: option.text,
-          correct: option.correct,
-        })),
-      })),
+      questions: questionsInOrder(test.questions ?? []),
     }),
     // The questions go as a whole, in order, each with its id when it has one. Index for index the
     // same as the form's, so the shared schema's messages land beside the question they belong to.
