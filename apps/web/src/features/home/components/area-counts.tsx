@@ -1,4 +1,4 @@
-import { AREA_API_PATHS, AREA_LABELS, type Area } from '@gestor/shared';
+import { AREA_API_PATHS, AREA_LABELS, type Area } from '@gestor/shared/permissions';
 import { Link } from 'react-router';
 import { useCan } from '../../../lib/permissions';
 import { useAreaTotal } from '../api/get-area-total';
