@@ -74,7 +74,9 @@ export function SortableList<T>({
   const sensors = useSensors(
     // A click on the handle is not a drag: it starts after the pointer moves a little.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // An arrow key that needs the page to scroll scrolls at once: a smooth scroll would move the item
+    // only once it ends, and a quick Space meanwhile would drop it where it was.
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: 'auto' }),
   );
   const ids = items.map(getId);
   const indexOf = (id: UniqueIdentifier) => ids.indexOf(id);
