@@ -25,6 +25,13 @@ interface TextControlProps extends ControlProps {
   type?: 'text' | 'email' | 'password';
   autoComplete?: string;
   maxLength?: number;
+  /**
+   * Checked as soon as the person leaves the field, after `normalize` has rewritten it (a tax id shown
+   * as it will be stored), rather than on "Guardar".
+   */
+  checkOnLeave?: { normalize?: (value: string) => string };
+  autoCapitalize?: string;
+  spellCheck?: boolean;
 }
 
 /**
@@ -86,7 +93,16 @@ export function BoundField({
 
 export const invalidClass = (control: FieldControlProps) => (control['aria-invalid'] ? 'p-invalid' : '');
 
-export function TextControl({ type = 'text', autoComplete, maxLength, ...bound }: TextControlProps) {
+export function TextControl({
+  type = 'text',
+  autoComplete,
+  maxLength,
+  checkOnLeave,
+  autoCapitalize,
+  spellCheck,
+  ...bound
+}: TextControlProps) {
+  const { trigger } = useFormContext();
   return (
     <BoundField
       {...bound}
@@ -97,9 +113,18 @@ export function TextControl({ type = 'text', autoComplete, maxLength, ...bound }
           name={field.name}
           value={(field.value as string | undefined) ?? ''}
           onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
+          onBlur={() => {
+            if (!checkOnLeave) return field.onBlur();
+            const value = String(field.value ?? '');
+            const normalized = checkOnLeave.normalize?.(value) ?? value;
+            if (normalized !== value) field.onChange(normalized);
+            field.onBlur();
+            void trigger(field.name);
+          }}
           type={type}
           autoComplete={autoComplete}
+          autoCapitalize={autoCapitalize}
+          spellCheck={spellCheck}
           maxLength={maxLength}
           disabled={disabled}
           className={invalidClass(control)}
