@@ -28,7 +28,10 @@ export interface FieldArrayItem {
   index: number;
   /** The item's path in the form, for its controls' names: `questions.3` → `questions.3.prompt`. */
   name: string;
-  /** Stable across moves (react-hook-form's field id): a React key, or a drag-and-drop id. */
+  /**
+   * Stable across moves, and across saves for an item with a record id of its own: a React key, or a
+   * drag-and-drop id.
+   */
   id: string;
   /** Removes the item, offering "Deshacer" for a while. */
   remove: () => void;
@@ -92,6 +95,15 @@ export function FieldArrayControl<T>({
 }: FieldArrayControlProps<T>) {
   const { control, getValues } = useFormContext();
   const { fields, append, insert, move, remove } = useFieldArray({ control, name });
+  // react-hook-form gives every item a new field id when the form is reset (after each save), which
+  // would mount the whole list again: a second for a test of 200 questions. An item that is a stored
+  // record (a numeric `id` in its value) is keyed by that id instead, so a save only updates it.
+  const keys: string[] = [];
+  for (const [index, field] of fields.entries()) {
+    const own = getValues(`${name}.${index}.id`) as unknown;
+    const key = typeof own === 'number' ? `record-${own}` : field.id;
+    keys.push(keys.includes(key) ? field.id : key);
+  }
   const { errors } = useFormState({ control, name });
   // The resolver puts the array's own message on `root` when items are registered, on the array
   // itself otherwise; a server message (setError) goes on the array itself.
@@ -128,7 +140,7 @@ export function FieldArrayControl<T>({
       undoBar.current?.querySelector('button')?.focus();
       return;
     }
-    const key = fields[target.index]?.id;
+    const key = keys[target.index];
     const element = key ? items.current.get(key) : undefined;
     const selector =
       target.action === 'drag' ? '[data-sortable-handle]' : `[data-field-array-action="${target.action}"]`;
@@ -196,22 +208,22 @@ export function FieldArrayControl<T>({
       {fields.length === 0 && emptyMessage && <p className="field-array-empty">{emptyMessage}</p>}
       {fields.length > 0 && (
         <SortableList
-          items={fields}
-          getId={(field) => field.id}
-          itemLabel={(_field, index) => itemTitle(item, index + 1)}
+          items={keys}
+          getId={(key) => key}
+          itemLabel={(_key, index) => itemTitle(item, index + 1)}
           onMove={(from, to) => moveItem(from, to, 'drag')}
           label={label}
           disabled={locked}
           className="field-array-list"
           itemClassName="field-array-item"
-          renderItem={(field, { index, handle }) => {
+          renderItem={(key, { index, handle }) => {
             const position = index + 1;
             return (
               <fieldset
                 className="field-array-item-group"
                 ref={(element) => {
-                  if (element) items.current.set(field.id, element);
-                  else items.current.delete(field.id);
+                  if (element) items.current.set(key, element);
+                  else items.current.delete(key);
                 }}
               >
                 <legend className="field-array-item-title">{itemTitle(item, position)}</legend>
@@ -257,7 +269,7 @@ export function FieldArrayControl<T>({
                   {renderItem({
                     index,
                     name: `${name}.${index}`,
-                    id: field.id,
+                    id: key,
                     remove: () => removeItem(index),
                     move: (to) => moveItem(index, to),
                   })}
