@@ -3,6 +3,7 @@ import { type ReactNode, useContext, useEffect, useId, useMemo, useRef, useState
 import { Controller, type ControllerRenderProps, type FieldError, useFormContext } from 'react-hook-form';
 import { useCan } from '../../lib/permissions';
 import { type ControlProps, ReadOnlyContext } from '../resource/form-controls';
+import { describedBy, FieldMessages } from '../ui/form-field';
 import { DragHandle, SortableList } from '../ui/sortable-list';
 import { useMediaRecord } from './media-api';
 import { asSummary, type MediaLike, type MediaSummary } from './media-kind';
@@ -186,10 +187,6 @@ function Gallery({
     setAnnouncement(parts.join(' '));
   };
 
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-
   let content: ReactNode;
   if (!ids.length) {
     content = <p className="media-gallery-empty">Todavía no hay imágenes en la galería.</p>;
@@ -228,7 +225,7 @@ function Gallery({
         // react-hook-form focuses a field with an error through this: "Añadir imágenes", else the group.
         field.ref(element ? { focus: () => (addButton.current ?? element).focus() } : null);
       }}
-      aria-describedby={describedBy}
+      aria-describedby={describedBy(id, hint, error)}
       tabIndex={-1}
       className="form-field media-gallery-field"
     >
@@ -257,16 +254,7 @@ function Gallery({
           {announcement}
         </span>
       </div>
-      {hint && (
-        <small id={hintId} className="form-field-hint">
-          {hint}
-        </small>
-      )}
-      {error && (
-        <small id={errorId} className="form-field-error">
-          {error}
-        </small>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
       {mayBrowse && (
         <MediaPickerDialog
           visible={open}

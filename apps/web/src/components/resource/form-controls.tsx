@@ -4,7 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { createContext, type ReactNode, useContext, useId } from 'react';
 import { Controller, type ControllerRenderProps, useFormContext } from 'react-hook-form';
-import { type FieldControlProps, FormField } from '../ui/form-field';
+import { describedBy, type FieldControlProps, FieldMessages, FormField } from '../ui/form-field';
 import type { FilterOption } from './resource-screens';
 
 // The controls an area's form is made of, bound to react-hook-form by name: each shows its label, its
@@ -66,24 +66,18 @@ export function BoundField({
             </FormField>
           );
         }
-        const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-        const props = { id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy || undefined };
+        const props = {
+          id,
+          'aria-invalid': Boolean(error),
+          'aria-describedby': describedBy(id, hint, error),
+        };
         return (
           <div className="form-field">
             <div className="checkbox-field">
               {render(field, props, locked)}
               <label htmlFor={id}>{label}</label>
             </div>
-            {hint && (
-              <small id={`${id}-hint`} className="form-field-hint">
-                {hint}
-              </small>
-            )}
-            {error && (
-              <small id={`${id}-error`} className="form-field-error">
-                {error}
-              </small>
-            )}
+            <FieldMessages id={id} hint={hint} error={error} />
           </div>
         );
       }}

@@ -21,27 +21,38 @@ interface FormFieldProps {
   children: (control: FieldControlProps) => ReactNode;
 }
 
+/** What a control's `aria-describedby` lists: the ids of its hint and of its message, when shown. */
+export function describedBy(id: string, hint?: string, error?: string): string | undefined {
+  return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+}
+
+/** A field's hint and message, under the ids `describedBy` names. */
+export function FieldMessages({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
+      {hint && (
+        <small id={`${id}-hint`} className="form-field-hint">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <small id={`${id}-error`} className="form-field-error">
+          {error}
+        </small>
+      )}
+    </>
+  );
+}
+
 /** A label, its control, and the field's message underneath, tied together for screen readers. */
 export function FormField({ id, label, error, hint, children }: FormFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="form-field">
       <label htmlFor={id} className="form-field-label">
         {label}
       </label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
-      {hint && (
-        <small id={hintId} className="form-field-hint">
-          {hint}
-        </small>
-      )}
-      {error && (
-        <small id={errorId} className="form-field-error">
-          {error}
-        </small>
-      )}
+      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy(id, hint, error) })}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

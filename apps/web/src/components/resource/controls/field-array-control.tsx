@@ -1,6 +1,7 @@
 import { Button } from 'primereact/button';
 import { type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { get, useFieldArray, useFormContext, useFormState } from 'react-hook-form';
+import { describedBy, FieldMessages } from '../../ui/form-field';
 import { DragHandle, SortableList } from '../../ui/sortable-list';
 import { ReadOnlyContext } from '../form-controls';
 import {
@@ -112,8 +113,6 @@ export function FieldArrayControl<T>({
   const locked = useContext(ReadOnlyContext) || Boolean(disabled);
 
   const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
 
   const [announcement, setAnnouncement] = useState('');
   const announce = (message: string) =>
@@ -189,21 +188,9 @@ export function FieldArrayControl<T>({
   };
 
   return (
-    <fieldset
-      className="field-array"
-      aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-    >
+    <fieldset className="field-array" aria-describedby={describedBy(id, hint, error)}>
       <legend className="form-field-label field-array-legend">{label}</legend>
-      {hint && (
-        <small id={hintId} className="form-field-hint">
-          {hint}
-        </small>
-      )}
-      {error && (
-        <small id={errorId} className="form-field-error">
-          {error}
-        </small>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
 
       {fields.length === 0 && emptyMessage && <p className="field-array-empty">{emptyMessage}</p>}
       {fields.length > 0 && (

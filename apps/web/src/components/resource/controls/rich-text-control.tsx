@@ -12,6 +12,7 @@ import {
 import { Controller, useFormContext } from 'react-hook-form';
 import { useCan } from '../../../lib/permissions';
 import { MediaPickerDialog } from '../../media/media-picker-dialog';
+import { describedBy, FieldMessages } from '../../ui/form-field';
 import { type ControlProps, ReadOnlyContext } from '../form-controls';
 import { pickedImageOf } from './rich-text-image';
 import type { PickedImage } from './rich-text-types';
@@ -42,8 +43,6 @@ export function RichTextControl({ name, label, hint, disabled }: ControlProps) {
       name={name}
       render={({ field, fieldState }) => {
         const error = fieldState.error?.message;
-        const hintId = hint ? `${id}-hint` : undefined;
-        const errorId = error ? `${id}-error` : undefined;
         return (
           <div className="form-field rich-text-field">
             {/* Not a <label>: the editable area is no form control; it is aria-labelledby this. */}
@@ -58,23 +57,14 @@ export function RichTextControl({ name, label, hint, disabled }: ControlProps) {
                   onBlur={field.onBlur}
                   focusRef={field.ref}
                   labelId={labelId}
-                  describedBy={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+                  describedBy={describedBy(id, hint, error)}
                   invalid={Boolean(error)}
                   editable={editable}
                   onPickImage={editable ? pickImage.open : undefined}
                 />
               </Suspense>
             </EditorLoadError>
-            {hint && (
-              <small id={hintId} className="form-field-hint">
-                {hint}
-              </small>
-            )}
-            {error && (
-              <small id={errorId} className="form-field-error">
-                {error}
-              </small>
-            )}
+            <FieldMessages id={id} hint={hint} error={error} />
             {pickImage.dialog}
           </div>
         );
