@@ -209,6 +209,8 @@ test('slides reordered by keyboard, by mouse and with Subir/Bajar; the order is 
   // On a phone the arrows alone move it; their names stay.
   await page.getByRole('button', { name: 'Subir «Biblioteca»' }).click();
   await expect.poll(() => orderShown(page)).toEqual(['Cine de verano', 'Biblioteca', 'Ayuntamiento abierto']);
+  // The new order shows at once; reload only once the server has it.
+  await expect(page.getByText(/Orden guardado: «Biblioteca» en la posición 2 de 3\./)).toBeAttached();
   await page.reload();
   await expect.poll(() => orderShown(page)).toEqual(['Cine de verano', 'Biblioteca', 'Ayuntamiento abierto']);
 });
