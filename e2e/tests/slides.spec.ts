@@ -158,10 +158,14 @@ test('slides reordered by keyboard, by mouse and with Subir/Bajar; the order is 
 
   // Keyboard: the handle picks the slide up with Space, the arrows move it, Space drops it.
   const handle = (title: string) => page.getByRole('button', { name: `Arrastrar «${title}»` });
+  // Each step at a person's pace: after what the screen reader says, as someone listening would.
   await handle('Cine de verano').focus();
   await page.keyboard.press('Space');
+  await expect(page.getByText('Se ha tomado «Cine de verano», en la posición 3 de 3.')).toBeAttached();
   await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('«Cine de verano», ahora en la posición 2 de 3.')).toBeAttached();
   await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('«Cine de verano», ahora en la posición 1 de 3.')).toBeAttached();
   await page.keyboard.press('Space');
   await expect.poll(() => orderShown(page)).toEqual(['Cine de verano', 'Ayuntamiento abierto', 'Biblioteca']);
   await expect(page.getByText(/Orden guardado: «Cine de verano» en la posición 1 de 3\./)).toBeAttached();

@@ -173,7 +173,7 @@ test('a test of three kinds of question built by keyboard, reordered, previewed,
   // Each step is announced; the next key waits for it (an arrow may first scroll the page).
   await tabTo(page, page.getByRole('button', { name: 'Arrastrar la pregunta 3' }));
   await keys.press('Space');
-  await expect(page.getByText('Pregunta 3, ahora en la posición 3 de 3.')).toBeAttached();
+  await expect(page.getByText('Se ha tomado Pregunta 3, en la posición 3 de 3.')).toBeAttached();
   await keys.press('ArrowUp');
   await expect(page.getByText('Pregunta 3, ahora en la posición 2 de 3.')).toBeAttached();
   await keys.press('ArrowUp');

@@ -17,7 +17,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
+import { type CSSProperties, type HTMLAttributes, type ReactNode, useRef } from 'react';
 import './sortable-list.css';
 
 // One way to reorder by dragging, for every ordered list (slides, a space's gallery, a test's
@@ -89,10 +89,22 @@ export function SortableList<T>({
 
   // Impersonal sentences ("Se ha tomado…"): the item may be a slide, an image or a question, of
   // either gender.
+  // A drag starts over its own place: saying so at once would cut off "Se ha tomado…", so only a
+  // change of place is announced.
+  const lastOver = useRef<UniqueIdentifier | null>(null);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Se ha tomado ${nameOf(active.id)}, en ${place(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${nameOf(active.id)}, ahora en ${place(over.id)}.` : `${nameOf(active.id)}, fuera de la lista.`,
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return `Se ha tomado ${nameOf(active.id)}, en ${place(active.id)}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      const now = over?.id ?? null;
+      if (now === lastOver.current) return undefined;
+      lastOver.current = now;
+      return over
+        ? `${nameOf(active.id)}, ahora en ${place(over.id)}.`
+        : `${nameOf(active.id)}, fuera de la lista.`;
+    },
     onDragEnd: ({ active, over }) =>
       over
         ? `Se ha soltado ${nameOf(active.id)} en ${place(over.id)}.`
