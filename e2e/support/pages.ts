@@ -57,3 +57,18 @@ export async function dragTo(page: Page, handle: Locator, target: Locator): Prom
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
   await page.mouse.up();
 }
+
+/**
+ * One arrow key of a keyboard drag, then what the screen reader is told. When the next place is out
+ * of sight, dnd-kit's first press only scrolls the page there, so a person presses again: so does this.
+ */
+export async function dragStep(page: Page, key: string, announcement: string): Promise<void> {
+  const said = page.getByText(announcement, { exact: true });
+  await page.keyboard.press(key);
+  try {
+    await expect(said).toBeAttached({ timeout: 2_000 });
+  } catch {
+    await page.keyboard.press(key);
+    await expect(said).toBeAttached();
+  }
+}

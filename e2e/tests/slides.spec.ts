@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
-import { dragTo, pngBytes, SAVED, shot } from '../support/pages';
+import { dragStep, dragTo, pngBytes, SAVED, shot } from '../support/pages';
 import { admin } from '../support/test-users';
 
 // Issue 9, end to end: a slide made with an image from the media picker and its live preview, and
@@ -162,10 +162,8 @@ test('slides reordered by keyboard, by mouse and with Subir/Bajar; the order is 
   await handle('Cine de verano').focus();
   await page.keyboard.press('Space');
   await expect(page.getByText('Se ha tomado «Cine de verano», en la posición 3 de 3.')).toBeAttached();
-  await page.keyboard.press('ArrowUp');
-  await expect(page.getByText('«Cine de verano», ahora en la posición 2 de 3.')).toBeAttached();
-  await page.keyboard.press('ArrowUp');
-  await expect(page.getByText('«Cine de verano», ahora en la posición 1 de 3.')).toBeAttached();
+  await dragStep(page, 'ArrowUp', '«Cine de verano», ahora en la posición 2 de 3.');
+  await dragStep(page, 'ArrowUp', '«Cine de verano», ahora en la posición 1 de 3.');
   await page.keyboard.press('Space');
   await expect.poll(() => orderShown(page)).toEqual(['Cine de verano', 'Ayuntamiento abierto', 'Biblioteca']);
   await expect(page.getByText(/Orden guardado: «Cine de verano» en la posición 1 de 3\./)).toBeAttached();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
-import { apiCreate, dragTo, SAVED, shot } from '../support/pages';
+import { apiCreate, dragStep, dragTo, SAVED, shot } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
 // Issue 10, end to end: a test of the three kinds of question built with the keyboard alone, its
@@ -174,10 +174,8 @@ test('a test of three kinds of question built by keyboard, reordered, previewed,
   await tabTo(page, page.getByRole('button', { name: 'Arrastrar la pregunta 3' }));
   await keys.press('Space');
   await expect(page.getByText('Se ha tomado Pregunta 3, en la posición 3 de 3.')).toBeAttached();
-  await keys.press('ArrowUp');
-  await expect(page.getByText('Pregunta 3, ahora en la posición 2 de 3.')).toBeAttached();
-  await keys.press('ArrowUp');
-  await expect(page.getByText('Pregunta 3, ahora en la posición 1 de 3.')).toBeAttached();
+  await dragStep(page, 'ArrowUp', 'Pregunta 3, ahora en la posición 2 de 3.');
+  await dragStep(page, 'ArrowUp', 'Pregunta 3, ahora en la posición 1 de 3.');
   await keys.press('Space');
   await expect(question(page, 1).getByLabel('Enunciado')).toHaveValue('Describa el plan de evacuación.');
   // And an option of the (now) second question with the "Bajar" button.
