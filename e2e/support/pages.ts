@@ -29,21 +29,45 @@ export async function pngBytes(page: Page, color: string, width = 96, height = 6
   return Buffer.from(base64, 'base64');
 }
 
-/** POST to the API with the page's session, the way the SPA does (CSRF header from the cookie). */
-export async function apiCreate<T>(page: Page, baseURL: string, path: string, body: object): Promise<T> {
+/** The headers the SPA sends with its session: the CSRF token from its cookie, and where it comes from. */
+export async function sessionHeaders(page: Page, baseURL: string): Promise<Record<string, string>> {
   const cookies = await page.context().cookies();
   const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  return {
+    Accept: 'application/json',
+    'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+    Origin: baseURL,
+    Referer: `${baseURL}/`,
+  };
+}
+
+/** POST to the API with the page's session, the way the SPA does (CSRF header from the cookie). */
+export async function apiCreate<T>(page: Page, baseURL: string, path: string, body: object): Promise<T> {
   const response = await page.request.post(path, {
     data: body,
-    headers: {
-      Accept: 'application/json',
-      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-      Origin: baseURL,
-      Referer: `${baseURL}/`,
-    },
+    headers: await sessionHeaders(page, baseURL),
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { data: T }).data;
+}
+
+/** Uploads a PNG drawn in the page to the media library with the page's session; returns its id. */
+export async function apiUploadImage(
+  page: Page,
+  baseURL: string,
+  {
+    name,
+    color,
+    width = 160,
+    height = 120,
+  }: { name: string; color: string; width?: number; height?: number },
+): Promise<number> {
+  const response = await page.request.post('/api/multimedia', {
+    headers: await sessionHeaders(page, baseURL),
+    multipart: { file: { name, mimeType: 'image/png', buffer: await pngBytes(page, color, width, height) } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: number } }).data.id;
 }
 
 /** Mouse drag by a drag handle: press, move a little (a drag starts after 4 px), then in steps to the target's centre. */

@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
-import { apiCreate, dragStep, dragTo, pngBytes, SAVED, shot } from '../support/pages';
+import { apiCreate, apiUploadImage, dragStep, dragTo, SAVED, shot } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
 // Issue 9, end to end: an entity whose wrong CIF is explained on the field by the shared check before
@@ -29,22 +29,6 @@ function freshCif(): { typed: string; stored: string } {
 const isEntityWrite = (request: Request) =>
   /^\/api\/entities(\/\d+)?$/.test(new URL(request.url()).pathname) &&
   (request.method() === 'POST' || request.method() === 'PUT');
-
-/** Uploads a PNG with the page's session, as the SPA does; returns its id. */
-async function uploadImage(page: Page, baseURL: string, name: string, color: string): Promise<number> {
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.post('/api/multimedia', {
-    headers: {
-      Accept: 'application/json',
-      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-      Origin: baseURL,
-      Referer: `${baseURL}/`,
-    },
-    multipart: { file: { name, mimeType: 'image/png', buffer: await pngBytes(page, color, 160, 120) } },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { id: number } }).data.id;
-}
 
 /** A full-page screenshot from the top (a fixed top bar would otherwise be drawn where the page was scrolled). */
 async function shotFromTop(page: Page, name: string) {
@@ -158,9 +142,9 @@ test('a space: its entity from the searchable select, a gallery of three images 
     name: entityName,
     type: 'fundacion',
   });
-  await uploadImage(page, origin, red, '#b91c1c');
-  await uploadImage(page, origin, green, '#15803d');
-  await uploadImage(page, origin, blue, '#1d4ed8');
+  await apiUploadImage(page, origin, { name: red, color: '#b91c1c' });
+  await apiUploadImage(page, origin, { name: green, color: '#15803d' });
+  await apiUploadImage(page, origin, { name: blue, color: '#1d4ed8' });
 
   await page.getByRole('navigation').getByRole('link', { name: 'Espacios', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Espacios' })).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
-import { dragStep, dragTo, pngBytes, SAVED, shot } from '../support/pages';
+import { apiUploadImage, dragStep, dragTo, pngBytes, SAVED, sessionHeaders, shot } from '../support/pages';
 import { admin } from '../support/test-users';
 
 // Issue 9, end to end: a slide made with an image from the media picker and its live preview, and
@@ -16,15 +16,7 @@ async function api(
   path: string,
   data?: object,
 ) {
-  const cookies = await page.context().cookies();
-  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = {
-    Accept: 'application/json',
-    'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-    Origin: baseURL,
-    Referer: `${baseURL}/`,
-  };
-  return page.request.fetch(path, { method, headers, data });
+  return page.request.fetch(path, { method, headers: await sessionHeaders(page, baseURL), data });
 }
 
 /** Removes every slide, so the order holds only what the test creates. */
@@ -125,21 +117,12 @@ test('slides reordered by keyboard, by mouse and with Subir/Bajar; the order is 
   const origin = baseURL ?? '';
   await signIn(page, admin);
   await removeAllSlides(page, origin);
-  const upload = await page.request.post('/api/multimedia', {
-    headers: {
-      Accept: 'application/json',
-      'X-XSRF-TOKEN': decodeURIComponent(
-        (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '',
-      ),
-      Origin: origin,
-      Referer: `${origin}/`,
-    },
-    multipart: {
-      file: { name: 'orden.png', mimeType: 'image/png', buffer: await pngBytes(page, '#7c2d12', 320, 180) },
-    },
+  const imageId = await apiUploadImage(page, origin, {
+    name: 'orden.png',
+    color: '#7c2d12',
+    width: 320,
+    height: 180,
   });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const imageId = ((await upload.json()) as { data: { id: number } }).data.id;
   for (const [title, extra] of [
     ['Ayuntamiento abierto', { link_url: '/sede', link_label: 'Sede electrónica' }],
     ['Biblioteca', {}],

@@ -3,7 +3,7 @@ import { type MediaRef, optionalText, recordId, slugField } from './content';
 import { AREA_API_PATHS } from './permissions';
 import { booleanFilter, type ResourceContract, updatedAtField } from './resource';
 import { checkTaxId } from './tax-id';
-import { booleanField, nulCheck, requiredText } from './validation';
+import { booleanField, requiredText } from './validation';
 
 // AREAS.md, entities: the organisations Gestor records (a town hall, an association, a company…),
 // with their NIF/NIE/CIF checked by its control character, their contact details and their logo.
@@ -43,19 +43,13 @@ export const ENTITIES: ResourceContract<'name' | 'type' | 'created_at' | 'update
 
 /** Optional text that must pass `check` when given: '' and null are null. */
 function optionalChecked(label: string, max: number, check: (value: string) => string | { error: string }) {
-  return z
-    .string({ error: `El campo ${label} debe ser un texto.` })
-    .refine(...nulCheck(label))
-    .trim()
-    .max(max, { error: `El campo ${label} no debe tener más de ${max} caracteres.` })
-    .nullable()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      const result = check(value);
-      if (typeof result === 'string') return result;
-      ctx.addIssue({ code: 'custom', message: result.error });
-      return z.NEVER;
-    });
+  return optionalText(label, { max }).transform((value, ctx) => {
+    if (value === null) return null;
+    const result = check(value);
+    if (typeof result === 'string') return result;
+    ctx.addIssue({ code: 'custom', message: result.error });
+    return z.NEVER;
+  });
 }
 
 /**

@@ -177,17 +177,15 @@ function QuestionOptions({ name, type }: { name: string; type: Exclude<QuestionT
   );
 }
 
-function OptionEditor({
-  question,
-  option,
-  type,
-  group,
-}: {
+/** An option of a choice question: its place in the form, and its question's type and radio group. */
+interface OptionProps {
   question: string;
   option: FieldArrayItem;
   type: Exclude<QuestionType, 'text'>;
   group: string;
-}) {
+}
+
+function OptionEditor({ question, option, type, group }: OptionProps) {
   // The text first: it is what a new option's focus lands on (the first field it registers).
   return (
     <div className="test-option">
@@ -203,17 +201,7 @@ function OptionEditor({
 }
 
 /** "Correcta": a radio of the question's group (single), or a checkbox (multiple). */
-function CorrectMark({
-  question,
-  option,
-  type,
-  group,
-}: {
-  question: string;
-  option: FieldArrayItem;
-  type: Exclude<QuestionType, 'text'>;
-  group: string;
-}) {
+function CorrectMark({ question, option, type, group }: OptionProps) {
   const { control, getValues, setValue, trigger } = useFormContext();
   const readOnly = useContext(ReadOnlyContext);
   const { field } = useController({ control, name: `${option.name}.correct` });
