@@ -15,7 +15,6 @@ import { TextControl } from '../../../components/resource/form-controls';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { newQuestion, type QuestionFormValues } from '../tests-screens';
 import { FoldingContext, QuestionEditor, QuestionErrorsSummary } from './question-editor';
-import { TestStatusTag } from './test-status-tag';
 
 // The test's details, then the builder of its questions.
 
@@ -29,7 +28,7 @@ export const FOLD_ABOVE = 10;
  */
 export const UNFOLD_ALL_MAX = 50;
 
-export function TestFields({ record, readOnly }: FormFieldsProps<TestRecord>) {
+export function TestFields({ record }: FormFieldsProps<TestRecord>) {
   return (
     <>
       <FormGrid>
@@ -55,17 +54,7 @@ export function TestFields({ record, readOnly }: FormFieldsProps<TestRecord>) {
           placeholder="Sin límite"
           hint="Vacío: sin límite de tiempo."
         />
-        {readOnly && record ? (
-          // Read-only, the state as a tag: a disabled dropdown's faded label fails the contrast check.
-          <div className="form-field">
-            <span className="form-field-label">Estado</span>
-            <span>
-              <TestStatusTag status={record.status} />
-            </span>
-          </div>
-        ) : (
-          <SelectControl name="status" label="Estado" options={STATUS_OPTIONS} />
-        )}
+        <SelectControl name="status" label="Estado" options={STATUS_OPTIONS} />
       </FormGrid>
       <QuestionsBuilder initialCount={record?.questions?.length ?? 0} />
     </>
