@@ -153,18 +153,18 @@ describe.each(testDatabases())('multimedia (%s)', (engine) => {
 
     const replaced = await admin.upload(
       `/api/multimedia/${first.id}/file`,
-      { name: 'dos.pdf', bytes: pdf },
+      { name: 'dos.png', bytes: await sharp(await photoWithGps(500, 300)).png().toBuffer() },
       {},
       'PUT',
     );
     expect(replaced.status, replaced.text).toBe(200);
     expect(replaced.body.data).toMatchObject({
       id: first.id,
-      original_name: 'dos.pdf',
-      mime_type: 'application/pdf',
-      variants: { thumbnail: null, medium: null },
+      original_name: 'dos.png',
+      mime_type: 'image/png',
       usage_count: 1,
     });
+    expect(replaced.body.data.variants.thumbnail.url).not.toBe(first.variants.thumbnail.url);
     expect(replaced.body.data.url).not.toBe(first.url);
     expect((await fetch(first.url)).status).toBe(404);
     expect((await fetch(first.variants.thumbnail.url)).status).toBe(404);
@@ -182,7 +182,7 @@ describe.each(testDatabases())('multimedia (%s)', (engine) => {
       'PUT',
     );
     expect(stale.status).toBe(409);
-    expect((await admin.get(`/api/multimedia/${first.id}`)).body.data.original_name).toBe('dos.pdf');
+    expect((await admin.get(`/api/multimedia/${first.id}`)).body.data.original_name).toBe('dos.png');
   });
 
   test('an item in use is not deleted (one or in bulk); once unused it goes with its files', async () => {
@@ -215,8 +215,9 @@ describe.each(testDatabases())('multimedia (%s)', (engine) => {
   });
 
   test('deleting an item while a category starts using it: one wins, never both, never a 500', async () => {
+    const small = await sharp(await photoWithGps(40, 30)).png().toBuffer();
     for (let round = 0; round < 8; round++) {
-      const media = (await admin.upload('/api/multimedia', { name: `carrera-${round}.pdf`, bytes: pdf })).body
+      const media = (await admin.upload('/api/multimedia', { name: `carrera-${round}.png`, bytes: small })).body
         .data;
       const [removed, created] = await Promise.all([
         admin.delete(`/api/multimedia/${media.id}`),
@@ -236,7 +237,8 @@ describe.each(testDatabases())('multimedia (%s)', (engine) => {
   });
 
   test('deleting a category frees its image', async () => {
-    const media = (await admin.upload('/api/multimedia', { name: 'c.pdf', bytes: pdf })).body.data;
+    const media = (await admin.upload('/api/multimedia', { name: 'c.jpg', bytes: await photoWithGps(40, 30) }))
+      .body.data;
     const category = (await admin.post('/api/categories', { name: 'Efímera', image: media.id })).body.data;
     expect((await admin.delete(`/api/categories/${category.id}`)).status).toBe(204);
     expect((await admin.get(`/api/multimedia/${media.id}`)).body.data.usage_count).toBe(0);

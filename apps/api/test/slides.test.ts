@@ -110,7 +110,7 @@ describe.each(testDatabases())('slides (%s)', (engine) => {
     expect(text.status, text.text).toBe(201);
     const document = await admin.post('/api/slides', { title: 'Texto', image: text.body.data.id });
     expect(document.status).toBe(422);
-    expect(document.body.errors.image).toEqual(['El archivo elegido no es una imagen: elija una imagen.']);
+    expect(document.body.errors.image).toEqual(['«notas.txt» no es una imagen: elija una imagen.']);
     const title = await admin.post('/api/slides', { title: '   ', image: image.id });
     expect(title.body.errors.title).toEqual(['El campo título es obligatorio.']);
     const position = await admin.post('/api/slides', { title: 'Primera', image: image.id, position: 1 });

@@ -125,11 +125,14 @@ export interface MediaLimits {
   max_bytes: number;
 }
 
-/** Where a media item is used (`GET /api/multimedia/{id}/usage`). */
+/**
+ * Where a media item is used (`GET /api/multimedia/{id}/usage`). `title` is null for a record of an
+ * area the person may not view: the use is counted, the record not named.
+ */
 export interface MediaUsage {
   area: string;
   id: number;
-  title: string;
+  title: string | null;
 }
 
 const mediaFields = {

@@ -1,10 +1,17 @@
 import { describe, expect, test } from 'vitest';
-import { mediaFilesIn, RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, sanitizeRichText } from './rich-text';
+import { type Found, idsInRichText, storedImageRule } from '../modules/multimedia/media-links';
+import { libraryFileOf } from '../modules/multimedia/media-refs';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, sanitizeRichText } from './rich-text';
 
+// The allowlist with the rule the multimedia module gives it for images (library images by id).
 const MEDIA = 'http://localhost:8000/storage/media';
 const CDN = 'https://cdn.example.org/gestor/media/';
-const mediaBaseUrls = [MEDIA, CDN];
-const clean = (html: string) => sanitizeRichText(html, { mediaBaseUrls });
+const fileOf = libraryFileOf([MEDIA, CDN]);
+const cleanNoting = (html: string) => {
+  const found: Found = { ids: new Set(), files: new Set() };
+  return { html: sanitizeRichText(html, { image: storedImageRule(fileOf, found) }), found };
+};
+const clean = (html: string) => cleanNoting(html).html;
 
 // Vectors in the style of OWASP's XSS filter evasion cheat sheet and known sanitizer bypasses,
 // written for this allowlist. Each must come out with nothing that could run or restyle the page.
@@ -172,7 +179,7 @@ describe('sanitizeRichText: what the editor and editors need', () => {
   });
 
   test('a figure with its caption', () => {
-    const html = `<figure><img src="${MEDIA}/abc.jpg" alt="Pleno" width="640" height="480" /><figcaption>El pleno</figcaption></figure>`;
+    const html = `<figure><img data-media-id="7" alt="Pleno" /><figcaption>El pleno</figcaption></figure>`;
     expect(clean(html)).toBe(html);
   });
 
@@ -282,26 +289,38 @@ describe('sanitizeRichText: what the editor and editors need', () => {
   });
 });
 
-describe('mediaFilesIn', () => {
-  test('names the media files the images show, variants included, once each, in order', () => {
-    const html = clean(
+describe('library images', () => {
+  test('are stored by id with their text alternative: address, sizes and anything else go', () => {
+    const { html, found } = cleanNoting(
+      `<img data-media-id="12" src="${MEDIA}/aa11.jpg" alt="Plaza" width="640" height="480" ` +
+        `srcset="${MEDIA}/aa11-medium.webp 1280w" sizes="100vw" onerror="alert(1)">`,
+    );
+    expect(html).toBe('<img data-media-id="12" alt="Plaza" />');
+    expect([...found.ids]).toEqual([12]);
+  });
+
+  test('one named by its address is noted by file, to be turned into its id', () => {
+    const { html, found } = cleanNoting(
       `<p><img src="${MEDIA}/aa11.jpg" alt="a"><img src="${CDN}bb22-medium.webp"></p>` +
-        `<img src="${MEDIA}/aa11.jpg"><img src="https://otro.example/aa11.jpg">` +
-        `<a href="${MEDIA}/cc33.pdf">PDF</a>`,
+        `<img src="https://otro.example/aa11.jpg"><a href="${MEDIA}/cc33.pdf">PDF</a>`,
     );
-    expect(mediaFilesIn(html, mediaBaseUrls)).toEqual(['aa11.jpg', 'bb22-medium.webp']);
+    expect([...found.files]).toEqual(['aa11.jpg', 'bb22-medium.webp']);
+    expect(html).toContain(`<img src="${MEDIA}/aa11.jpg" alt="a" />`);
   });
 
-  test('nothing for bodies without media, or media of another base', () => {
-    expect(mediaFilesIn('', mediaBaseUrls)).toEqual([]);
-    expect(mediaFilesIn('<p>Texto</p>', mediaBaseUrls)).toEqual([]);
-    expect(mediaFilesIn(`<img src="${MEDIA}/a.jpg">`, ['https://cdn.example.org/media'])).toEqual([]);
-    expect(mediaFilesIn(`<img src="${MEDIA}/sub/a.jpg"><img src="${MEDIA}-x/a.jpg">`, mediaBaseUrls)).toEqual(
-      [],
-    );
+  test('an id that is not a whole number of a column is not an id', () => {
+    for (const id of ['0', '-1', '1e3', '012', '9999999999', 'x', '']) {
+      const { html, found } = cleanNoting(`<img data-media-id="${id}" alt="x">`);
+      expect(found.ids.size, id).toBe(0);
+      expect(html, id).toBe('');
+    }
   });
 
-  test('entities in the address are read as the browser would', () => {
-    expect(mediaFilesIn(`<img src="${MEDIA}/a&#46;jpg">`, [MEDIA])).toEqual(['a.jpg']);
+  test('idsInRichText reads the ids of a stored body, each once', () => {
+    const stored = clean(
+      '<p><img data-media-id="3" alt="a"></p><img data-media-id="5"><img data-media-id="3" alt="b">',
+    );
+    expect(idsInRichText(stored)).toEqual([3, 5]);
+    expect(idsInRichText('<p>Texto</p>')).toEqual([]);
   });
 });

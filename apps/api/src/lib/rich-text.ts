@@ -38,7 +38,7 @@ export const RICH_TEXT_TAGS = [
 /** The only attributes kept, by tag; their values are checked in `transformTags` below. */
 export const RICH_TEXT_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   a: ['href', 'target', 'rel'],
-  img: ['src', 'alt', 'width', 'height'],
+  img: ['src', 'alt', 'width', 'height', 'data-media-id'],
   th: ['colspan', 'rowspan'],
   td: ['colspan', 'rowspan'],
 };
@@ -94,28 +94,13 @@ export function allowedHref(value: string): string | null {
   return href;
 }
 
-// Media files have server-made names (`<32 hex>.<ext>`, `<hex>-thumb.webp`): a name, no path.
-const MEDIA_FILE = /^[a-z0-9][a-z0-9._-]*$/i;
-
-const normalizeBase = (base: string) => base.replace(/\/+$/, '');
-
-/** The media file an image address names, when it is `<base>/<file>` for one of the bases. */
-function mediaFileOf(src: string, mediaBaseUrls: readonly string[]): string | null {
-  for (const raw of mediaBaseUrls) {
-    const base = normalizeBase(raw);
-    if (!base || !src.startsWith(`${base}/`)) continue;
-    const file = src.slice(base.length + 1);
-    if (MEDIA_FILE.test(file)) return file;
-  }
-  return null;
-}
-
-/** An `img[src]` as it will be stored, or null: this API's media, or any https address. */
-function allowedImageSrc(value: string, mediaBaseUrls: readonly string[]): string | null {
-  const src = value.trim();
-  if (!src || hasControlCharacter(src)) return null;
-  if (mediaFileOf(src, mediaBaseUrls)) return src;
-  if (!/^https:\/\/[^/\\]/i.test(src)) return null;
+/**
+ * An image from outside the media library, as it will be stored: any parseable https address, or
+ * null. Library images are the multimedia module's to judge (`RichTextOptions.image`).
+ */
+export function externalImageSrc(value: string | undefined): string | null {
+  const src = value?.trim() ?? '';
+  if (!src || hasControlCharacter(src) || !/^https:\/\/[^/\\]/i.test(src)) return null;
   try {
     // A parseable absolute address, so no stray backslash or space trick reads another way.
     return new URL(src).protocol === 'https:' ? src : null;
@@ -125,16 +110,16 @@ function allowedImageSrc(value: string, mediaBaseUrls: readonly string[]): strin
 }
 
 /** Digits only, within a sensible range, without leading zeros: `width="640"`, `colspan="2"`. */
-function positiveInteger(value: string | undefined, max: number): string | null {
+export function positiveInteger(value: string | undefined, max: number): string | null {
   const text = value?.trim() ?? '';
   if (!/^[1-9]\d{0,5}$/.test(text)) return null;
   return Number(text) <= max ? text : null;
 }
 
-type Attributes = Record<string, string>;
+export type Attributes = Record<string, string>;
 const tag = (tagName: string, attribs: Attributes = {}) => ({ tagName, attribs });
 
-function withDefined(entries: Array<[string, string | null]>): Attributes {
+export function withDefined(entries: Array<[string, string | null]>): Attributes {
   const attribs: Attributes = {};
   for (const [name, value] of entries) if (value !== null) attribs[name] = value;
   return attribs;
@@ -143,7 +128,7 @@ function withDefined(entries: Array<[string, string | null]>): Attributes {
 // Google Docs wraps a whole paste in `<b style="font-weight:normal">`: that one is not bold.
 const NOT_BOLD = /font-weight\s*:\s*(normal|[1-4]00)\b/i;
 
-function options(mediaBaseUrls: readonly string[]): sanitizeHtml.IOptions {
+function options({ image }: RichTextOptions): sanitizeHtml.IOptions {
   const cell = (name: 'th' | 'td') => (_: string, attribs: Attributes) =>
     tag(
       name,
@@ -157,7 +142,7 @@ function options(mediaBaseUrls: readonly string[]): sanitizeHtml.IOptions {
     allowedAttributes: Object.fromEntries(
       Object.entries(RICH_TEXT_ATTRIBUTES).map(([name, list]) => [name, [...list]]),
     ),
-    // Second line of defence behind allowedHref/allowedImageSrc: sanitize-html's own scheme check.
+    // Second line of defence behind allowedHref and the image rule: sanitize-html's own scheme check.
     allowedSchemes: [...LINK_SCHEMES],
     allowedSchemesByTag: { img: ['http', 'https'] },
     allowedSchemesAppliedToAttributes: ['href', 'src'],
@@ -174,20 +159,8 @@ function options(mediaBaseUrls: readonly string[]): sanitizeHtml.IOptions {
         const blank = attribs.target?.trim().toLowerCase() === '_blank';
         return tag('a', blank ? { href, target: '_blank', rel: BLANK_TARGET_REL } : { href });
       },
-      img: (_, attribs) => {
-        const src = allowedImageSrc(attribs.src ?? '', mediaBaseUrls);
-        // An image from anywhere else is dropped (exclusiveFilter: no src).
-        if (src === null) return tag('img');
-        return tag(
-          'img',
-          withDefined([
-            ['src', src],
-            ['alt', attribs.alt ?? ''],
-            ['width', positiveInteger(attribs.width, 10000)],
-            ['height', positiveInteger(attribs.height, 10000)],
-          ]),
-        );
-      },
+      // An image the rule refuses is dropped (exclusiveFilter: no attributes left).
+      img: (_, attribs) => tag('img', image(attribs) ?? {}),
       th: cell('th'),
       td: cell('td'),
       // What editors and word processors send for the same meaning.
@@ -200,35 +173,20 @@ function options(mediaBaseUrls: readonly string[]): sanitizeHtml.IOptions {
       h5: () => tag('h4'),
       h6: () => tag('h4'),
     },
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src && !frame.attribs['data-media-id'],
   };
 }
 
 export interface RichTextOptions {
-  /** Where this API's media files are served: `${APP_URL}/storage/media`, or S3_PUBLIC_URL + '/media'. */
-  mediaBaseUrls: readonly string[];
+  /**
+   * How one image is stored, from the attributes it arrived with: the attributes to keep (from
+   * RICH_TEXT_ATTRIBUTES.img), or null to drop it. The multimedia module decides (library images are
+   * kept by id, `externalImageSrc` for the rest).
+   */
+  image(attribs: Attributes): Attributes | null;
 }
 
 /** The allowlisted form of a rich text body, to store; sanitizing its result again changes nothing. */
-export function sanitizeRichText(html: string, { mediaBaseUrls }: RichTextOptions): string {
-  return sanitizeHtml(html, options(mediaBaseUrls));
-}
-
-/**
- * The media files (`<file>` of `<base>/<file>`, variants included) that the images of a sanitized
- * body show, each once, in order: the body's entries in media usages.
- */
-export function mediaFilesIn(html: string, mediaBaseUrls: readonly string[]): string[] {
-  const files = new Set<string>();
-  sanitizeHtml(html, {
-    allowedTags: [],
-    allowedAttributes: {},
-    nonTextTags: DROPPED_WITH_CONTENT,
-    onOpenTag: (name, attribs) => {
-      if (name !== 'img' || !attribs.src) return;
-      const file = mediaFileOf(attribs.src.trim(), mediaBaseUrls);
-      if (file) files.add(file);
-    },
-  });
-  return [...files];
+export function sanitizeRichText(html: string, rules: RichTextOptions): string {
+  return sanitizeHtml(html, options(rules));
 }

@@ -4,11 +4,13 @@ import type { Storage } from '../lib/storage/storage';
 import type { AuthService } from './auth/auth-service';
 import { categoriesResource } from './categories/categories-resource';
 import { entitiesResource } from './entities/entities-resource';
+import { mediaLinks } from './multimedia/media-links';
 import { mediaUrls } from './multimedia/media-refs';
 import { createUsageIndex } from './multimedia/media-usages';
 import { multimediaResource } from './multimedia/multimedia-resource';
 import { newsResource } from './news/news-resource';
 import { pagesResource } from './pages/pages-resource';
+import type { MediaLinks } from './resource/media-links';
 import type { ResourceDefinition } from './resource/resource-definition';
 import { resourceRoutes } from './resource/resource-routes';
 import { createResourceService } from './resource/resource-service';
@@ -38,12 +40,16 @@ interface MountedArea {
 
 function area<R extends { id: number; updated_at: string }, C, U>(
   definition: ResourceDefinition<R, C, U>,
-  deps: AreaDependencies,
+  deps: AreaDependencies & { media: MediaLinks },
 ): MountedArea {
   return {
     path: definition.contract.path,
     mount(app) {
-      const service = createResourceService(definition, { database: deps.database, log: deps.log });
+      const service = createResourceService(definition, {
+        database: deps.database,
+        log: deps.log,
+        media: deps.media,
+      });
       resourceRoutes(app, service, { appUrl: deps.appUrl, uploads: deps.uploads });
     },
   };
@@ -52,6 +58,7 @@ function area<R extends { id: number; updated_at: string }, C, U>(
 export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
   const usages = createUsageIndex();
   const media = mediaUrls(deps.storage, deps.appUrl);
+  const withMedia = { ...deps, media: mediaLinks(media) };
   const definitions = {
     roles: rolesResource,
     users: usersResource({ auth: deps.auth }),
@@ -64,31 +71,26 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
     }),
     categories: categoriesResource({ media }),
     news: newsResource({ media }),
-    pages: pagesResource({ media }),
+    pages: pagesResource(),
     entities: entitiesResource({ media }),
     spaces: spacesResource({ media }),
     slides: slidesResource({ media }),
     tests: testsResource(),
   };
   const areas = [
-    area(definitions.roles, deps),
-    area(definitions.users, deps),
-    area(definitions.multimedia, deps),
-    area(definitions.categories, deps),
-    area(definitions.news, deps),
-    area(definitions.pages, deps),
-    area(definitions.entities, deps),
-    area(definitions.spaces, deps),
-    area(definitions.slides, deps),
-    area(definitions.tests, deps),
+    area(definitions.roles, withMedia),
+    area(definitions.users, withMedia),
+    area(definitions.multimedia, withMedia),
+    area(definitions.categories, withMedia),
+    area(definitions.news, withMedia),
+    area(definitions.pages, withMedia),
+    area(definitions.entities, withMedia),
+    area(definitions.spaces, withMedia),
+    area(definitions.slides, withMedia),
+    area(definitions.tests, withMedia),
   ];
   for (const definition of Object.values(definitions)) {
-    usages.register({
-      path: definition.contract.path,
-      area: definition.contract.area,
-      table: definition.table,
-      titleColumn: definition.titleColumn ?? 'name',
-    });
+    usages.register(definition as unknown as Parameters<typeof usages.register>[0]);
   }
   for (const entry of areas) entry.mount(app);
 }

@@ -8,9 +8,9 @@ import {
   type RecordRef,
 } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
-import { type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
+import { IMAGE, type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
 import { csvDate } from '../resource/csv';
-import { CATEGORY, column, MEDIA, reference } from '../resource/declared-fields';
+import { CATEGORY, column, reference } from '../resource/declared-fields';
 import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
 
 // Categories (AREAS.md): a tree whose parent is written as a slug, shown with its path
@@ -59,7 +59,7 @@ export function categoriesResource({ media }: { media: MediaUrls }) {
       description: column(),
       color: column(),
       parent: reference('parent_id', CATEGORY),
-      image: reference('image_id', MEDIA),
+      image: reference('image_id', IMAGE),
     },
     // Moving categories one at a time: two moves at once (A under B, B under A) could each pass the
     // cycle check alone and together make a loop.

@@ -9,9 +9,9 @@ import {
   EntityUpdateInput as EntityUpdateSchema,
 } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
-import { type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
+import { IMAGE, type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
 import { csvDate } from '../resource/csv';
-import { column, MEDIA, reference } from '../resource/declared-fields';
+import { column, reference } from '../resource/declared-fields';
 import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
 
 // Entities (AREAS.md): the organisations Gestor records. The NIF/NIE/CIF is checked by the shared
@@ -66,7 +66,7 @@ export function entitiesResource({ media }: { media: MediaUrls }) {
       phone: column(),
       website: column(),
       address: column(),
-      logo: reference('logo_id', MEDIA),
+      logo: reference('logo_id', IMAGE),
       description: column(),
       active: column(),
     },

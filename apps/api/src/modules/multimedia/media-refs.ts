@@ -1,5 +1,6 @@
 import type { MediaRecord, MediaRef } from '@gestor/shared';
 import type { Storage } from '../../lib/storage/storage';
+import type { RefTarget } from '../resource/declared-fields';
 
 // How media items read inside other records (a category's image, a news item's cover) and in the
 // library itself: URLs come from the storage driver (local /storage/… or the S3 public address).
@@ -10,6 +11,23 @@ export interface StoredVariant {
   height: number;
 }
 export type StoredVariants = { thumbnail?: StoredVariant; medium?: StoredVariant };
+
+/**
+ * A reference to an image of the library (a news cover, an entity logo, a category or slide image, a
+ * space's gallery): anything else is a 422 naming the file. Every reference counts as a usage.
+ */
+export const IMAGE: RefTarget = {
+  table: 'multimedia',
+  key: 'id',
+  noun: { one: 'el archivo', many: 'los archivos' },
+  countsAsUsage: true,
+  accept: {
+    column: 'kind',
+    values: ['image'],
+    nameColumn: 'original_name',
+    refusal: (name) => `«${name}» no es una imagen: elija una imagen.`,
+  },
+};
 
 /** Storage keys live under `media/`; the database keeps only the file names. */
 export const mediaKey = (file: string) => `media/${file}`;
@@ -30,24 +48,35 @@ export const mediaRefSql = (column: string) =>
 export interface MediaUrls {
   url(file: string): string;
   /**
-   * Where this API's media files live, for the rich text allowlist: /storage/media on the API (which
-   * serves them with either driver) and, with S3_PUBLIC_URL, the bucket's public address.
+   * The file an address of this library names (`<APP_URL>/storage/media/<file>`, or under
+   * S3_PUBLIC_URL), or null: how a body written with addresses finds its images' ids.
    */
-  baseUrls: readonly string[];
+  fileOf(src: string): string | null;
   variant(variant: StoredVariant | undefined): MediaRecord['variants']['thumbnail'];
   /** A row of mediaRefSql as the API returns it. */
   ref(raw: unknown): MediaRef | null;
 }
 
+/**
+ * The file that an address under one of `bases` names, or null: media files have server-made names
+ * (`<32 hex>.<ext>`, `<hex>-medium.webp`), a name and no path.
+ */
+export function libraryFileOf(bases: readonly string[]): (src: string) => string | null {
+  const prefixes = [...new Set(bases.map((base) => `${base.replace(/\/+$/, '')}/`))];
+  return (src) => {
+    const prefix = prefixes.find((candidate) => src.startsWith(candidate));
+    const file = prefix ? src.slice(prefix.length) : '';
+    return /^[a-z0-9][a-z0-9._-]*$/i.test(file) ? file : null;
+  };
+}
+
 export function mediaUrls(storage: Storage, appUrl: string): MediaUrls {
   const url = (file: string) => storage.url(mediaKey(file));
-  const own = `${appUrl}/storage/media`;
   // The storage's address of a file, without the file.
   const probe = url('probe.webp');
-  const public_ = probe.slice(0, -'/probe.webp'.length);
   return {
     url,
-    baseUrls: public_ === own ? [own] : [own, public_],
+    fileOf: libraryFileOf([`${appUrl}/storage/media`, probe.slice(0, -'/probe.webp'.length)]),
     variant: (variant) =>
       variant ? { url: url(variant.file), width: variant.width, height: variant.height } : null,
     ref(raw) {

@@ -1,9 +1,11 @@
-import { AREA_LABELS, type Area, type MediaUsage } from '@gestor/shared';
+import { AREA_LABELS, type Area, type MediaKind, type MediaUsage } from '@gestor/shared';
 import type { Connection } from '../../db/client';
+import { usageFields } from '../resource/declared-fields';
+import type { ResourceDefinition } from '../resource/resource-definition';
 
 // "Where is this file used?" (AREAS.md "Media in use"): media_usages records (area, record) pairs, kept
 // by the machinery on every write of an area that references media; the areas' registry tells this
-// index how each area names its records.
+// index how each area names its records and which kinds of file it takes.
 
 export interface UsageArea {
   /** API path, as stored in media_usages.area. */
@@ -11,17 +13,50 @@ export interface UsageArea {
   area: Area;
   table: string;
   titleColumn: string;
+  /** The kinds of file every use in this area takes (null: any). */
+  kinds: readonly string[] | null;
+}
+
+/** Which areas a person may read records of: the others' records are counted, never named. */
+export type VisibleArea = (area: Area) => boolean;
+
+/** The kinds of file that every media reference of an area takes; rich text shows images only. */
+function acceptedKinds(definition: ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>) {
+  let kinds: readonly string[] | null = definition.richText ? ['image'] : null;
+  for (const spec of usageFields(definition.fields)) {
+    const values = spec.target.accept?.values;
+    if (values) kinds = kinds ? kinds.filter((kind) => values.includes(kind)) : values;
+  }
+  return kinds;
 }
 
 export function createUsageIndex() {
   const areas = new Map<string, UsageArea>();
+  const counted = (titles: Array<string | null>) => {
+    const hidden = titles.filter((title) => title === null).length;
+    const shown = titles.filter((title): title is string => title !== null);
+    const named = shown.slice(0, 3).map((title) => `«${title}»`);
+    if (shown.length > 3) named.push(`y ${shown.length - 3} más`);
+    if (!hidden) return named.join(', ');
+    const unseen = hidden === 1 ? 'un registro que no puede ver' : `${hidden} registros que no puede ver`;
+    return named.length ? `${named.join(', ')} (y ${unseen})` : `(${unseen})`;
+  };
   return {
-    register(area: UsageArea) {
-      areas.set(area.path, area);
+    register(definition: ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>) {
+      areas.set(definition.contract.path, {
+        path: definition.contract.path,
+        area: definition.contract.area,
+        table: definition.table,
+        titleColumn: definition.titleColumn ?? 'name',
+        kinds: acceptedKinds(definition),
+      });
     },
 
-    /** Each media item's usages, named by the records' titles, in a stable order. */
-    async of(conn: Connection, mediaIds: number[]): Promise<Map<number, MediaUsage[]>> {
+    /**
+     * Each media item's usages in a stable order, named by the records' titles where `visible` lets
+     * the person read that area (AREAS.md: a draft's title is not for everyone who sees the library).
+     */
+    async of(conn: Connection, mediaIds: number[], visible: VisibleArea): Promise<Map<number, MediaUsage[]>> {
       const rows = await conn.query<{ media_id: number; area: string; record_id: number }>(
         'SELECT media_id, area, record_id FROM media_usages WHERE media_id = ANY($1::int[]) ORDER BY area, record_id',
         [mediaIds],
@@ -29,7 +64,7 @@ export function createUsageIndex() {
       const titles = new Map<string, string>();
       for (const path of new Set(rows.map((row) => row.area))) {
         const area = areas.get(path);
-        if (!area) continue;
+        if (!area || !visible(area.area)) continue;
         const ids = rows.filter((row) => row.area === path).map((row) => row.record_id);
         const found = await conn.query<{ id: number; title: string }>(
           `SELECT id, ${area.titleColumn}::text AS title FROM ${area.table} WHERE id = ANY($1::int[])`,
@@ -39,25 +74,35 @@ export function createUsageIndex() {
       }
       const usages = new Map<number, MediaUsage[]>(mediaIds.map((id) => [id, []]));
       for (const row of rows) {
+        const area = areas.get(row.area);
         usages.get(row.media_id)?.push({
           area: row.area,
           id: row.record_id,
-          title: titles.get(`${row.area}:${row.record_id}`) ?? `#${row.record_id}`,
+          title:
+            area && visible(area.area)
+              ? (titles.get(`${row.area}:${row.record_id}`) ?? `#${row.record_id}`)
+              : null,
         });
       }
       return usages;
     },
 
-    /** "Categorías «Deportes», «Fútbol»": for the refusal to delete an item in use. */
+    /** The usages whose area does not take a file of `kind` (a cover replaced by a PDF). */
+    refusing(usages: MediaUsage[], kind: MediaKind): MediaUsage[] {
+      return usages.filter((usage) => {
+        const kinds = areas.get(usage.area)?.kinds;
+        return kinds != null && !kinds.includes(kind);
+      });
+    },
+
+    /** "Categorías «Deportes», «Fútbol»; Noticias un registro que no puede ver": for refusals. */
     describe(usages: MediaUsage[]): string {
-      const byArea = new Map<string, string[]>();
+      const byArea = new Map<string, Array<string | null>>();
       for (const usage of usages) byArea.set(usage.area, [...(byArea.get(usage.area) ?? []), usage.title]);
       return [...byArea]
         .map(([path, titles]) => {
           const label = areas.get(path) ? AREA_LABELS[areas.get(path)!.area] : path;
-          const shown = titles.slice(0, 3).map((title) => `«${title}»`);
-          if (titles.length > 3) shown.push(`y ${titles.length - 3} más`);
-          return `${label} ${shown.join(', ')}`;
+          return `${label} ${counted(titles)}`;
         })
         .join('; ');
     },
@@ -65,3 +110,9 @@ export function createUsageIndex() {
 }
 
 export type UsageIndex = ReturnType<typeof createUsageIndex>;
+
+/** The areas a signed-in person may view, from their permissions. */
+export const visibleTo =
+  (actor: { permissions: readonly string[] }): VisibleArea =>
+  (area) =>
+    actor.permissions.includes(`${area}.view`);

@@ -23,7 +23,7 @@ import type { ReceivedFile } from '../resource/uploads';
 import { sniffFile } from './file-sniff';
 import { processImage, removeGpsData } from './image-processing';
 import { mediaKey, mediaKeys, mediaUrls, type StoredVariants } from './media-refs';
-import type { UsageIndex } from './media-usages';
+import { type UsageIndex, visibleTo } from './media-usages';
 
 // The multimedia library (AREAS.md "Multimedia"): files typed by their bytes, images with WebP
 // variants and no GPS data, replaced in place keeping their usages, never deleted while in use.
@@ -207,6 +207,18 @@ export function multimediaResource({
       const fields = input as Record<string, unknown>;
       const media = fields.file as StoredMedia | undefined;
       if (media) {
+        if (current && media.kind !== current.kind) {
+          // A replace keeps the item's usages: each must still take the new kind (a slide's image
+          // replaced by a PDF would break the slide). The row is locked, so no new use slips in.
+          const used = (await usages.of(tx, [current.id], visibleTo(actor))).get(current.id) ?? [];
+          const refusing = usages.refusing(used, media.kind);
+          if (refusing.length) {
+            throw ValidationError.field(
+              'file',
+              `Este archivo se usa en ${usages.describe(refusing)}, que solo admite imágenes: sustitúyalo por otra imagen.`,
+            );
+          }
+        }
         Object.assign(fields, media, { variants: JSON.stringify(media.variants) });
         if (current) {
           const old = await storedKeys(tx, [current.id]);
@@ -216,10 +228,11 @@ export function multimediaResource({
       if (!current) fields.uploaded_by = actor.id;
     },
 
-    async beforeDelete({ tx, afterCommit }, records) {
+    async beforeDelete({ tx, actor, afterCommit }, records) {
       const used = await usages.of(
         tx,
         records.map((record) => record.id),
+        visibleTo(actor),
       );
       for (const record of records) {
         const list = used.get(record.id) ?? [];
@@ -270,7 +283,8 @@ export function multimediaResource({
       app.get('/api/multimedia/:id/usage', { config: { permission: 'multimedia.view' } }, async (request) => {
         const id = await service.resolveKey((request.params as { id: string }).id);
         await service.show(id);
-        return { data: (await usages.of(service.database, [id])).get(id) ?? [] };
+        const used = await usages.of(service.database, [id], visibleTo(request.authUser()));
+        return { data: used.get(id) ?? [] };
       });
     },
   });

@@ -8,9 +8,9 @@ import {
   type PublicationStatus,
   type RecordRef,
 } from '@gestor/shared';
-import { type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
+import { IMAGE, type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
 import { csvDate } from '../resource/csv';
-import { CATEGORY, column, MEDIA, reference, referenceList } from '../resource/declared-fields';
+import { CATEGORY, column, reference, referenceList } from '../resource/declared-fields';
 import { effectiveStatusSql, publishing } from '../resource/publishing';
 import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
 
@@ -63,7 +63,7 @@ export function newsResource({ media }: { media: MediaUrls }) {
       condition: (text) => `t.search_vector @@ ${SEARCH_QUERY(text)}`,
       rank: (text) => `ts_rank_cd(t.search_vector, ${SEARCH_QUERY(text)})`,
     },
-    richText: { fields: ['body'], mediaBaseUrls: media.baseUrls },
+    richText: { fields: ['body'] },
     createInput: NewsInputSchema,
     updateInput: NewsUpdateSchema,
     slug: { from: 'title' },
@@ -75,7 +75,7 @@ export function newsResource({ media }: { media: MediaUrls }) {
       published_at: column(),
       featured: column(),
       author: column('author_id'),
-      cover: reference('cover_id', MEDIA),
+      cover: reference('cover_id', IMAGE),
       categories: referenceList(
         { table: 'category_news', own: 'news_id', other: 'category_id', ordered: true },
         CATEGORY,

@@ -7,7 +7,6 @@ import {
   type PageUpdateInput,
   PageUpdateInput as PageUpdateSchema,
 } from '@gestor/shared';
-import type { MediaUrls } from '../multimedia/media-refs';
 import { csvDate } from '../resource/csv';
 import { column } from '../resource/declared-fields';
 import { publishing } from '../resource/publishing';
@@ -16,7 +15,7 @@ import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../re
 // Pages (AREAS.md): a title, a body, draft or published (page.publish); created from the list with
 // a title alone. The four legal pages are seeded as drafts by migration 0006.
 
-export function pagesResource({ media }: { media: MediaUrls }) {
+export function pagesResource() {
   const rules = publishing<PageRecord, PageInput, Omit<PageUpdateInput, 'updated_at'>>('page.publish');
   return defineResource<PageRecord, PageInput, Omit<PageUpdateInput, 'updated_at'>>({
     contract: PAGES,
@@ -43,7 +42,7 @@ export function pagesResource({ media }: { media: MediaUrls }) {
       condition: (text) => `t.search_vector @@ websearch_to_tsquery('spanish', gestor_fold(${text}))`,
       rank: (text) => `ts_rank_cd(t.search_vector, websearch_to_tsquery('spanish', gestor_fold(${text})))`,
     },
-    richText: { fields: ['body'], mediaBaseUrls: media.baseUrls },
+    richText: { fields: ['body'] },
     createInput: PageInputSchema,
     updateInput: PageUpdateSchema,
     slug: { from: 'title' },

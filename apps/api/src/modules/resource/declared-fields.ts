@@ -15,6 +15,13 @@ export interface RefTarget {
   key: 'id' | 'slug' | 'name';
   /** Spanish nouns with their article, for messages: { one: 'la categoría', many: 'las categorías' }. */
   noun: { one: string; many: string };
+  /** References to it are usages the media library keeps (MediaLinks.syncUsages). */
+  countsAsUsage?: boolean;
+  /**
+   * Only records whose `column` holds one of `values` may be referenced (a cover must be an image):
+   * any other is a 422 with `refusal(name)`, the record named by `nameColumn`.
+   */
+  accept?: { column: string; values: readonly string[]; nameColumn: string; refusal(name: string): string };
 }
 
 export type FieldSpec =
@@ -54,13 +61,6 @@ export const referenceList = (
   target: RefTarget,
 ): FieldSpec => ({ kind: 'list', ...spec, target });
 
-/** The multimedia library: every reference to it counts as a usage (AREAS.md "Media in use"). */
-export const MEDIA: RefTarget = {
-  table: 'multimedia',
-  key: 'id',
-  noun: { one: 'el archivo', many: 'los archivos' },
-};
-
 /** Categories, written by slug (`categories: ["deportes"]`, a category's `parent`). */
 export const CATEGORY: RefTarget = {
   table: 'categories',
@@ -77,8 +77,12 @@ const quoted = (keys: unknown[]) => keys.map((key) => `«${String(key)}»`).join
 async function resolve(tx: Connection, field: string, target: RefTarget, keys: unknown[]): Promise<number[]> {
   if (!keys.length) return [];
   const cast = target.key === 'id' ? 'int' : 'text';
-  const rows = await tx.query<{ id: number; key: unknown }>(
-    `SELECT id, ${target.key} AS key FROM ${target.table} WHERE ${target.key} = ANY($1::${cast}[]) FOR KEY SHARE`,
+  const { accept } = target;
+  const rows = await tx.query<{ id: number; key: unknown; accepted?: string; name?: string }>(
+    // What is accepted by kind is locked FOR SHARE, which also waits for a change of that kind (a
+    // file being replaced by a PDF) to commit or roll back, so the kind read here holds at commit.
+    `SELECT id, ${target.key} AS key${accept ? `, ${accept.column}::text AS accepted, ${accept.nameColumn}::text AS name` : ''}
+       FROM ${target.table} WHERE ${target.key} = ANY($1::${cast}[]) ${accept ? 'FOR SHARE' : 'FOR KEY SHARE'}`,
     [keys],
   );
   const byKey = new Map(rows.map((row) => [String(row.key), row.id]));
@@ -91,6 +95,8 @@ async function resolve(tx: Connection, field: string, target: RefTarget, keys: u
         : `No existen ${target.noun.many} ${quoted(missing)}.`,
     );
   }
+  const refused = accept && rows.find((row) => !accept.values.includes(row.accepted ?? ''));
+  if (refused) throw ValidationError.field(field, accept.refusal(refused.name ?? String(refused.key)));
   return keys.map((key) => byKey.get(String(key))!);
 }
 
@@ -334,38 +340,31 @@ export async function uniqueSlug(
   return `${base}-${suffix}`;
 }
 
-/**
- * Records which media items a record uses now (AREAS.md "Media in use"): its media references and
- * lists, plus `extraIds` (images inside rich text). Replaces what was recorded before.
- */
-export async function syncMediaUsages(
-  tx: Connection,
-  { area, table, fields }: { area: string; table: string; fields: Record<string, FieldSpec> },
-  recordId: number,
-  extraIds: number[] = [],
-): Promise<void> {
-  const sources: string[] = ['SELECT unnest($3::int[])'];
-  for (const spec of Object.values(fields)) {
-    if (spec.kind === 'column' || spec.kind === 'children' || spec.target.table !== MEDIA.table) continue;
-    sources.push(
-      spec.kind === 'ref'
-        ? `SELECT ${spec.column} FROM ${table} WHERE id = $2 AND ${spec.column} IS NOT NULL`
-        : `SELECT ${spec.other} FROM ${spec.table} WHERE ${spec.own} = $2`,
-    );
-  }
-  await tx.query('DELETE FROM media_usages WHERE area = $1 AND record_id = $2', [area, recordId]);
-  await tx.query(
-    `INSERT INTO media_usages (media_id, area, record_id)
-     SELECT DISTINCT media_id, $1::text, $2::int FROM (${sources.join(' UNION ')}) AS used (media_id)`,
-    [area, recordId, extraIds],
+/** The reference fields whose target counts references as usages (the media library's). */
+export const usageFields = (fields: Record<string, FieldSpec> | undefined) =>
+  Object.values(fields ?? {}).filter(
+    (spec): spec is Extract<FieldSpec, { kind: 'ref' | 'list' }> =>
+      (spec.kind === 'ref' || spec.kind === 'list') && spec.target.countsAsUsage === true,
   );
-}
 
-/** Whether an area's fields reference media at all (then its writes and deletes keep media_usages). */
-export const usesMedia = (fields: Record<string, FieldSpec> | undefined) =>
-  Object.values(fields ?? {}).some(
-    (spec) => (spec.kind === 'ref' || spec.kind === 'list') && spec.target.table === MEDIA.table,
+/** The ids that a stored record's `specs` reference now. */
+export async function referencedIds(
+  tx: Connection,
+  table: string,
+  specs: Array<Extract<FieldSpec, { kind: 'ref' | 'list' }>>,
+  recordId: number,
+): Promise<number[]> {
+  if (!specs.length) return [];
+  const sources = specs.map((spec) =>
+    spec.kind === 'ref'
+      ? `SELECT ${spec.column} FROM ${table} WHERE id = $1 AND ${spec.column} IS NOT NULL`
+      : `SELECT ${spec.other} FROM ${spec.table} WHERE ${spec.own} = $1`,
   );
+  const rows = await tx.query<{ id: number }>(`SELECT id FROM (${sources.join(' UNION ')}) AS used (id)`, [
+    recordId,
+  ]);
+  return rows.map((row) => row.id);
+}
 
 /** How a referenced record reads in an audit diff: its name, title or slug rather than an object. */
 export function auditValue(value: unknown): unknown {

@@ -72,9 +72,10 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   fullTextSearch?: { condition(text: string): string; rank(text: string): string };
   /**
    * Rich text fields (AREAS.md "Rich text"): sanitized by the allowlist on every write, whatever the
-   * client sends, and the media library images they show counted as usages.
+   * client sends; the library images they show are stored by id, counted as usages and read back
+   * with their files' current addresses (MediaLinks).
    */
-  richText?: { fields: readonly string[]; mediaBaseUrls: readonly string[] };
+  richText?: { fields: readonly string[] };
   /** Unique constraint name → the field and the Spanish sentence for a duplicate. */
   uniqueConstraints?: Record<string, { field: string; message: string }>;
   /**

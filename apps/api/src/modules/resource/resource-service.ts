@@ -2,17 +2,17 @@ import { type AuditEntry, type AuthUser, HIDDEN_VALUE, type Paginated, SLUG_PATT
 import type { Connection, Database } from '../../db/client';
 import { isForeignKeyViolation, isRetryable, isUniqueViolation } from '../../db/errors';
 import { conflict, notFound, ValidationError } from '../../lib/http-errors';
-import { mediaFilesIn, sanitizeRichText } from '../../lib/rich-text';
 import {
   auditValue,
   lockHash,
+  referencedIds,
   resolveFields,
-  syncMediaUsages,
   uniqueSlug,
-  usesMedia,
+  usageFields,
   writeResolved,
 } from './declared-fields';
 import type { ListQuery } from './list-query';
+import type { MediaLinks } from './media-links';
 import { listStatements } from './list-sql';
 import { paginate } from './pagination';
 import type { ResourceDefinition, WriteContext } from './resource-definition';
@@ -55,11 +55,12 @@ export function checkDefinition(
 
 /** The generic operations of one area, driven by its definition. */
 export function createResourceService<R extends { id: number; updated_at: string }, C, U>(
-  definition: ResourceDefinition<R, C, U>,
-  { database, log }: { database: Database; log: Log },
+  declared: ResourceDefinition<R, C, U>,
+  { database, log, media }: { database: Database; log: Log; media: MediaLinks },
 ) {
+  checkDefinition(declared as unknown as Parameters<typeof checkDefinition>[0]);
+  const definition = withRichTextRead(declared, media);
   const { table, columns, contract } = definition;
-  checkDefinition(definition as unknown as Parameters<typeof checkDefinition>[0]);
 
   // NO KEY UPDATE for edits: it does not conflict with the KEY SHARE lock that a foreign key check
   // takes (an audit row naming the user who edits), so two people editing each other never deadlock.
@@ -157,39 +158,31 @@ export function createResourceService<R extends { id: number; updated_at: string
 
   const fields = definition.fields;
   const richText = definition.richText;
-  const tracksMedia = usesMedia(fields) || Boolean(richText);
+  const mediaSpecs = usageFields(fields);
+  const tracksMedia = mediaSpecs.length > 0 || Boolean(richText);
 
-  /** AREAS.md "Rich text": the allowlist applies to every write, whatever the client sends. */
-  function sanitizeInput(input: Record<string, unknown>) {
-    if (!richText) return;
-    for (const field of richText.fields) {
-      if (typeof input[field] === 'string') {
-        input[field] = sanitizeRichText(input[field], { mediaBaseUrls: [...richText.mediaBaseUrls] });
-      }
+  /**
+   * AREAS.md "Rich text": the allowlist applies to every write, whatever the client sends; library
+   * images are stored by id (MediaLinks), a 422 on the field for one that is not in the library.
+   */
+  async function storeRichText(tx: Connection, input: Record<string, unknown>) {
+    for (const field of richText?.fields ?? []) {
+      if (typeof input[field] === 'string')
+        input[field] = (await media.storeRichText(tx, field, input[field])).html;
     }
   }
 
-  /**
-   * The media items the record's rich text shows, by their files' names. Locked FOR KEY SHARE: an item
-   * being deleted now is waited for, and then no longer found, so its usage is never half-recorded.
-   */
-  async function mediaInRichText(tx: Connection, id: number): Promise<number[]> {
-    if (!richText) return [];
-    const [row] = await tx.query<Record<string, string>>(
-      `SELECT ${richText.fields.join(', ')} FROM ${table} WHERE id = $1`,
-      [id],
-    );
-    const files = richText.fields.flatMap((field) =>
-      mediaFilesIn(row?.[field] ?? '', [...richText.mediaBaseUrls]),
-    );
-    if (!files.length) return [];
-    const found = await tx.query<{ id: number }>(
-      `SELECT id FROM multimedia WHERE file = ANY($1::text[])
-          OR variants->'thumbnail'->>'file' = ANY($1::text[]) OR variants->'medium'->>'file' = ANY($1::text[])
-        FOR KEY SHARE`,
-      [files],
-    );
-    return found.map((media) => media.id);
+  /** The library items a record uses now: its media references and the images of its rich text. */
+  async function mediaUsedBy(tx: Connection, id: number): Promise<number[]> {
+    const ids = await referencedIds(tx, table, mediaSpecs, id);
+    if (richText) {
+      const [row] = await tx.query<Record<string, string | null>>(
+        `SELECT ${richText.fields.join(', ')} FROM ${table} WHERE id = $1`,
+        [id],
+      );
+      for (const field of richText.fields) ids.push(...media.idsInRichText(row?.[field] ?? ''));
+    }
+    return ids;
   }
 
   const snapshot = (record: R): Record<string, unknown> => {
@@ -218,14 +211,7 @@ export function createResourceService<R extends { id: number; updated_at: string
     }
     await definition.check?.(ctx, { current, columns: resolved.columns });
     const id = await writeResolved(ctx.tx, table, resolved, current?.id ?? null);
-    if (tracksMedia) {
-      await syncMediaUsages(
-        ctx.tx,
-        { area: contract.path, table, fields: fields! },
-        id,
-        await mediaInRichText(ctx.tx, id),
-      );
-    }
+    if (tracksMedia) await media.syncUsages(ctx.tx, contract.path, id, await mediaUsedBy(ctx.tx, id));
     return id;
   }
 
@@ -275,7 +261,7 @@ export function createResourceService<R extends { id: number; updated_at: string
       return write(actor, async (ctx) => {
         // Authorized on what the client sent; then prepared (sanitized, completed) for storing.
         await definition.authorize?.(ctx, { action: 'create', input });
-        sanitizeInput(input as Record<string, unknown>);
+        await storeRichText(ctx.tx, input as Record<string, unknown>);
         await definition.prepare?.(ctx, input as Partial<C & U>, null);
         const id = definition.create
           ? await definition.create(ctx, input)
@@ -307,7 +293,7 @@ export function createResourceService<R extends { id: number; updated_at: string
           throw conflict();
         const { updated_at: _startedFrom, ...changesOnly } = input;
         await definition.authorize?.(ctx, { action: 'update', current, input: changesOnly as U });
-        sanitizeInput(changesOnly);
+        await storeRichText(ctx.tx, changesOnly);
         await definition.prepare?.(ctx, changesOnly as Partial<C & U>, current);
         if (definition.update) await definition.update(ctx, current, changesOnly as U);
         else await storeDeclared(ctx, changesOnly as Record<string, unknown>, current);
@@ -339,12 +325,7 @@ export function createResourceService<R extends { id: number; updated_at: string
         for (const record of records) {
           await audit(ctx.tx, actor, record.id, 'deleted', diff(snapshot(record), {}));
         }
-        if (tracksMedia) {
-          await ctx.tx.query('DELETE FROM media_usages WHERE area = $1 AND record_id = ANY($2::int[])', [
-            contract.path,
-            unique,
-          ]);
-        }
+        if (tracksMedia) await media.forgetUsages(ctx.tx, contract.path, unique);
         await ctx.tx.query(`DELETE FROM ${table} WHERE id = ANY($1::int[])`, [unique]);
         await definition.afterWrite?.(ctx, 'deleted');
       });
@@ -383,6 +364,35 @@ export function createResourceService<R extends { id: number; updated_at: string
         total: totals[0]?.total ?? 0,
         ...page,
       });
+    },
+  };
+}
+
+/**
+ * The declaration as the service reads it: when the area has rich text, each row also carries what
+ * its library images need (`gestor_rich_media`), and the record's bodies are resolved from it.
+ */
+function withRichTextRead<R extends { id: number; updated_at: string }, C, U>(
+  definition: ResourceDefinition<R, C, U>,
+  media: MediaLinks,
+): ResourceDefinition<R, C, U> {
+  const { richText } = definition;
+  if (!richText) return definition;
+  const withMedia = (list: string) =>
+    `${list}, ${media.richTextMediaSql(definition.contract.path, 't.id')} AS gestor_rich_media`;
+  return {
+    ...definition,
+    columns: withMedia(definition.columns),
+    // A list that leaves the bodies out has nothing to resolve.
+    listColumns: definition.listColumns ?? withMedia(definition.columns),
+    toRecord(row) {
+      const record = definition.toRecord(row) as Record<string, unknown>;
+      for (const field of richText.fields) {
+        if (typeof record[field] === 'string' && row.gestor_rich_media !== undefined) {
+          record[field] = media.readRichText(record[field], row.gestor_rich_media);
+        }
+      }
+      return record as R;
     },
   };
 }

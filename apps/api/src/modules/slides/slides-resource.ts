@@ -14,9 +14,9 @@ import {
 } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
-import { type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
+import { IMAGE, type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
 import { csvDate } from '../resource/csv';
-import { column, MEDIA, reference } from '../resource/declared-fields';
+import { column, reference } from '../resource/declared-fields';
 import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
 
 // Slides (AREAS.md): the home page's slides in their own order (positions 1…n, set as a whole by
@@ -75,7 +75,7 @@ export function slidesResource({ media }: { media: MediaUrls }) {
     fields: {
       title: column(),
       subtitle: column(),
-      image: reference('image_id', MEDIA),
+      image: reference('image_id', IMAGE),
       link_url: column(),
       link_label: column(),
       active: column(),
@@ -99,14 +99,6 @@ export function slidesResource({ media }: { media: MediaUrls }) {
     // schema checks them only when a request carries both).
     async check({ tx }, { current, columns }) {
       const value = (name: string, stored: unknown) => (columns.has(name) ? columns.get(name) : stored);
-      if (columns.has('image_id')) {
-        const [item] = await tx.query<{ kind: string }>('SELECT kind FROM multimedia WHERE id = $1', [
-          columns.get('image_id'),
-        ]);
-        if (item?.kind !== 'image') {
-          throw ValidationError.field('image', 'El archivo elegido no es una imagen: elija una imagen.');
-        }
-      }
       const startsAt = value('starts_at', current?.starts_at ?? null) as string | null;
       const endsAt = value('ends_at', current?.ends_at ?? null) as string | null;
       if (startsAt && endsAt && Date.parse(startsAt) >= Date.parse(endsAt)) {

@@ -8,9 +8,9 @@ import {
   type SpaceUpdateInput,
   SpaceUpdateInput as SpaceUpdateSchema,
 } from '@gestor/shared';
-import type { MediaUrls } from '../multimedia/media-refs';
+import { IMAGE, type MediaUrls } from '../multimedia/media-refs';
 import { csvDate } from '../resource/csv';
-import { column, MEDIA, type RefTarget, reference, referenceList } from '../resource/declared-fields';
+import { column, type RefTarget, reference, referenceList } from '../resource/declared-fields';
 import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
 
 // Spaces (AREAS.md): the places an entity owns, with an ordered gallery from the media library. The
@@ -72,7 +72,7 @@ export function spacesResource({ media }: { media: MediaUrls }) {
       entity: reference('entity_id', ENTITY),
       images: referenceList(
         { table: 'space_images', own: 'space_id', other: 'media_id', ordered: true },
-        MEDIA,
+        IMAGE,
       ),
       active: column(),
     },
