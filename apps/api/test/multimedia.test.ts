@@ -153,7 +153,12 @@ describe.each(testDatabases())('multimedia (%s)', (engine) => {
 
     const replaced = await admin.upload(
       `/api/multimedia/${first.id}/file`,
-      { name: 'dos.png', bytes: await sharp(await photoWithGps(500, 300)).png().toBuffer() },
+      {
+        name: 'dos.png',
+        bytes: await sharp(await photoWithGps(500, 300))
+          .png()
+          .toBuffer(),
+      },
       {},
       'PUT',
     );
@@ -215,10 +220,12 @@ describe.each(testDatabases())('multimedia (%s)', (engine) => {
   });
 
   test('deleting an item while a category starts using it: one wins, never both, never a 500', async () => {
-    const small = await sharp(await photoWithGps(40, 30)).png().toBuffer();
+    const small = await sharp(await photoWithGps(40, 30))
+      .png()
+      .toBuffer();
     for (let round = 0; round < 8; round++) {
-      const media = (await admin.upload('/api/multimedia', { name: `carrera-${round}.png`, bytes: small })).body
-        .data;
+      const media = (await admin.upload('/api/multimedia', { name: `carrera-${round}.png`, bytes: small }))
+        .body.data;
       const [removed, created] = await Promise.all([
         admin.delete(`/api/multimedia/${media.id}`),
         admin.post('/api/categories', { name: `Carrera ${round}`, image: media.id }),
@@ -237,8 +244,9 @@ describe.each(testDatabases())('multimedia (%s)', (engine) => {
   });
 
   test('deleting a category frees its image', async () => {
-    const media = (await admin.upload('/api/multimedia', { name: 'c.jpg', bytes: await photoWithGps(40, 30) }))
-      .body.data;
+    const media = (
+      await admin.upload('/api/multimedia', { name: 'c.jpg', bytes: await photoWithGps(40, 30) })
+    ).body.data;
     const category = (await admin.post('/api/categories', { name: 'Efímera', image: media.id })).body.data;
     expect((await admin.delete(`/api/categories/${category.id}`)).status).toBe(204);
     expect((await admin.get(`/api/multimedia/${media.id}`)).body.data.usage_count).toBe(0);

@@ -254,7 +254,9 @@ describe.each(testDatabases())('news and pages (%s)', (engine) => {
     });
     expect(news.cover).toMatchObject({ id: cover.id, name: 'portada.png' });
     // Stored by id, read with the file's current address.
-    expect(news.body).toContain(`<img data-media-id="${inline.id}" src="${inline.url}" width="40" height="30"`);
+    expect(news.body).toContain(
+      `<img data-media-id="${inline.id}" src="${inline.url}" width="40" height="30"`,
+    );
     for (const item of [cover, inline]) {
       const usage = await admin.get(`/api/multimedia/${item.id}/usage`);
       expect(usage.body.data).toEqual([{ area: 'news', id: news.id, title: 'Con imágenes' }]);

@@ -12,8 +12,8 @@ import {
   writeResolved,
 } from './declared-fields';
 import type { ListQuery } from './list-query';
-import type { MediaLinks } from './media-links';
 import { listStatements } from './list-sql';
+import type { MediaLinks } from './media-links';
 import { paginate } from './pagination';
 import type { ResourceDefinition, WriteContext } from './resource-definition';
 

@@ -97,7 +97,7 @@ export function slidesResource({ media }: { media: MediaUrls }) {
 
     // The rules between fields, with an edit's missing half taken from the stored slide (the shared
     // schema checks them only when a request carries both).
-    async check({ tx }, { current, columns }) {
+    async check(_ctx, { current, columns }) {
       const value = (name: string, stored: unknown) => (columns.has(name) ? columns.get(name) : stored);
       const startsAt = value('starts_at', current?.starts_at ?? null) as string | null;
       const endsAt = value('ends_at', current?.ends_at ?? null) as string | null;
