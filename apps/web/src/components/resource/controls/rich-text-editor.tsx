@@ -23,6 +23,24 @@ import type { RichTextEditorProps } from './rich-text-types';
 // imports @tiptap/*, so Vite puts TipTap in this chunk). It produces a subset of AREAS.md's
 // allowlist; the API sanitizes whatever arrives anyway (apps/api/src/lib/rich-text.ts).
 
+/**
+ * TipTap's image, keeping which library item it shows (`data-media-id`): the API stores a body's
+ * library images by id and gives them their files' current addresses when read (AREAS.md "Rich text").
+ */
+const LibraryImage = ImageNode.extend({
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      mediaId: {
+        default: null,
+        parseHTML: (element: HTMLElement) => element.getAttribute('data-media-id'),
+        renderHTML: (attributes: { mediaId?: string | null }) =>
+          attributes.mediaId ? { 'data-media-id': attributes.mediaId } : {},
+      },
+    };
+  },
+});
+
 const IS_MAC =
   typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const MOD = IS_MAC ? '⌘' : 'Ctrl';
@@ -139,7 +157,7 @@ export default function RichTextEditor({
           isAllowedUri: (url) => isAllowedLinkHref(url),
         },
       }),
-      ImageNode.configure({ inline: false, allowBase64: false }),
+      LibraryImage.configure({ inline: false, allowBase64: false }),
       TableKit.configure({ table: { resizable: false } }),
     ],
     [],
@@ -294,11 +312,15 @@ function Toolbar({
     if (picked) {
       editor
         .chain()
-        .setImage({
-          src: picked.url,
-          alt: picked.alt,
-          width: picked.width ?? undefined,
-          height: picked.height ?? undefined,
+        .insertContent({
+          type: LibraryImage.name,
+          attrs: {
+            mediaId: String(picked.id),
+            src: picked.url,
+            alt: picked.alt,
+            width: picked.width ?? undefined,
+            height: picked.height ?? undefined,
+          },
         })
         .run();
     }

@@ -29,6 +29,7 @@ const record = (changes: Partial<MediaRecord>): MediaRecord => ({
 
 test('a large image goes in as its medium variant, with its text alternative', () => {
   expect(pickedImageOf(record({}))).toEqual({
+    id: 1,
     url: `${BASE}/ab12-medium.webp`,
     alt: 'Pleno municipal',
     width: 1280,
@@ -44,6 +45,7 @@ test('small images and GIFs keep their original; no alt reads as decorative', ()
   });
   expect(pickedImageOf(small)).toMatchObject({ url: `${BASE}/ab12.jpg`, width: 800 });
   expect(pickedImageOf(record({ mime_type: 'image/gif', alt: null }))).toEqual({
+    id: 1,
     url: `${BASE}/ab12.jpg`,
     alt: '',
     width: 3000,

@@ -9,6 +9,7 @@ export function pickedImageOf(record: MediaRecord): PickedImage {
   const medium = record.variants.medium;
   const useMedium = medium !== null && record.mime_type !== 'image/gif' && (record.width ?? 0) > medium.width;
   return {
+    id: record.id,
     url: useMedium ? medium.url : record.url,
     alt: record.alt ?? '',
     width: useMedium ? medium.width : record.width,

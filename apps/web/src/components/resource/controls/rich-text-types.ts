@@ -1,8 +1,12 @@
 // What the rich text control's shell (rich-text-control.tsx) and its lazily loaded editor
 // (rich-text-editor.tsx) pass each other. Types only: nothing here reaches either bundle.
 
-/** An image chosen for the body: its address (this API's media), text alternative and size. */
+/**
+ * An image chosen for the body: the library item (the body stores its id; the API gives it the file's
+ * current address when read), the address to show while editing, its text alternative and size.
+ */
 export interface PickedImage {
+  id: number;
   url: string;
   /** '' for a decorative image. */
   alt: string;

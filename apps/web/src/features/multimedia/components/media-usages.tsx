@@ -36,7 +36,9 @@ export function MediaUsages({ id }: { id: number }) {
             return (
               <li key={`${item.area}:${item.id}`}>
                 <span className="media-usage-area">{label}</span>
-                {area && can(`${area}.view` as Permission) ? (
+                {item.title === null ? (
+                  <span className="resource-muted">Un registro que no puede ver</span>
+                ) : area && can(`${area}.view` as Permission) ? (
                   <Link to={`/${area}/${item.id}`}>{item.title}</Link>
                 ) : (
                   <span>{item.title}</span>
