@@ -123,6 +123,46 @@ describe('the embedded database belongs to one process', () => {
     },
   );
 
+  test.runIf(process.platform === 'linux')(
+    'a lock left by a process killed with SIGKILL and not yet reaped (a zombie) is taken over',
+    async () => {
+      const dataDir = path.join(storage, 'db');
+      // The shell starts the owner in the background, prints its pid and becomes `sleep` itself
+      // (exec), a parent that never waits for its children: once killed, the owner stays a zombie.
+      const parent = spawn('sh', ['-c', 'sleep 60 & echo $!; exec sleep 60'], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      try {
+        const pid = await new Promise<number>((resolve, reject) => {
+          parent.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+          parent.once('error', reject);
+        });
+        writeFileSync(`${dataDir}.pid`, JSON.stringify({ pid, started: processIdentity(pid) }));
+        expect(() => openPglite(dataDir)).toThrow(DatabaseInUseError);
+
+        process.kill(pid, 'SIGKILL');
+        const state = () => {
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+        };
+        for (let tries = 0; state() !== 'Z' && tries < 100; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(state()).toBe('Z');
+
+        const database = openPglite(dataDir);
+        try {
+          expect(JSON.parse(readFileSync(`${dataDir}.pid`, 'utf8')).pid).toBe(process.pid);
+          expect(await database.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+        } finally {
+          await database.close();
+        }
+      } finally {
+        parent.kill('SIGKILL');
+      }
+    },
+  );
+
   test('a database really open in another live process is refused, in one Spanish line', async () => {
     const dataDir = path.join(storage, 'db');
     const script = [
