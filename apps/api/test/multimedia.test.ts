@@ -354,18 +354,3 @@ describe('multimedia on the s3 driver (s3rver)', () => {
     expect((await fetch(replaced.body.data.url)).status).toBe(404);
   });
 });
-
-describe('temporary uploads a stopped server left behind', () => {
-  test('are swept at the next start, and recent ones are kept', async () => {
-    const { sweepAbandonedUploads } = await import('../src/modules/resource/uploads');
-    const { mkdtemp, writeFile, utimes, readdir: list } = await import('node:fs/promises');
-    const directory = await mkdtemp(path.join(tmpdir(), 'gestor-tmp-'));
-    await writeFile(path.join(directory, 'upload-old'), 'x');
-    await writeFile(path.join(directory, 'upload-new'), 'y');
-    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    await utimes(path.join(directory, 'upload-old'), twoHoursAgo, twoHoursAgo);
-    expect(await sweepAbandonedUploads(directory)).toBe(1);
-    expect(await list(directory)).toEqual(['upload-new']);
-    await rm(directory, { recursive: true, force: true });
-  });
-});
