@@ -92,3 +92,163 @@ describe('what a killed server was writing', () => {
     await rm(storage, { recursive: true, force: true });
   }, 60_000);
 });
+
+const execFileAsync = promisify(execFile);
+
+/** `npm run artisan -- …` as a person runs it (tsx on cli.ts), in a process of its own, without blocking this one. */
+async function artisan(env: Record<string, string>, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await execFileAsync(
+      process.execPath,
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'apps/api/src/cli.ts'), ...args],
+      { cwd: env.STORAGE_PATH, env: { PATH: process.env.PATH, APP_ENV: 'test', ...env }, timeout: 60_000 },
+    );
+    return { status: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { status: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const BUCKET = 'gestor-prune';
+
+describe.each(testDatabases())('storage:prune (%s)', (engine) => {
+  let work: string;
+  let s3rver: S3rver;
+  let s3Env: Record<string, string>;
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'gestor-prune-'));
+    s3rver = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: path.join(work, 's3rver'),
+      configureBuckets: [{ name: BUCKET }],
+    });
+    const { port } = await s3rver.run();
+    s3Env = {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    };
+  });
+  afterAll(async () => {
+    await s3rver?.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  /** A migrated database the CLI opens too: PGlite in STORAGE_PATH/db, or a schema of its own. */
+  async function sharedDatabase(
+    storagePath: string,
+  ): Promise<{ database: Database; env: Record<string, string>; done: () => Promise<void> }> {
+    if (engine === 'pglite') {
+      const database = openPglite(path.join(storagePath, 'db'));
+      await migrate(database);
+      return { database, env: {}, done: () => database.close() };
+    }
+    const { database, drop } = await openTestDatabase(engine);
+    await migrate(database);
+    const [{ schema }] = (await database.query<{ schema: string }>('SELECT current_schema() AS schema')) as [
+      { schema: string },
+    ];
+    return {
+      database,
+      env: { DATABASE_URL: process.env.TEST_DATABASE_URL!, PGOPTIONS: `-c search_path=${schema},public` },
+      done: drop,
+    };
+  }
+
+  const drivers: [string, (storagePath: string) => Storage, () => Record<string, string>][] = [
+    [
+      'local',
+      (storagePath) =>
+        createLocalStorage({ root: path.join(storagePath, 'app', 'public'), appUrl: 'http://gestor.test' }),
+      () => ({}),
+    ],
+    [
+      's3',
+      () =>
+        createS3Storage({
+          bucket: BUCKET,
+          region: 'us-east-1',
+          endpoint: s3Env.S3_ENDPOINT,
+          accessKeyId: 'S3RVER',
+          secretAccessKey: 'S3RVER',
+          publicUrl: undefined,
+          appUrl: 'http://gestor.test',
+        }),
+      () => s3Env,
+    ],
+  ];
+
+  test.each(drivers)(
+    'on %s: lists an unnamed file older than an hour, deletes it only with --force; keeps named and fresh ones',
+    async (driver, storageIn, driverEnv) => {
+      const storagePath = await mkdtemp(path.join(work, `${driver}-`));
+      const storage = storageIn(storagePath);
+      const shared = await sharedDatabase(storagePath);
+      const prefix = `${driver}${engine}`;
+      const named = [
+        `media/${prefix}a.jpg`,
+        `media/${prefix}a-thumbnail.webp`,
+        `media/${prefix}a-medium.webp`,
+      ];
+      const orphan = `media/${prefix}huerfano.pdf`;
+      const fresh = `media/${prefix}recien-subido.pdf`;
+      const elsewhere = `otros/${prefix}ajeno.txt`;
+      try {
+        await shared.database.query(
+          `INSERT INTO multimedia (file, original_name, mime_type, kind, size, checksum, variants)
+           VALUES ($1, 'a.jpg', 'image/jpeg', 'image', 1, 'x', $2)`,
+          [
+            `${prefix}a.jpg`,
+            JSON.stringify({
+              thumbnail: { file: `${prefix}a-thumbnail.webp`, width: 1, height: 1 },
+              medium: { file: `${prefix}a-medium.webp`, width: 1, height: 1 },
+            }),
+          ],
+        );
+        if (engine === 'pglite') await shared.done();
+        for (const key of [...named, orphan, fresh, elsewhere]) {
+          // A source of its own each: the local driver links it into place, so sources share times.
+          const source = path.join(storagePath, `source-${key.replaceAll('/', '-')}`);
+          await writeFile(source, key);
+          await storage.putFile(key, source, { contentType: 'application/pdf', disposition: 'inline' });
+        }
+        // Two hours old, but the fresh one: on disk its file, on s3rver the file it keeps the object in.
+        const twoHoursAgo = Date.now() - 2 * HOUR;
+        for (const key of [...named, orphan, elsewhere]) {
+          await age(
+            driver === 'local'
+              ? path.join(storagePath, 'app', 'public', key)
+              : path.join(work, 's3rver', BUCKET, `${key}._S3rver_object`),
+            twoHoursAgo,
+          );
+        }
+        const env = { STORAGE_PATH: storagePath, ...shared.env, ...driverEnv() };
+
+        const listed = await artisan(env, 'storage:prune');
+        expect(listed.status, listed.stderr).toBe(0);
+        expect(listed.stdout).toContain(orphan);
+        for (const kept of [...named, fresh, elsewhere]) expect(listed.stdout).not.toContain(kept);
+        expect(listed.stdout).toContain('1 archivos sin uso de más de 1 h. Bórrelos con --force.');
+        const stored = async () => (await storage.list('')).map((object) => object.key).sort();
+        expect(await stored()).toEqual([...named, orphan, fresh, elsewhere].sort());
+
+        const forced = await artisan(env, 'storage:prune', '--force');
+        expect(forced.status).toBe(0);
+        expect(forced.stdout).toContain('1 archivos sin uso borrados.');
+        expect(await stored()).toEqual([...named, fresh, elsewhere].sort());
+
+        const again = await artisan(env, 'storage:prune', '--force');
+        expect(again.stdout).toContain('No hay archivos sin uso de más de 1 h.');
+      } finally {
+        if (engine !== 'pglite') await shared.done();
+      }
+    },
+    180_000,
+  );
+});
