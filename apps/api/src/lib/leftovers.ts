@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { isRunning } from '../db/data-dir-lock';
 
-// What a crash leaves behind (issue "crashes leave nothing behind"): an upload on its way in
+// What a crash leaves behind, which nothing else would ever remove: an upload on its way in
 // STORAGE_PATH/tmp, a file half-written beside its place on the local disk. Each carries its writer in
 // its name (`<host>.<pid>.<random>`), so a start removes what a dead process wrote at once, and never
 // what a server still running (a second one on the same STORAGE_PATH, or in this very process) is
