@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import S3rver from 's3rver';
+import type S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Database, openPglite } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
@@ -13,6 +13,7 @@ import { createLocalStorage } from '../src/lib/storage/local-storage';
 import { createS3Storage } from '../src/lib/storage/s3-storage';
 import type { Storage } from '../src/lib/storage/storage';
 import { openTestDatabase, startTestServer, testDatabases } from './support';
+import { startS3rver } from './support/s3';
 
 // Crashes leave nothing behind: what a killed server was writing is removed at the next start, and
 // `storage:prune` finds (and with --force deletes) stored media files no multimedia row names — never
@@ -119,18 +120,12 @@ describe.each(testDatabases())('storage:prune (%s)', (engine) => {
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'gestor-prune-'));
-    s3rver = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: path.join(work, 's3rver'),
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const { port } = await s3rver.run();
+    const started = await startS3rver(path.join(work, 's3rver'), BUCKET);
+    s3rver = started.s3rver;
     s3Env = {
       STORAGE_DRIVER: 's3',
       S3_BUCKET: BUCKET,
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ENDPOINT: started.endpoint,
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     };

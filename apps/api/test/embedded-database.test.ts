@@ -25,6 +25,17 @@ function artisan(storage: string, ...args: string[]) {
   );
 }
 
+/** Opens the directory: this process now owns the lock, and the database answers. */
+async function expectTakenOver(dataDir: string) {
+  const database = openPglite(dataDir);
+  try {
+    expect(JSON.parse(readFileSync(`${dataDir}.pid`, 'utf8')).pid).toBe(process.pid);
+    expect(await database.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  } finally {
+    await database.close();
+  }
+}
+
 describe('the embedded database belongs to one process', () => {
   let storage: string;
   beforeEach(() => {
@@ -69,13 +80,7 @@ describe('the embedded database belongs to one process', () => {
       encoding: 'utf8',
     });
     writeFileSync(`${dataDir}.pid`, ended.stdout);
-    const database = openPglite(dataDir);
-    try {
-      expect(JSON.parse(readFileSync(`${dataDir}.pid`, 'utf8')).pid).toBe(process.pid);
-      expect(await database.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
-    } finally {
-      await database.close();
-    }
+    await expectTakenOver(dataDir);
   });
 
   // After `kill -9` the file stays. In a container the restarted server is pid 1 again, like the dead
@@ -134,9 +139,20 @@ describe('the embedded database belongs to one process', () => {
       });
       try {
         const pid = await new Promise<number>((resolve, reject) => {
-          parent.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+          let printed = '';
+          parent.stdout?.on('data', (chunk: Buffer) => {
+            printed += chunk.toString();
+            if (printed.endsWith('\n')) resolve(Number(printed.trim()));
+          });
           parent.once('error', reject);
         });
+        // Until the shell has become `sleep`, it might still collect its child itself.
+        const until = async (done: () => boolean) => {
+          for (let tries = 0; !done() && tries < 250; tries++) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        };
+        await until(() => readFileSync(`/proc/${parent.pid}/comm`, 'utf8') === 'sleep\n');
         writeFileSync(`${dataDir}.pid`, JSON.stringify({ pid, started: processIdentity(pid) }));
         expect(() => openPglite(dataDir)).toThrow(DatabaseInUseError);
 
@@ -145,18 +161,10 @@ describe('the embedded database belongs to one process', () => {
           const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
           return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
         };
-        for (let tries = 0; state() !== 'Z' && tries < 100; tries++) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        await until(() => state() === 'Z');
         expect(state()).toBe('Z');
 
-        const database = openPglite(dataDir);
-        try {
-          expect(JSON.parse(readFileSync(`${dataDir}.pid`, 'utf8')).pid).toBe(process.pid);
-          expect(await database.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
-        } finally {
-          await database.close();
-        }
+        await expectTakenOver(dataDir);
       } finally {
         parent.kill('SIGKILL');
       }
