@@ -9,7 +9,7 @@ import { repoRoot } from '../lib/paths.mjs';
 import { browserHeaders, signIn } from '../lib/session.mjs';
 import { percentile, round } from '../lib/stats.mjs';
 
-// Issue 7: an uploaded photo gets its WebP variants without much more than the image work itself.
+// An uploaded photo gets its WebP variants without much more than the image work itself.
 // Time per upload of a 12-megapixel JPEG (POST /api/multimedia: receive, sniff, GPS removal, two
 // variants, storage, database), median of sequential uploads, against sharp alone in the bench
 // process making the same two variants from the same file with processImage's options. Alternating.

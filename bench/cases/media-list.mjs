@@ -10,7 +10,7 @@ import { browserHeaders, signIn } from '../lib/session.mjs';
 import { startSqlBaseline } from '../lib/sql-baseline.mjs';
 import { round } from '../lib/stats.mjs';
 
-// Issue 7: the media library's grid opens fast on a large library.
+// The media library's grid opens fast on a large library.
 // (a) The grid's first page (GET /api/multimedia?per_page=30, newest first) over 100 000 items:
 //     p50 / p99 of sequential requests. Required: p99 ≤ 10 ms.
 // (b) requests/s of the same page against a bare node:http server running the very statements the

@@ -9,7 +9,7 @@ import { browserHeaders, signIn } from '../lib/session.mjs';
 import { round } from '../lib/stats.mjs';
 import { startUploadSink } from '../lib/upload-sink-server.mjs';
 
-// Issue 7: uploads stream to storage; a large file never sits whole in memory.
+// Uploads stream to storage; a large file never sits whole in memory.
 // (a) MB/s of 20 MB PDF uploads (POST /api/multimedia, multipart, 2 connections one upload after
 //     another) against a bare node:http server in its own process that streams the same requests
 //     to a file on disk: the floor of "receive 20 MB to disk". Alternating, best of each kept.

@@ -12,7 +12,7 @@ import { PLANTED_TERM } from '../lib/spanish-news.mjs';
 import { startSqlBaseline } from '../lib/sql-baseline.mjs';
 import { round } from '../lib/stats.mjs';
 
-// Issue 8: Spanish full-text search over the news stays fast at scale.
+// Spanish full-text search over the news stays fast at scale.
 // 100 000 news with Spanish HTML bodies of a few paragraphs; the search term matches about 1 % of
 // them (the municipal libraries, planted in several forms: stemming decides what matches).
 // (a) requests/s of GET /api/news?search=… (first page, 15 rows, no sort: best matches first),

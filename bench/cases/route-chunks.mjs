@@ -8,10 +8,10 @@ import { browserHeaders, signIn } from '../lib/session.mjs';
 import { formatKb } from '../lib/stats.mjs';
 import { editorOnlyChunks, gzipSize } from '../lib/web-chunks.mjs';
 
-// Issue 8: the rich text editor loads only on the screens that use it. Signed in with Chromium, each
+// The rich text editor loads only on the screens that use it. Signed in with Chromium, each
 // screen is opened on its own (a fresh browser context, so nothing is cached) and every JavaScript
 // response is gzipped at level 9. A route's chunks are the files it loads that the shell (the home
-// screen, opened the same way) did not: what navigating there from home costs. Target (issue 8): every
+// screen, opened the same way) did not: what navigating there from home costs. Target: every
 // route chunk ≤ 100 kB, so the figure is the largest of them; their sum is printed beside it. On the
 // screens with the editor (/news/create, /news/{slug}, /page/{id}) the editor's own chunk is reported
 // apart, with no target; on any other screen an editor chunk fails the case.

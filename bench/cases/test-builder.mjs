@@ -7,7 +7,7 @@ import { onCleanup } from '../lib/cleanup.mjs';
 import { browserHeaders, signIn } from '../lib/session.mjs';
 import { percentile, round } from '../lib/stats.mjs';
 
-// Issue 10: a test of 200 questions with 6 options each saves in one request, and its edit screen
+// A test of 200 questions with 6 options each saves in one request, and its edit screen
 // opens and stays responsive.
 // (a) Median time of PUT /api/tests/{id} with the whole 200 × 6 builder (ids kept, every prompt
 //     changed so each save really writes, audits and reads back), RUNS times taking turns with the

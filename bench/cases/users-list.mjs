@@ -10,7 +10,7 @@ import { startSqlBaseline } from '../lib/sql-baseline.mjs';
 import { round } from '../lib/stats.mjs';
 import { fillUsers } from '../lib/users-fixture.mjs';
 
-// Issue 3: lists stay fast at scale.
+// Lists stay fast at scale.
 // (a) GET /api/users?search=…&sort=name over 100 000 users, requests/s against a bare node:http
 //     server running the same SQL (the statements the machinery builds) through the raw pg driver.
 // (b) The first page (sort=name) at 1 000 000 users: p99 of sequential requests, beside the same

@@ -3,7 +3,7 @@ import { expect, signIn, test } from '../support/fixtures';
 import { apiCreate, SAVED } from '../support/pages';
 import { admin } from '../support/test-users';
 
-// Issue 3, end to end: roles and users on the resource machinery, as an administrator and as a person
+// End to end: roles and users on the resource machinery, as an administrator and as a person
 // with a role of limited permissions, and two browsers editing the same record.
 
 async function expectSaved(page: Page) {

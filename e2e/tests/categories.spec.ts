@@ -3,7 +3,7 @@ import { expect, signIn, test } from '../support/fixtures';
 import { pngBytes, SAVED, shot } from '../support/pages';
 import { admin } from '../support/test-users';
 
-// Issue 7, end to end: the category tree (parent from a searchable select, the path, the filter by
+// End to end: the category tree (parent from a searchable select, the path, the filter by
 // parent, addresses by slug), an image from the media picker (uploaded from inside it), and the media
 // library refusing to delete that image while the category uses it.
 

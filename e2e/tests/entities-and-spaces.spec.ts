@@ -4,7 +4,7 @@ import { expect, signIn, test } from '../support/fixtures';
 import { apiCreate, apiUploadImage, dragStep, dragTo, SAVED, shot } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
-// Issue 9, end to end: an entity whose wrong CIF is explained on the field by the shared check before
+// End to end: an entity whose wrong CIF is explained on the field by the shared check before
 // anything is sent, then saved with a good one; a space with its entity chosen in the searchable
 // select and a gallery of three images from the picker, reordered by keyboard, by mouse and with the
 // buttons, saved and read back in that order.

@@ -4,7 +4,7 @@ import { expect, signIn, test } from '../support/fixtures';
 import { apiCreate, pngBytes, SAVED, shot } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
-// Issue 8, end to end: a news item written in the rich text editor (bold, a link, an image from the
+// End to end: a news item written in the rich text editor (bold, a link, an image from the
 // library) and scheduled; a person without news.publish who edits drafts and never sees, nor sends,
 // anything about publishing; a page created from its list's dialog.
 

@@ -4,7 +4,7 @@ import { expect, signIn, test } from '../support/fixtures';
 import { apiUploadImage, dragStep, dragTo, pngBytes, SAVED, sessionHeaders, shot } from '../support/pages';
 import { admin } from '../support/test-users';
 
-// Issue 9, end to end: a slide made with an image from the media picker and its live preview, and
+// End to end: a slide made with an image from the media picker and its live preview, and
 // the slides reordered by keyboard, by mouse and with "Subir"/"Bajar", the order read back after a
 // reload. Slides are one order for the whole site, so the reordering test starts from none.
 

@@ -4,7 +4,7 @@ import { expect, signIn, test } from '../support/fixtures';
 import { apiCreate, dragStep, dragTo, SAVED, shot } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
-// Issue 10, end to end: a test of the three kinds of question built with the keyboard alone, its
+// End to end: a test of the three kinds of question built with the keyboard alone, its
 // rules shown beside the question that breaks them, reordered (keyboard and mouse), taken in the
 // preview and both passed and failed on the server's score; duplicated; the history in sentences;
 // and a test of 200 questions of 6 options each, whose edit screen opens and saves in one request.

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -5,6 +6,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
+import { scratchTag, sweepLeftovers } from './lib/leftovers';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage/storage';
 import { storageRoutes } from './lib/storage/storage-routes';
@@ -14,7 +16,6 @@ import { createAuthService } from './modules/auth/auth-service';
 import { createSessionStore } from './modules/auth/session-store';
 import { healthRoutes } from './modules/health/health-routes';
 import { permissionsRoutes } from './modules/permissions/permissions-routes';
-import { sweepAbandonedUploads } from './modules/resource/uploads';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, serializeRequest } from './plugins/errors';
 import noStorePlugin from './plugins/no-store';
@@ -84,10 +85,17 @@ export async function buildApp({
   permissionsRoutes(app);
 
   // The management areas: each one a declaration on the shared resource machinery (modules/areas.ts).
-  const uploadsDir = path.resolve(config.storagePath, 'tmp');
+  // Uploads on their way wait in a folder of this server's own under STORAGE_PATH/tmp, named after it
+  // (lib/leftovers.ts): at start, what a crashed server left there and half-written files on the local
+  // disk are removed; on a clean stop, the folder goes.
+  const temporaryRoot = path.resolve(config.storagePath, 'tmp');
+  const uploadsDir = path.join(temporaryRoot, scratchTag());
   app.addHook('onReady', async () => {
-    const removed = await sweepAbandonedUploads(uploadsDir);
-    if (removed) app.log.info({ removed }, 'Subidas abandonadas retiradas del directorio temporal');
+    const removed = (await sweepLeftovers(temporaryRoot)) + (await storage.removeUnfinished());
+    if (removed) app.log.info({ removed }, 'Archivos temporales de un proceso anterior retirados');
+  });
+  app.addHook('onClose', async () => {
+    await rm(uploadsDir, { recursive: true, force: true });
   });
   registerAreas(app, {
     database,

@@ -7,6 +7,8 @@ import { isUniqueViolation } from './db/errors';
 import { migrate } from './db/migrate';
 import { createUser, seedFirstAdmin, seedRoles } from './db/seed';
 import { hashPassword } from './lib/passwords';
+import { createStorage } from './lib/storage/storage';
+import { PRUNE_GRACE_MS, unreferencedMedia } from './modules/multimedia/storage-prune';
 
 // Command-line tasks in the style of artisan: `npm run artisan -- <command> [options]`.
 
@@ -37,6 +39,7 @@ const { positionals, values } = parseArgs({
     name: { type: 'string' },
     role: { type: 'string', multiple: true },
     password: { type: 'string' },
+    force: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -111,6 +114,22 @@ switch (command) {
       `Contraseña de ${email} cambiada; sus sesiones se han cerrado.${generated ? ` Nueva contraseña: ${generated}` : ''}`,
     );
     await database.close();
+    break;
+  }
+  case 'storage:prune': {
+    const database = await openReadyDatabase(config);
+    const storage = createStorage(config);
+    const orphans = await unreferencedMedia(database, storage);
+    await database.close();
+    for (const orphan of orphans) console.log(`${orphan.modified.toISOString()}  ${orphan.key}`);
+    const hours = PRUNE_GRACE_MS / 3_600_000;
+    if (!orphans.length) console.log(`No hay archivos sin uso de más de ${hours} h.`);
+    else if (!values.force)
+      console.log(`${orphans.length} archivos sin uso de más de ${hours} h. Bórrelos con --force.`);
+    else {
+      await storage.delete(orphans.map((orphan) => orphan.key));
+      console.log(`${orphans.length} archivos sin uso borrados.`);
+    }
     break;
   }
   default:

@@ -13,7 +13,7 @@ import {
 const count = async (database: Database, sql: string) =>
   (await database.query<{ n: number }>(sql))[0]?.n ?? Number.NaN;
 
-// Issue 6 "Races": invariants hold and nothing deadlocks into a 500 when requests arrive at the same
+// Races: invariants hold and nothing deadlocks into a 500 when requests arrive at the same
 // moment (PostgreSQL runs them truly in parallel; PGlite one after another).
 
 describe.each(testDatabases())('concurrent writes (%s)', (engine) => {

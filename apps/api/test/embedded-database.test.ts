@@ -25,6 +25,17 @@ function artisan(storage: string, ...args: string[]) {
   );
 }
 
+/** Opens the directory: this process now owns the lock, and the database answers. */
+async function expectTakenOver(dataDir: string) {
+  const database = openPglite(dataDir);
+  try {
+    expect(JSON.parse(readFileSync(`${dataDir}.pid`, 'utf8')).pid).toBe(process.pid);
+    expect(await database.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  } finally {
+    await database.close();
+  }
+}
+
 describe('the embedded database belongs to one process', () => {
   let storage: string;
   beforeEach(() => {
@@ -69,13 +80,7 @@ describe('the embedded database belongs to one process', () => {
       encoding: 'utf8',
     });
     writeFileSync(`${dataDir}.pid`, ended.stdout);
-    const database = openPglite(dataDir);
-    try {
-      expect(JSON.parse(readFileSync(`${dataDir}.pid`, 'utf8')).pid).toBe(process.pid);
-      expect(await database.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
-    } finally {
-      await database.close();
-    }
+    await expectTakenOver(dataDir);
   });
 
   // After `kill -9` the file stays. In a container the restarted server is pid 1 again, like the dead
@@ -119,6 +124,49 @@ describe('the embedded database belongs to one process', () => {
         }
       } finally {
         sleeper.kill('SIGKILL');
+      }
+    },
+  );
+
+  test.runIf(process.platform === 'linux')(
+    'a lock left by a process killed with SIGKILL and not yet reaped (a zombie) is taken over',
+    async () => {
+      const dataDir = path.join(storage, 'db');
+      // The shell starts the owner in the background, prints its pid and becomes `sleep` itself
+      // (exec), a parent that never waits for its children: once killed, the owner stays a zombie.
+      const parent = spawn('sh', ['-c', 'sleep 60 & echo $!; exec sleep 60'], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      try {
+        const pid = await new Promise<number>((resolve, reject) => {
+          let printed = '';
+          parent.stdout?.on('data', (chunk: Buffer) => {
+            printed += chunk.toString();
+            if (printed.endsWith('\n')) resolve(Number(printed.trim()));
+          });
+          parent.once('error', reject);
+        });
+        // Until the shell has become `sleep`, it might still collect its child itself.
+        const until = async (done: () => boolean) => {
+          for (let tries = 0; !done() && tries < 250; tries++) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        };
+        await until(() => readFileSync(`/proc/${parent.pid}/comm`, 'utf8') === 'sleep\n');
+        writeFileSync(`${dataDir}.pid`, JSON.stringify({ pid, started: processIdentity(pid) }));
+        expect(() => openPglite(dataDir)).toThrow(DatabaseInUseError);
+
+        process.kill(pid, 'SIGKILL');
+        const state = () => {
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+        };
+        await until(() => state() === 'Z');
+        expect(state()).toBe('Z');
+
+        await expectTakenOver(dataDir);
+      } finally {
+        parent.kill('SIGKILL');
       }
     },
   );

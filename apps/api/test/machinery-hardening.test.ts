@@ -14,7 +14,7 @@ import {
   testDatabases,
 } from './support';
 
-// Issue 6 "Performance and operation": Spanish order on both engines, a session cache that forgets
+// Performance and operation: Spanish order on both engines, a session cache that forgets
 // only what changed, and declarations checked at start.
 
 describe.each(testDatabases())('Spanish order (%s)', (engine) => {

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
-// Issue 8, AREAS.md news and pages: slugs, sanitized bodies, publishing permissions, scheduled items
+// AREAS.md news and pages: slugs, sanitized bodies, publishing permissions, scheduled items
 // that read as published when their time comes, Spanish full-text search, media usages from covers
 // and body images, the seeded legal pages.
 

@@ -10,7 +10,7 @@ import {
   waitFor,
 } from './support';
 
-// Issue 3 "Users": roles by name, password or invitation, enabling and disabling, self-protection and
+// Users (AREAS.md): roles by name, password or invitation, enabling and disabling, self-protection and
 // the last active administrator.
 
 describe.each(testDatabases())('users (%s)', (engine) => {

@@ -10,6 +10,8 @@ import path from 'node:path';
 // The file holds {"pid", "started", "token"}: `started` identifies the process beyond its pid (on
 // Linux the boot id and the process's start time, field 22 of /proc/<pid>/stat), so a pid reused by an
 // unrelated process does not count as the owner; elsewhere it is null and the pid alone decides.
+// A zombie (killed, not yet reaped by its parent: a `kill -9` then an immediate restart, or a
+// container's pid 1 that does not reap) still answers kill(pid, 0) but owns nothing any more.
 
 /** The embedded database's directory is already open in another process (a server, a CLI task). */
 export class DatabaseInUseError extends Error {
@@ -43,6 +45,18 @@ const held = registry[HELD_KEY];
 
 let bootId: string | null | undefined;
 
+/** The fields of /proc/<pid>/stat from field 3 (the state) on; null where there is no /proc entry. */
+function statFields(pid: number): string[] | null {
+  if (process.platform !== 'linux') return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 2 (the command name, in parentheses) may itself hold spaces and parentheses.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
 /**
  * What tells this process apart from a later one with the same pid: on Linux the boot id and the
  * start time in clock ticks since boot; null where /proc is not there (or the process is not visible).
@@ -54,24 +68,22 @@ export function processIdentity(pid: number): string | null {
   } catch {
     bootId = null;
   }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 2 (the command name, in parentheses) may itself hold spaces and parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const started = fields[22 - 3];
-    return started && /^\d+$/.test(started) ? `${bootId ?? 'linux'}:${started}` : null;
-  } catch {
-    return null;
-  }
+  const started = statFields(pid)?.[22 - 3];
+  return started && /^\d+$/.test(started) ? `${bootId ?? 'linux'}:${started}` : null;
 }
 
-function isRunning(pid: number): boolean {
+/**
+ * Whether a process runs: it exists and, where /proc tells (Linux), it is not a zombie (Z) or dead (X),
+ * a process that has ended and waits only for its parent to collect its exit status.
+ */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const state = statFields(pid)?.[0];
+  return state !== 'Z' && state !== 'X';
 }
 
 /** Reads a lock file: ours ({"pid", "started", …}) or an older one holding only the pid. */

@@ -1,5 +1,9 @@
 // What the resource machinery needs (DESIGN.md §3 "Resource endpoints"): accent- and case-insensitive
-// search, exact totals without counting a million rows, indexes behind every sort and filter, and audits.
+// search, exact totals without counting a million rows, and audits; with indexes for the users list
+// (search, sorts, the active filter) and the roles list's sorts as they were first declared. Not for
+// every sort and search: 0004 rebuilds the text sorts' indexes in Spanish order (and adds roles by
+// name), and the roles search column gets no trigram index here. Only comments change in a migration
+// that has run (migrate.ts knows migrations by name; their SQL stays as it ran).
 export const name = '0002-resources';
 
 export const up = /* sql */ `

@@ -1,4 +1,4 @@
-// Issue 8 (AREAS.md news and pages): the editorial areas. Spanish full-text search over title,
+// AREAS.md news and pages: the editorial areas. Spanish full-text search over title,
 // excerpt and body (stemmed by PostgreSQL's `spanish` configuration, accents folded first so
 // "eleccion" finds "elecciones"), weighted title > excerpt > body; the four legal pages as drafts.
 export const name = '0006-news-and-pages';

@@ -1,4 +1,4 @@
-// Issue 9 (AREAS.md slides, entities, spaces): the home page's slides in their own order, the
+// AREAS.md slides, entities, spaces: the home page's slides in their own order, the
 // organisations Gestor records, and the spaces they own with an ordered gallery.
 export const name = '0007-slides-entities-spaces';
 

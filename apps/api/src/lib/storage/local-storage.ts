@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { type FileHandle, link, mkdir, open, rename, rm, unlink } from 'node:fs/promises';
+import { type FileHandle, link, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ByteRange, Storage, StoredObject } from './storage';
-import { assertStorageKey } from './stored-object';
+import { scratchTag, sweepLeftovers } from '../leftovers';
+import type { ByteRange, ListedObject, Storage, StoredObject } from './storage';
+import { assertStorageKey, isStorageKey } from './stored-object';
 
 // Laravel's public disk: STORAGE_PATH/app/public/<key>, served at APP_URL/storage/<key>.
 
@@ -20,6 +20,24 @@ const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 
 function isMissing(error: unknown): boolean {
   return MISSING.has((error as NodeJS.ErrnoException).code ?? '');
+}
+
+/** A file being written beside its target: `.<name>.<writer's tag>.tmp` (see putFile). */
+const isHalfWritten = (name: string) => name.startsWith('.') && name.endsWith('.tmp');
+
+/**
+ * The folders under `directory` (itself included), depth first, each with the names of its regular
+ * files; symbolic links are not followed. A missing directory has none.
+ */
+async function* foldersUnder(directory: string): AsyncGenerator<{ folder: string; files: string[] }> {
+  const entries = await readdir(directory, { withFileTypes: true }).catch((error: unknown) => {
+    if (isMissing(error)) return [];
+    throw error;
+  });
+  yield { folder: directory, files: entries.filter((e) => e.isFile()).map((e) => e.name) };
+  for (const entry of entries) {
+    if (entry.isDirectory()) yield* foldersUnder(path.join(directory, entry.name));
+  }
 }
 
 export function createLocalStorage({ root, appUrl }: LocalStorageOptions): Storage {
@@ -37,11 +55,9 @@ export function createLocalStorage({ root, appUrl }: LocalStorageOptions): Stora
       const directory = path.dirname(target);
       await mkdir(directory, { recursive: true });
       // Written beside the target and renamed into place (atomic on one file system), so a reader sees
-      // the old file or the whole new one, never half of it. A dot name is never a servable media name.
-      const temporary = path.join(
-        directory,
-        `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`,
-      );
+      // the old file or the whole new one, never half of it. A dot name is never a servable media name;
+      // its writer's tag lets the next start remove it if this process dies first (lib/leftovers.ts).
+      const temporary = path.join(directory, `.${path.basename(target)}.${scratchTag()}.tmp`);
       try {
         // An upload waits under STORAGE_PATH/tmp, on the same file system as a rule: a hard link
         // stores it without writing its bytes a second time. Elsewhere (another disk) it is copied.
@@ -106,6 +122,29 @@ export function createLocalStorage({ root, appUrl }: LocalStorageOptions): Stora
     url(key) {
       assertStorageKey(key);
       return `${appUrl}/storage/${key}`;
+    },
+
+    async list(prefix) {
+      const listed: ListedObject[] = [];
+      // The folder that holds the prefix: "media/" lists media/, "media/ab" lists media/ and filters.
+      const start = path.join(base, prefix.slice(0, prefix.lastIndexOf('/') + 1));
+      for await (const { folder, files } of foldersUnder(start)) {
+        for (const name of files) {
+          const key = path.relative(base, path.join(folder, name)).split(path.sep).join('/');
+          // Only what the storage interface can name, and so delete.
+          if (!key.startsWith(prefix) || !isStorageKey(key)) continue;
+          const info = await stat(path.join(folder, name)).catch(() => null);
+          if (info) listed.push({ key, modified: info.mtime });
+        }
+      }
+      return listed;
+    },
+
+    async removeUnfinished() {
+      let removed = 0;
+      for await (const { folder } of foldersUnder(base))
+        removed += await sweepLeftovers(folder, isHalfWritten);
+      return removed;
     },
   };
 }

@@ -5,12 +5,13 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config/config';
-import type { ByteRange, Storage, StoredObject } from './storage';
+import type { ByteRange, ListedObject, Storage, StoredObject } from './storage';
 import { assertStorageKey, contentDisposition } from './stored-object';
 
 // AREAS.md "Multimedia": an S3-compatible bucket (Amazon S3, MinIO, R2, …) so several API servers share
@@ -162,6 +163,29 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     url(key) {
       assertStorageKey(key);
       return `${publicUrl ?? `${appUrl}/storage`}/${key}`;
+    },
+
+    async list(prefix) {
+      const listed: ListedObject[] = [];
+      // ListObjectsV2 answers at most 1000 keys a page; the continuation token asks for the next one.
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified) {
+            listed.push({ key: object.Key, modified: object.LastModified });
+          }
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return listed;
+    },
+
+    async removeUnfinished() {
+      // PutObject stores an object whole or not at all: an upload cut short leaves nothing here.
+      return 0;
     },
   };
 }

@@ -10,8 +10,9 @@ import { runInNewContext } from 'node:vm';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { MESSAGES } from '@gestor/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import S3rver from 's3rver';
+import type S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startS3rver } from '../../../test/support/s3';
 import { loadConfig } from '../../config/config';
 import errorsPlugin from '../../plugins/errors';
 import noStorePlugin, { isApiUrl } from '../../plugins/no-store';
@@ -34,15 +35,7 @@ let s3Endpoint: string;
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'gestor-storage-'));
-  s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: path.join(work, 's3rver'),
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const address = await s3rver.run();
-  s3Endpoint = `http://127.0.0.1:${address.port}`;
+  ({ s3rver, endpoint: s3Endpoint } = await startS3rver(path.join(work, 's3rver'), BUCKET));
 });
 
 afterAll(async () => {

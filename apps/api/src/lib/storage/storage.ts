@@ -29,6 +29,12 @@ export interface StoredObject {
   totalSize: number;
 }
 
+/** An object as a listing gives it: its key and when it was last written. */
+export interface ListedObject {
+  key: string;
+  modified: Date;
+}
+
 export interface Storage {
   driver: 'local' | 's3';
   /** Streams a local file into storage under `key` (e.g. "media/3f2c…-a1.webp"); never reads it whole into memory. */
@@ -43,6 +49,13 @@ export interface Storage {
   delete(keys: string[]): Promise<void>;
   /** The public URL of a key. */
   url(key: string): string;
+  /** Every object whose key starts with `prefix` (e.g. "media/"), for `storage:prune`. */
+  list(prefix: string): Promise<ListedObject[]>;
+  /**
+   * Removes what a write cut short by a crash left, at start (lib/leftovers.ts). The local disk's
+   * half-written files beside their targets; an S3 object is stored whole or not at all: none.
+   */
+  removeUnfinished(): Promise<number>;
 }
 
 /** The storage STORAGE_DRIVER names: local under STORAGE_PATH/app/public, or the S3 bucket. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 // The request.parts() and request.isMultipart() that @fastify/multipart adds.
@@ -114,25 +114,4 @@ function uploadError(error: unknown, maxBytes: number): unknown {
     return new HttpError(400, 'La petición multipart está incompleta o mal formada.');
   }
   return error;
-}
-
-/** Temporary uploads older than this were left by a process that stopped mid-request. */
-const ABANDONED_AFTER_MS = 60 * 60 * 1000;
-
-/**
- * Removes what a crashed or killed server left in the uploads' temporary directory (a request cut
- * short never reaches its `discard`). Run at start; files of requests running now are younger.
- */
-export async function sweepAbandonedUploads(tmpDir: string, now = Date.now()): Promise<number> {
-  const names = await readdir(tmpDir).catch(() => [] as string[]);
-  let removed = 0;
-  for (const name of names) {
-    const file = path.join(tmpDir, name);
-    const info = await stat(file).catch(() => null);
-    if (info?.isFile() && now - info.mtimeMs > ABANDONED_AFTER_MS) {
-      await rm(file, { force: true });
-      removed++;
-    }
-  }
-  return removed;
 }

@@ -25,7 +25,7 @@ import { NEWS_PUBLISHING } from './news-publishing';
 import './components/news.css';
 
 // News on the resource machinery (decision 008): /news, /news/create, /news/{slug}. Publishing
-// (AREAS.md) is in utils/news-publishing.ts: without news.publish nothing about it is sent, and an
+// (AREAS.md) is in news-publishing.ts: without news.publish nothing about it is sent, and an
 // item that is not a draft is shown read-only (the API would answer 403, which signs out).
 
 export interface NewsFormValues {
