@@ -29,6 +29,8 @@ export interface AreaDependencies {
   log: FastifyInstance['log'];
   appUrl: string;
   uploads: { maxBytes: number; tmpDir: string };
+  /** How long a CSV download may stall before it is cut off (export-spool.ts has the default). */
+  exportIdleTimeoutMs?: number;
 }
 
 interface MountedArea {
@@ -44,7 +46,11 @@ function area<R extends { id: number; updated_at: string }, C, U>(
     path: definition.contract.path,
     mount(app) {
       const service = createResourceService(definition, { database: deps.database, log: deps.log });
-      resourceRoutes(app, service, { appUrl: deps.appUrl, uploads: deps.uploads });
+      resourceRoutes(app, service, {
+        appUrl: deps.appUrl,
+        uploads: deps.uploads,
+        exportIdleTimeoutMs: deps.exportIdleTimeoutMs,
+      });
     },
   };
 }

@@ -257,12 +257,15 @@ export function createResourceService<R extends { id: number; updated_at: string
       });
     },
 
-    /** Every matching record from one consistent snapshot, streamed in batches (CSV export). */
-    async *each(query: ListQuery): AsyncGenerator<R> {
+    /**
+     * Every matching record from one consistent snapshot, handed over in batches (CSV export) while
+     * the snapshot's connection is held: `onRecords` must not wait on a client (decision 012).
+     */
+    async each(query: ListQuery, onRecords: (records: R[]) => Promise<void>): Promise<void> {
       const { rows: statement } = listStatements(definition, query, null);
-      for await (const rows of database.cursor(statement.text, statement.values, EXPORT_BATCH)) {
-        for (const row of rows) yield definition.toRecord(row);
-      }
+      await database.snapshot(statement.text, statement.values, EXPORT_BATCH, (rows) =>
+        onRecords(rows.map(definition.toRecord)),
+      );
     },
 
     async show(id: number): Promise<R> {
