@@ -275,6 +275,7 @@ export function createResourceService<R extends { id: number; updated_at: string
     },
 
     async create(actor: AuthUser, input: C): Promise<R> {
+      await definition.beforeTransaction?.(input as Partial<C & U>);
       return write(actor, async (ctx) => {
         // Authorized on what the client sent; then prepared (sanitized, completed) for storing.
         await definition.authorize?.(ctx, { action: 'create', input });
@@ -299,6 +300,7 @@ export function createResourceService<R extends { id: number; updated_at: string
      * it: that replaces whatever is stored, like a new upload.
      */
     async update(actor: AuthUser, id: number, input: U & { updated_at?: string }): Promise<R> {
+      await definition.beforeTransaction?.(input as Partial<C & U>);
       return write(actor, async (ctx) => {
         const [current] = await findRows(ctx.tx, [id], 'FOR NO KEY UPDATE');
         if (!current) throw notFound();
