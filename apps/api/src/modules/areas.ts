@@ -55,10 +55,10 @@ function area<R extends { id: number; updated_at: string }, C, U>(
   };
 }
 
-export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
-  const usages = createUsageIndex();
+/** Every area's declaration, by name: the one list that is mounted (and that tests walk). */
+export function areaDefinitions(deps: AreaDependencies, usages = createUsageIndex()) {
   const media = mediaUrls(deps.storage, deps.appUrl);
-  const definitions = {
+  return {
     roles: rolesResource,
     users: usersResource({ auth: deps.auth }),
     multimedia: multimediaResource({
@@ -76,6 +76,11 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
     slides: slidesResource({ media }),
     tests: testsResource(),
   };
+}
+
+export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
+  const usages = createUsageIndex();
+  const definitions = areaDefinitions(deps, usages);
   const areas = [
     area(definitions.roles, deps),
     area(definitions.users, deps),

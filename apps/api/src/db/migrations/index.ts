@@ -6,6 +6,7 @@ import * as mediaAndCategories from './0005-media-and-categories';
 import * as newsAndPages from './0006-news-and-pages';
 import * as slidesEntitiesSpaces from './0007-slides-entities-spaces';
 import * as tests from './0008-tests';
+import * as indexes from './0010-indexes';
 
 export interface Migration {
   name: string;
@@ -22,4 +23,5 @@ export const MIGRATIONS: Migration[] = [
   newsAndPages,
   slidesEntitiesSpaces,
   tests,
+  indexes,
 ];
