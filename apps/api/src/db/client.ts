@@ -76,7 +76,7 @@ function authChangeHub() {
 
 /** Rows in batches from a cursor, inside a transaction that sees one snapshot. */
 async function fetchInBatches<T>(
-  run: (text: string, params?: unknown[]) => Promise<T[]>,
+  run: (text: string, params?: unknown[]) => Promise<unknown[]>,
   text: string,
   params: unknown[],
   batchSize: number,
@@ -85,7 +85,8 @@ async function fetchInBatches<T>(
   await run(`DECLARE gestor_export NO SCROLL CURSOR FOR ${text}`, params);
   for (;;) {
     const rows = await run(`FETCH ${batchSize} FROM gestor_export`);
-    if (rows.length) await onBatch(rows);
+    // The rows are the SELECT's, whose shape the caller names (as query<T> does).
+    if (rows.length) await onBatch(rows as T[]);
     if (rows.length < batchSize) return;
   }
 }
@@ -122,15 +123,9 @@ export function openPglite(dataDir?: string): Database {
     onAuthChange: changes.on,
     hearsAuthChanges: () => listening,
     // PGlite is one connection: `onBatch` runs at disk speed (the export's spool), never a client's.
-    snapshot: <T>(
-      text: string,
-      params: unknown[],
-      batchSize: number,
-      onBatch: (rows: T[]) => Promise<void>,
-    ) =>
+    snapshot: (...args) =>
       client.transaction(async (tx) => {
-        const run = async (sql: string, values?: unknown[]) => (await tx.query<T>(sql, values)).rows;
-        await fetchInBatches(run, text, params, batchSize, onBatch);
+        await fetchInBatches(async (sql, values) => (await tx.query(sql, values)).rows, ...args);
       }),
     transaction: (fn) => client.transaction((tx) => fn(on(tx))),
     // One process owns the embedded database: a queue in this process is the lock.
@@ -255,18 +250,13 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
     kind: 'pgsql',
     onAuthChange: changes.on,
     hearsAuthChanges: () => listener.listening(),
-    snapshot: <T>(
-      text: string,
-      params: unknown[],
-      batchSize: number,
-      onBatch: (rows: T[]) => Promise<void>,
-    ) =>
+    snapshot: (...args) =>
       withClient(async (client) => {
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
         try {
           const run = async (sql: string, values?: unknown[]) =>
-            (await client.query({ text: sql, values: values ?? [] })).rows as T[];
-          await fetchInBatches(run, text, params, batchSize, onBatch);
+            (await client.query({ text: sql, values: values ?? [] })).rows;
+          await fetchInBatches(run, ...args);
           await client.query('COMMIT');
         } catch (error) {
           await client.query('ROLLBACK').catch(() => {});
