@@ -35,6 +35,8 @@ export interface AppOptions {
   logStream?: Writable;
   /** Overrides STORAGE_DRIVER (tests hand in their own). */
   storage?: Storage;
+  /** How long a CSV download may stall before it is cut off (tests use a short one). */
+  exportIdleTimeoutMs?: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -48,6 +50,7 @@ export async function buildApp({
   webDist = DEFAULT_WEB_DIST,
   logStream,
   storage = createStorage(config),
+  exportIdleTimeoutMs,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Reset tokens in paths and query strings never reach the log (DESIGN.md §3 "Robustness").
@@ -104,6 +107,7 @@ export async function buildApp({
     log: app.log,
     appUrl: config.appUrl,
     uploads: { maxBytes: config.uploadMaxMb * 1024 * 1024, tmpDir: uploadsDir },
+    exportIdleTimeoutMs,
   });
   // Uploaded files are public, like Laravel's public disk (AREAS.md): /storage/media/<name>.
   storageRoutes(app, { storage });

@@ -135,6 +135,8 @@ describe.each(testDatabases())('tests (%s)', (engine) => {
     expect(accents.body.data.map((t: { title: string }) => t.title)).toEqual(['Atención al ciudadano']);
     const csv = await admin.get('/api/tests?format=csv&filter[status]=published');
     expect(csv.text).toContain('Normativa de contratación pública');
+    // States as the screens name them.
+    expect(csv.text).toMatch(/;Normativa de contratación pública;[^;]+;Publicado;/);
   });
 
   test('every rule of a question is a 422 on that question, and nothing is stored', async () => {

@@ -119,8 +119,8 @@ export interface NewsRecord {
   title: string;
   slug: string;
   excerpt: string | null;
-  /** Sanitized HTML (AREAS.md "Rich text"). */
-  body: string;
+  /** Sanitized HTML (AREAS.md "Rich text"). List pages leave it out: only a record's own read has it. */
+  body?: string;
   cover: MediaRef | null;
   categories: RecordRef[];
   /** As it reads now: a scheduled item whose time has come is `published`. */
@@ -185,7 +185,8 @@ export interface PageRecord {
   id: number;
   title: string;
   slug: string;
-  body: string;
+  /** Sanitized HTML. List pages leave it out: only a record's own read has it. */
+  body?: string;
   status: PageStatus;
   published_at: string | null;
   created_at: string;

@@ -1,8 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { deserialize, serialize } from 'node:v8';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -36,14 +33,17 @@ export interface Database extends Connection {
   /** Whether every change is heard now; false while the listening connection is down: caches must hold nothing. */
   hearsAuthChanges(): boolean;
   /**
-   * Every row of a SELECT from one consistent snapshot, in batches (CSV exports): rows committed
-   * meanwhile are neither repeated nor missed. Stops early, releasing everything, when the consumer does.
+   * Every row of a SELECT from one consistent snapshot, in batches handed to `onBatch` inside one
+   * read-only transaction (CSV exports): rows committed meanwhile are neither repeated nor missed. The
+   * connection is held until the last batch is handled, so `onBatch` must not wait on a client
+   * (decision 012: exports are spooled to a file first). A throw from `onBatch` rolls back and rethrows.
    */
-  cursor<T = Record<string, unknown>>(
+  snapshot<T = Record<string, unknown>>(
     text: string,
     params: unknown[],
     batchSize: number,
-  ): AsyncGenerator<T[]>;
+    onBatch: (rows: T[]) => Promise<void>,
+  ): Promise<void>;
   /** Runs fn on one connection holding a database-wide lock (PostgreSQL advisory lock; PGlite has one connection). */
   exclusive<T>(lockKey: number, fn: (connection: Connection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -74,17 +74,19 @@ function authChangeHub() {
   };
 }
 
-/** Rows in batches from a cursor inside a transaction that sees one snapshot. */
-async function* fetchInBatches<T>(
-  run: (text: string, params?: unknown[]) => Promise<T[]>,
+/** Rows in batches from a cursor, inside a transaction that sees one snapshot. */
+async function fetchInBatches<T>(
+  run: (text: string, params?: unknown[]) => Promise<unknown[]>,
   text: string,
   params: unknown[],
   batchSize: number,
-): AsyncGenerator<T[]> {
+  onBatch: (rows: T[]) => Promise<void>,
+): Promise<void> {
   await run(`DECLARE gestor_export NO SCROLL CURSOR FOR ${text}`, params);
   for (;;) {
     const rows = await run(`FETCH ${batchSize} FROM gestor_export`);
-    if (rows.length) yield rows;
+    // The rows are the SELECT's, whose shape the caller names (as query<T> does).
+    if (rows.length) await onBatch(rows as T[]);
     if (rows.length < batchSize) return;
   }
 }
@@ -93,51 +95,6 @@ async function* fetchInBatches<T>(
 export { DatabaseInUseError } from './data-dir-lock';
 
 export const AUTH_CHANNEL = 'gestor_auth_changed';
-
-/**
- * PGlite is one connection: a transaction held open while a client slowly downloads an export would
- * stop every other request. So the snapshot is read at once inside one transaction and spooled to a
- * temporary file (v8-serialised batches, which keep Date values), then handed out from there.
- */
-async function* spooledCursor<T>(
-  client: PGlite,
-  text: string,
-  params: unknown[],
-  batchSize: number,
-): AsyncGenerator<T[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'gestor-export-'));
-  const file = path.join(dir, 'rows');
-  try {
-    const out = await open(file, 'w');
-    try {
-      await client.transaction(async (tx) => {
-        const run = async (sql: string, values?: unknown[]) => (await tx.query<T>(sql, values)).rows;
-        for await (const rows of fetchInBatches(run, text, params, batchSize)) {
-          const bytes = serialize(rows);
-          const length = Buffer.alloc(4);
-          length.writeUInt32BE(bytes.length);
-          await out.write(length);
-          await out.write(bytes);
-        }
-      });
-    } finally {
-      await out.close();
-    }
-    const input = await open(file, 'r');
-    try {
-      const length = Buffer.alloc(4);
-      while ((await input.read(length, 0, 4)).bytesRead === 4) {
-        const bytes = Buffer.alloc(length.readUInt32BE());
-        await input.read(bytes, 0, bytes.length);
-        yield deserialize(bytes) as T[];
-      }
-    } finally {
-      await input.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 export function openPglite(dataDir?: string): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -165,7 +122,11 @@ export function openPglite(dataDir?: string): Database {
     kind: 'pglite',
     onAuthChange: changes.on,
     hearsAuthChanges: () => listening,
-    cursor: (text, params, batchSize) => spooledCursor(client, text, params, batchSize),
+    // PGlite is one connection: `onBatch` runs at disk speed (the export's spool), never a client's.
+    snapshot: (...args) =>
+      client.transaction(async (tx) => {
+        await fetchInBatches(async (sql, values) => (await tx.query(sql, values)).rows, ...args);
+      }),
     transaction: (fn) => client.transaction((tx) => fn(on(tx))),
     // One process owns the embedded database: a queue in this process is the lock.
     exclusive: <T>(_lockKey: number, fn: (connection: Connection) => Promise<T>) => {
@@ -289,22 +250,19 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
     kind: 'pgsql',
     onAuthChange: changes.on,
     hearsAuthChanges: () => listener.listening(),
-    async *cursor<T>(text: string, params: unknown[], batchSize: number) {
-      const client = await pool.connect();
-      let open = false;
-      try {
+    snapshot: (...args) =>
+      withClient(async (client) => {
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-        open = true;
-        const run = async (sql: string, values?: unknown[]) =>
-          (await client.query({ text: sql, values: values ?? [] })).rows as T[];
-        yield* fetchInBatches(run, text, params, batchSize);
-        await client.query('COMMIT');
-        open = false;
-      } finally {
-        if (open) await client.query('ROLLBACK').catch(() => {});
-        client.release();
-      }
-    },
+        try {
+          const run = async (sql: string, values?: unknown[]) =>
+            (await client.query({ text: sql, values: values ?? [] })).rows;
+          await fetchInBatches(run, ...args);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw error;
+        }
+      }),
     transaction: (fn) =>
       withClient(async (client) => {
         const connection = on(client);

@@ -31,6 +31,8 @@ export interface AreaDependencies {
   log: FastifyInstance['log'];
   appUrl: string;
   uploads: { maxBytes: number; tmpDir: string };
+  /** How long a CSV download may stall before it is cut off (export-spool.ts has the default). */
+  exportIdleTimeoutMs?: number;
 }
 
 interface MountedArea {
@@ -50,16 +52,19 @@ function area<R extends { id: number; updated_at: string }, C, U>(
         log: deps.log,
         media: deps.media,
       });
-      resourceRoutes(app, service, { appUrl: deps.appUrl, uploads: deps.uploads });
+      resourceRoutes(app, service, {
+        appUrl: deps.appUrl,
+        uploads: deps.uploads,
+        exportIdleTimeoutMs: deps.exportIdleTimeoutMs,
+      });
     },
   };
 }
 
-export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
-  const usages = createUsageIndex();
+/** Every area's declaration, by name: the one list that is mounted (and that tests walk). */
+export function areaDefinitions(deps: AreaDependencies, usages = createUsageIndex()) {
   const media = mediaUrls(deps.storage, deps.appUrl);
-  const withMedia = { ...deps, media: mediaLinks(media) };
-  const definitions = {
+  return {
     roles: rolesResource,
     users: usersResource({ auth: deps.auth }),
     multimedia: multimediaResource({
@@ -77,6 +82,12 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
     slides: slidesResource({ media }),
     tests: testsResource(),
   };
+}
+
+export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
+  const usages = createUsageIndex();
+  const definitions = areaDefinitions(deps, usages);
+  const withMedia = { ...deps, media: mediaLinks(mediaUrls(deps.storage, deps.appUrl)) };
   const areas = [
     area(definitions.roles, withMedia),
     area(definitions.users, withMedia),

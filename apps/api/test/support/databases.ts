@@ -36,7 +36,11 @@ async function onPostgres<T>(url: string, fn: (client: pg.Client) => Promise<T>)
  * A fresh, empty database: PGlite in memory, or a schema of its own on PostgreSQL (`t_<random>`),
  * so test files and servers running in parallel never see each other's rows.
  */
-export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
+export async function openTestDatabase(
+  engine: Engine,
+  // The server's own pool holds 10 connections (db/client.ts); tests that share the machine use fewer.
+  { poolMax = 4 }: { poolMax?: number } = {},
+): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const database = openPglite();
     return { database, another: () => database, drop: () => database.close() };
@@ -46,7 +50,7 @@ export async function openTestDatabase(engine: Engine): Promise<TestDatabase> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   await onPostgres(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
   // pg_trgm lives in public (created once by global-setup.ts), hence public on the search path.
-  const open = () => openPostgres(url, { searchPath: `${schema},public`, max: 4 });
+  const open = () => openPostgres(url, { searchPath: `${schema},public`, max: poolMax });
   const database = open();
   const others: Database[] = [];
   return {

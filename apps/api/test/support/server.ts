@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { type AppOptions, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config/config';
 import type { Database } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
@@ -106,9 +106,9 @@ export function freePort(): Promise<number> {
 export async function startTestServer(
   engine: Engine,
   overrides: Record<string, string> = {},
-  options: { mailer?: Mailer } = {},
+  options: { mailer?: Mailer; poolMax?: number } & Pick<AppOptions, 'exportIdleTimeoutMs'> = {},
 ): Promise<TestServer> {
-  const { database, another, drop } = await openTestDatabase(engine);
+  const { database, another, drop } = await openTestDatabase(engine, { poolMax: options.poolMax });
   try {
     await migrate(database);
     await seedRoles(database);
@@ -136,6 +136,7 @@ export async function startTestServer(
       database,
       mailer: options.mailer ?? (overrides.MAIL_MAILER ? undefined : mails),
       webDist: null,
+      exportIdleTimeoutMs: options.exportIdleTimeoutMs,
     });
     try {
       await app.listen({ port, host: '127.0.0.1' });

@@ -7,6 +7,7 @@ import * as newsAndPages from './0006-news-and-pages';
 import * as slidesEntitiesSpaces from './0007-slides-entities-spaces';
 import * as tests from './0008-tests';
 import * as mediaByIdentity from './0009-media-by-identity';
+import * as indexes from './0010-indexes';
 
 export interface Migration {
   name: string;
@@ -24,4 +25,5 @@ export const MIGRATIONS: Migration[] = [
   slidesEntitiesSpaces,
   tests,
   mediaByIdentity,
+  indexes,
 ];

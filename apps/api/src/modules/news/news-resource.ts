@@ -5,6 +5,7 @@ import {
   type NewsRecord,
   type NewsUpdateInput,
   NewsUpdateInput as NewsUpdateSchema,
+  PUBLICATION_STATUS_LABELS,
   type PublicationStatus,
   type RecordRef,
 } from '@gestor/shared';
@@ -20,24 +21,29 @@ import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../re
 /** The search text as the index holds it: folded, stemmed in Spanish, words required in any order. */
 const SEARCH_QUERY = (text: string) => `websearch_to_tsquery('spanish', gestor_fold(${text}))`;
 
+/** What a list page shows: everything but the body. */
+const LIST_COLUMNS = `t.id, t.title, t.slug, t.excerpt, t.published_at, t.featured, t.created_at, t.updated_at,
+      ${effectiveStatusSql()} AS status,
+      ${mediaRefSql('t.cover_id')} AS cover,
+      (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) ORDER BY cn.position), '[]'::json)
+         FROM category_news cn JOIN categories c ON c.id = cn.category_id WHERE cn.news_id = t.id) AS categories,
+      (SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = t.author_id) AS author`;
+
 export function newsResource({ media }: { media: MediaUrls }) {
   const rules = publishing<NewsRecord, NewsInput, Omit<NewsUpdateInput, 'updated_at'>>('news.publish');
   return defineResource<NewsRecord, NewsInput, Omit<NewsUpdateInput, 'updated_at'>>({
     contract: NEWS,
     table: 'news',
     titleColumn: 'title',
-    columns: `t.id, t.title, t.slug, t.excerpt, t.body, t.published_at, t.featured, t.created_at, t.updated_at,
-      ${effectiveStatusSql()} AS status,
-      ${mediaRefSql('t.cover_id')} AS cover,
-      (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) ORDER BY cn.position), '[]'::json)
-         FROM category_news cn JOIN categories c ON c.id = cn.category_id WHERE cn.news_id = t.id) AS categories,
-      (SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = t.author_id) AS author`,
+    columns: `t.body, ${LIST_COLUMNS}`,
+    // A list shows no body (up to 200 000 characters each), so it reads none.
+    listColumns: LIST_COLUMNS,
     toRecord: (row) => ({
       id: row.id as number,
       title: row.title as string,
       slug: row.slug as string,
       excerpt: row.excerpt as string | null,
-      body: row.body as string,
+      ...(row.body === undefined ? {} : { body: row.body as string }),
       cover: media.ref(row.cover),
       categories: row.categories as RecordRef[],
       status: row.status as PublicationStatus,
@@ -101,7 +107,7 @@ export function newsResource({ media }: { media: MediaUrls }) {
       { header: 'ID', value: (n) => n.id },
       { header: 'Título', value: (n) => n.title },
       { header: 'Slug', value: (n) => n.slug },
-      { header: 'Estado', value: (n) => n.status },
+      { header: 'Estado', value: (n) => PUBLICATION_STATUS_LABELS[n.status] },
       { header: 'Publicación', value: (n) => csvDate(n.published_at) },
       { header: 'Categorías', value: (n) => n.categories.map((c) => c.name).join(', ') },
       { header: 'Destacada', value: (n) => n.featured },

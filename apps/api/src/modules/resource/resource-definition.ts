@@ -96,6 +96,11 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   titleColumn?: string;
   /** Records that are files: multipart create and replace routes. */
   upload?: UploadDeclaration;
+  /**
+   * Slow work on the input done before the transaction opens (hashing a password): inside it, the
+   * area's lock and, on PGlite, the one connection would be held meanwhile. Reads no database.
+   */
+  beforeTransaction?(input: Partial<C & U>): Promise<void>;
   /** Prepares the input on the server before anything else sees it (e.g. sanitizing rich text). */
   prepare?(ctx: WriteContext, input: Partial<C & U>, current: R | null): Promise<void> | void;
   /** Checks the resolved values against other records (a category's parent must not be below it). */

@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import { BulkDeleteInput, type Permission, type ResourceContract, updatedAtField } from '@gestor/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ValidationError } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
 import { CSV_BOM, csvHeader, csvRow } from './csv';
+import { EXPORT_IDLE_TIMEOUT_MS, spoolExport } from './export-spool';
 import { parseListQuery } from './list-query';
 import type { ResourceService } from './resource-service';
 import { receiveUpload } from './uploads';
@@ -26,7 +26,11 @@ const AUDIT_LIST: ResourceContract = {
 export function resourceRoutes<R extends { id: number; updated_at: string }, C, U>(
   app: FastifyInstance,
   service: ResourceService<R, C, U>,
-  { appUrl, uploads }: { appUrl: string; uploads: { maxBytes: number; tmpDir: string } },
+  {
+    appUrl,
+    uploads,
+    exportIdleTimeoutMs = EXPORT_IDLE_TIMEOUT_MS,
+  }: { appUrl: string; uploads: { maxBytes: number; tmpDir: string }; exportIdleTimeoutMs?: number },
 ) {
   const { definition } = service;
   const { contract } = definition;
@@ -46,20 +50,20 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
     const list = parseListQuery(contract, query(request));
     if (query(request).format === 'csv') {
       const date = new Date().toISOString().slice(0, 10);
-      const records = service.each(list);
-      // The first batch is read before anything is sent: a failure then is still a JSON error,
-      // not a download cut short.
-      const first = await records.next();
-      async function* lines() {
-        yield CSV_BOM + csvHeader(definition.csv);
-        if (first.done) return;
-        yield csvRow(definition.csv, first.value);
-        for await (const record of records) yield csvRow(definition.csv, record);
-      }
+      // Decision 012: the whole snapshot goes to a temporary file first and the connection is released
+      // before anything is sent, so a failure is still a JSON error and a slow reader holds no connection.
+      const file = await spoolExport(uploads.tmpDir, async (write) => {
+        await write(CSV_BOM + csvHeader(definition.csv));
+        await service.each(list, (records) =>
+          write(records.map((record) => csvRow(definition.csv, record)).join('')),
+        );
+      });
+      // A reader that takes nothing for this long is cut off: its socket closes, the file goes.
+      reply.raw.setTimeout(exportIdleTimeoutMs, () => request.raw.socket.destroy());
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${contract.path}-${date}.csv"`)
-        .send(Readable.from(lines()));
+        .send(file);
     }
     return service.list(list, pageOf(request, base));
   });

@@ -243,12 +243,15 @@ export function createResourceService<R extends { id: number; updated_at: string
       });
     },
 
-    /** Every matching record from one consistent snapshot, streamed in batches (CSV export). */
-    async *each(query: ListQuery): AsyncGenerator<R> {
+    /**
+     * Every matching record from one consistent snapshot, handed over in batches (CSV export) while
+     * the snapshot's connection is held: `onRecords` must not wait on a client (decision 012).
+     */
+    async each(query: ListQuery, onRecords: (records: R[]) => Promise<void>): Promise<void> {
       const { rows: statement } = listStatements(definition, query, null);
-      for await (const rows of database.cursor(statement.text, statement.values, EXPORT_BATCH)) {
-        for (const row of rows) yield definition.toRecord(row);
-      }
+      await database.snapshot(statement.text, statement.values, EXPORT_BATCH, (rows) =>
+        onRecords(rows.map(definition.toRecord)),
+      );
     },
 
     async show(id: number): Promise<R> {
@@ -258,6 +261,7 @@ export function createResourceService<R extends { id: number; updated_at: string
     },
 
     async create(actor: AuthUser, input: C): Promise<R> {
+      await definition.beforeTransaction?.(input as Partial<C & U>);
       return write(actor, async (ctx) => {
         // Authorized on what the client sent; then prepared (sanitized, completed) for storing.
         await definition.authorize?.(ctx, { action: 'create', input });
@@ -282,6 +286,7 @@ export function createResourceService<R extends { id: number; updated_at: string
      * it: that replaces whatever is stored, like a new upload.
      */
     async update(actor: AuthUser, id: number, input: U & { updated_at?: string }): Promise<R> {
+      await definition.beforeTransaction?.(input as Partial<C & U>);
       return write(actor, async (ctx) => {
         const [current] = await findRows(ctx.tx, [id], 'FOR NO KEY UPDATE');
         if (!current) throw notFound();

@@ -117,10 +117,16 @@ export function usersResource({ auth }: { auth: AuthService }) {
       if (write.action === 'update' && write.input.roles) await checkAssignable(tx, actor, write.input.roles);
     },
 
+    // argon2 costs tens of milliseconds by design: hashed before the transaction, which holds the
+    // users' write lock (and PGlite's one connection). From here on `password` is the hash.
+    async beforeTransaction(input) {
+      if (input.password) input.password = await hashPassword(input.password);
+    },
+
     async create({ tx, afterCommit }, input) {
       const [row] = await tx.query<{ id: number }>(
         'INSERT INTO users (name, email, password, active) VALUES ($1, $2, $3, $4) RETURNING id',
-        [input.name, input.email, input.password ? await hashPassword(input.password) : null, input.active],
+        [input.name, input.email, input.password || null, input.active],
       );
       await writeRoles(tx, row!.id, input.roles);
       if (input.send_invitation) {
@@ -138,13 +144,7 @@ export function usersResource({ auth }: { auth: AuthService }) {
       await tx.query(
         `UPDATE users SET name = coalesce($2, name), email = coalesce($3, email), active = coalesce($4, active),
                 password = coalesce($5, password) WHERE id = $1`,
-        [
-          current.id,
-          input.name ?? null,
-          input.email ?? null,
-          input.active ?? null,
-          input.password ? await hashPassword(input.password) : null,
-        ],
+        [current.id, input.name ?? null, input.email ?? null, input.active ?? null, input.password || null],
       );
       if (input.roles) await writeRoles(tx, current.id, input.roles);
       // Disabling a user ends its sessions (DESIGN.md §3).

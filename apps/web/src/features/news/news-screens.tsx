@@ -121,7 +121,7 @@ export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
       title: news.title,
       slug: news.slug,
       excerpt: news.excerpt ?? '',
-      body: news.body,
+      body: news.body ?? '', // always there: the form starts from the record's own read
       cover: news.cover?.id ?? null,
       categories: news.categories.map((category) => category.slug),
       featured: news.featured,

@@ -57,7 +57,12 @@ export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
   unmanageableNotice: 'Solo quien puede publicar páginas modifica una página publicada.',
   form: {
     empty: () => ({ title: '', slug: '', body: '', status: 'draft' }),
-    fromRecord: (page) => ({ title: page.title, slug: page.slug, body: page.body, status: page.status }),
+    fromRecord: (page) => ({
+      title: page.title,
+      slug: page.slug,
+      body: page.body ?? '',
+      status: page.status,
+    }),
     toBody: (values, record) => ({
       title: values.title,
       ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),

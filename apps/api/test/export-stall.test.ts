@@ -1,0 +1,118 @@
+import { readdir } from 'node:fs/promises';
+import { connect, type Socket } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
+
+// Decision 012: a CSV export is read whole into a temporary file and the connection released before
+// it is sent, so downloads that never read hold no pooled connection; one that stalls is cut off.
+
+const ROWS = 15_000;
+const IDLE_MS = 1_500;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(testDatabases())('CSV exports never stall the server (%s)', (engine) => {
+  let server: TestServer;
+  let admin: TestClient;
+  let cookie: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    // The server's own pool size (db/client.ts), not the smaller one tests usually share.
+    server = await startTestServer(engine, {}, { poolMax: 10, exportIdleTimeoutMs: IDLE_MS });
+    ({ client: admin } = await server.signIn({ roles: ['admin'] }));
+    cookie = [...admin.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    // About 8 MB of CSV: far more than the sockets' buffers hold for a client that reads nothing.
+    await server.database.query(
+      `INSERT INTO pages (title, slug)
+       SELECT 'Página de exportación ' || n || ' ' || repeat('relleno ', 28), 'exportacion-' || n || '-' || repeat('x', 220)
+         FROM generate_series(1, ${ROWS}) AS n`,
+    );
+  }, 60_000);
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await server?.close();
+  });
+
+  /**
+   * A download that takes its answer's first bytes and then reads nothing more. (On PGlite, one
+   * connection, exports are read one after another at database speed: the first bytes may take a while.)
+   */
+  function stalledDownload(): Promise<Socket> {
+    return new Promise((resolve) => {
+      const socket = connect({ port: server.port, host: '127.0.0.1' });
+      sockets.push(socket);
+      socket.on('error', () => {});
+      const timer = setTimeout(() => resolve(socket), 40_000);
+      socket.once('data', () => {
+        socket.pause();
+        clearTimeout(timer);
+        resolve(socket);
+      });
+      socket.write(
+        `GET /api/pages?format=csv HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n` +
+          `Origin: ${admin.origin}\r\nCookie: ${cookie}\r\nAccept: text/csv\r\n\r\n`,
+      );
+    });
+  }
+
+  /** Reads what is left until the server closes, the chunked answer ends, or 10 s pass. */
+  function readRest(socket: Socket): Promise<{ text: string; closed: boolean }> {
+    return new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      const done = (closed: boolean) => {
+        clearTimeout(timer);
+        resolve({ text: Buffer.concat(chunks).toString('latin1'), closed });
+      };
+      const timer = setTimeout(() => done(false), 10_000);
+      socket.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        if (Buffer.concat(chunks.slice(-2)).toString('latin1').endsWith('\r\n0\r\n\r\n')) done(false);
+      });
+      socket.once('close', () => done(true));
+      socket.resume();
+    });
+  }
+
+  const spooled = async () =>
+    (await readdir(path.join(server.config.storagePath, 'tmp')).catch(() => [] as string[])).filter((name) =>
+      name.startsWith('export-'),
+    );
+
+  test('a plain list answers within a second while twelve downloads read nothing', async () => {
+    const downloads = await Promise.all(Array.from({ length: 12 }, stalledDownload));
+    expect(downloads.every((socket) => socket.isPaused())).toBe(true);
+    await sleep(200);
+    const started = performance.now();
+    const list = await Promise.race([admin.get('/api/pages?per_page=5'), sleep(5_000).then(() => null)]);
+    const elapsed = performance.now() - started;
+    expect(list?.status).toBe(200);
+    expect(list?.body.meta.total).toBeGreaterThanOrEqual(ROWS);
+    expect(elapsed).toBeLessThan(1_000);
+    for (const socket of downloads) socket.destroy();
+  }, 90_000);
+
+  test('a stalled download is cut off after the bound, and its file removed', async () => {
+    const socket = await stalledDownload();
+    await sleep(IDLE_MS + 1_500);
+    const rest = await readRest(socket);
+    // The server closed the connection before the answer ended: it never completed.
+    expect(rest.closed).toBe(true);
+    expect(rest.text.endsWith('\r\n0\r\n\r\n')).toBe(false);
+    await sleep(200);
+    expect(await spooled()).toEqual([]);
+  }, 60_000);
+
+  test('a download read at once is whole, in the same format, and leaves no file behind', async () => {
+    const csv = await admin.get('/api/pages?format=csv&sort=-created_at');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.text.charCodeAt(0)).toBe(0xfeff);
+    const lines = csv.text.slice(1).split('\r\n');
+    expect(lines[0]).toBe('ID;Título;Slug;Estado;Publicación;Modificada');
+    expect(lines.at(-1)).toBe('');
+    expect(lines.length - 2).toBeGreaterThanOrEqual(ROWS);
+    expect(lines[1]).toMatch(new RegExp(`^\\d+;Página de exportación ${ROWS} relleno`));
+    expect(await spooled()).toEqual([]);
+  }, 60_000);
+});
