@@ -6,6 +6,7 @@ import * as mediaAndCategories from './0005-media-and-categories';
 import * as newsAndPages from './0006-news-and-pages';
 import * as slidesEntitiesSpaces from './0007-slides-entities-spaces';
 import * as tests from './0008-tests';
+import * as categoryPathAnyDepth from './0011-category-path-any-depth';
 
 export interface Migration {
   name: string;
@@ -22,4 +23,5 @@ export const MIGRATIONS: Migration[] = [
   newsAndPages,
   slidesEntitiesSpaces,
   tests,
+  categoryPathAnyDepth,
 ];

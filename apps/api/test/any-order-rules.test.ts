@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, TestClient, type TestServer, testDatabases } from './support';
+
+// Issue 15, "Rules that must hold whatever is sent, in any order": the category tree at any depth and
+// under concurrent moves, publishing dates sent alone, a role deleted while it is being assigned.
+
+describe.each(testDatabases())('rules that hold in any order (%s)', (engine) => {
+  let server: TestServer;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    ({ client: admin } = await server.signIn({ roles: ['admin'] }));
+  });
+  afterAll(() => server?.close());
+
+  /** The admin's session through a second API process on PostgreSQL (as behind a load balancer). */
+  async function secondProcess(): Promise<TestClient> {
+    const other = new TestClient(engine === 'pgsql' ? await server.startTwin() : server.url, {
+      origin: admin.origin,
+    });
+    for (const [name, value] of admin.jar) other.jar.set(name, value);
+    return other;
+  }
+
+  const create = async (area: string, body: Record<string, unknown>) => {
+    const response = await admin.post(`/api/${area}`, body);
+    expect(response.status, response.text).toBe(201);
+    return response.body.data;
+  };
+
+  /** A chain of categories, each under the one before; returns them from the top down. */
+  async function chain(prefix: string, length: number) {
+    const chain = [await create('categories', { name: `${prefix} 1` })];
+    for (let level = 2; level <= length; level++) {
+      chain.push(await create('categories', { name: `${prefix} ${level}`, parent: chain.at(-1).slug }));
+    }
+    return chain;
+  }
+
+  test('a category is not put under one of its subcategories, however deep the tree', async () => {
+    const levels = await chain('Profunda', 70);
+    const [top, bottom] = [levels[0], levels.at(-1)];
+    const loop = await admin.patch(`/api/categories/${top.id}`, {
+      parent: bottom.slug,
+      updated_at: top.updated_at,
+    });
+    expect(loop.status, loop.text).toBe(422);
+    expect(loop.body.errors.parent).toEqual(['La categoría superior no puede ser una de sus subcategorías.']);
+    // Its path names every level.
+    expect(bottom.path.split(' › ')).toHaveLength(70);
+    // The tree is still a tree: its leaves and then its top can go.
+    expect((await admin.get(`/api/categories/${top.id}`)).body.data.parent).toBeNull();
+    const removed = await admin.delete('/api/categories', { ids: levels.map((c: { id: number }) => c.id) });
+    expect(removed.status, removed.text).toBe(204);
+  });
+
+  test('two moves at once from two processes never make a loop between two branches', async () => {
+    const other = await secondProcess();
+    for (let round = 1; round <= 5; round++) {
+      const a = await chain(`Rama A${round}`, 4);
+      const b = await chain(`Rama B${round}`, 4);
+      const [moveA, moveB] = await Promise.all([
+        admin.patch(`/api/categories/${a[0].id}`, { parent: b.at(-1).slug, updated_at: a[0].updated_at }),
+        other.patch(`/api/categories/${b[0].id}`, { parent: a.at(-1).slug, updated_at: b[0].updated_at }),
+      ]);
+      expect([moveA.status, moveB.status].sort(), `${moveA.text} ${moveB.text}`).toEqual([200, 422]);
+    }
+  });
+});
