@@ -67,4 +67,29 @@ describe.each(testDatabases())('rules that hold in any order (%s)', (engine) => 
       expect([moveA.status, moveB.status].sort(), `${moveA.text} ${moveB.text}`).toEqual([200, 422]);
     }
   });
+
+  test.each(['news', 'pages'])('a published item given a future date alone is refused (%s)', async (area) => {
+    const item = await create(area, { title: `Publicada con fecha ${area}`, status: 'published' });
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const moved = await admin.patch(`/api/${area}/${item.id}`, {
+      published_at: later,
+      updated_at: item.updated_at,
+    });
+    expect(moved.status, moved.text).toBe(422);
+    expect(moved.body.errors.published_at).toEqual([
+      'Para publicar en una fecha futura, programe la publicación.',
+    ]);
+    const read = (await admin.get(`/api/${area}/${item.id}`)).body.data;
+    expect(read).toMatchObject({ status: 'published', published_at: item.published_at });
+    // An earlier date alone is fine.
+    const earlier = await admin.patch(`/api/${area}/${item.id}`, {
+      published_at: '2021-01-01T10:00:00.000Z',
+      updated_at: item.updated_at,
+    });
+    expect(earlier.status, earlier.text).toBe(200);
+    expect(earlier.body.data).toMatchObject({
+      status: 'published',
+      published_at: '2021-01-01T10:00:00.000Z',
+    });
+  });
 });
