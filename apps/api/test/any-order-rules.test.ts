@@ -92,4 +92,30 @@ describe.each(testDatabases())('rules that hold in any order (%s)', (engine) => 
       published_at: '2021-01-01T10:00:00.000Z',
     });
   });
+
+  test('a role deleted while it is being assigned: one of the two wins cleanly, never a 500', async () => {
+    const other = await secondProcess();
+    for (let round = 1; round <= 40; round++) {
+      const role = await create('roles', {
+        name: `carrera_${round}`,
+        label: `Carrera ${round}`,
+        permissions: ['news.view'],
+      });
+      const user = await server.createUser();
+      const { updated_at } = (await admin.get(`/api/users/${user.id}`)).body.data;
+      const [assign, remove] = await Promise.all([
+        admin.patch(`/api/users/${user.id}`, { roles: ['lector', role.name], updated_at }),
+        other.delete(`/api/roles/${role.id}`),
+      ]);
+      expect([200, 422], assign.text).toContain(assign.status);
+      expect([204, 422], remove.text).toContain(remove.status);
+      // Exactly one of them took effect, and what is stored agrees with what was answered.
+      expect(assign.status === 200, `${assign.text} ${remove.text}`).toBe(remove.status === 422);
+      const roles = (await admin.get(`/api/users/${user.id}`)).body.data.roles.map(
+        (r: { name: string }) => r.name,
+      );
+      expect(roles.includes(role.name)).toBe(assign.status === 200);
+      expect((await admin.get(`/api/roles/${role.id}`)).status).toBe(remove.status === 204 ? 404 : 200);
+    }
+  });
 });
