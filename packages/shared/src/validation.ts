@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
+// Installs the Spanish zod messages wherever field rules are used (the API and the SPA alike).
+import './zod-spanish';
 
 // Field rules in Laravel's spirit, with the Spanish sentences people read under each field.
 // Both sides build their schemas from these, so the form and the API say the same thing.
