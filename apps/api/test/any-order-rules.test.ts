@@ -118,4 +118,26 @@ describe.each(testDatabases())('rules that hold in any order (%s)', (engine) => 
       expect((await admin.get(`/api/roles/${role.id}`)).status).toBe(remove.status === 204 ? 404 : 200);
     }
   });
+
+  test('names and titles keep no bidirectional controls: «\u202Efdp.exe» cannot pass for a PDF', async () => {
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+    );
+    const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+    const uploaded = await admin.upload(
+      '/api/multimedia',
+      { name: 'informe\u202Efdp.exe', bytes: pdf },
+      {
+        title: '\u2067Bases\u2069 del concurso\u200f',
+      },
+    );
+    expect(uploaded.status, uploaded.text).toBe(201);
+    expect(uploaded.body.data.original_name).toBe('informefdp.exe');
+    expect(uploaded.body.data.title).toBe('Bases del concurso');
+    const category = await create('categories', { name: '\u202Dgnp.exe\u202C', description: 'a\u200eb' });
+    expect(category.name).toBe('gnp.exe');
+    expect(category.description).toBe('ab');
+    const listed = await admin.get('/api/multimedia');
+    expect(JSON.stringify(listed.body)).not.toMatch(BIDI);
+  });
 });
