@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openPglite } from '../src/db/client';
 import {
@@ -13,6 +11,7 @@ import {
   testDatabases,
   uniqueEmail,
 } from './support';
+import { artisan } from './support/artisan';
 
 // Issue 15: a password reset with a link runs as one transaction, and the changes to an account made
 // outside the users screens (the reset link, a sign-up, the command-line tasks) are in its history.
@@ -103,32 +102,22 @@ describe.each(testDatabases())('account history (%s)', (engine) => {
 });
 
 describe('command-line tasks are audited', () => {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
   let storage: string;
   beforeAll(() => {
     storage = mkdtempSync(path.join(tmpdir(), 'gestor-cli-audit-'));
   });
   afterAll(() => rmSync(storage, { recursive: true, force: true }));
 
-  const artisan = (...args: string[]) => {
-    const ran = spawnSync(
-      process.execPath,
-      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'apps/api/src/cli.ts'), ...args],
-      {
-        cwd: storage,
-        env: { PATH: process.env.PATH, APP_ENV: 'test', STORAGE_PATH: storage },
-        encoding: 'utf8',
-        timeout: 60_000,
-      },
-    );
+  const run = (...args: string[]) => {
+    const ran = artisan(storage, ...args);
     expect(ran.status, ran.stderr).toBe(0);
   };
 
   test('user:create and user:password leave their entries, made by the command line', async () => {
-    artisan('migrate');
-    artisan('seed');
-    artisan('user:create', '--email', 'consola@example.com', '--name', 'De Consola', '--role', 'editor');
-    artisan('user:password', '--email', 'consola@example.com', '--password', 'otra-clave-de-consola');
+    run('migrate');
+    run('seed');
+    run('user:create', '--email', 'consola@example.com', '--name', 'De Consola', '--role', 'editor');
+    run('user:password', '--email', 'consola@example.com', '--password', 'otra-clave-de-consola');
     const database = openPglite(path.join(storage, 'db'));
     try {
       const rows = await database.query<{

@@ -14,7 +14,11 @@ const ENGLISH =
 
 const CONTRACTS = (Object.values(shared) as unknown[]).filter(
   (value): value is shared.ResourceContract =>
-    typeof value === 'object' && value !== null && 'path' in value && 'filters' in value && 'sortable' in value,
+    typeof value === 'object' &&
+    value !== null &&
+    'path' in value &&
+    'filters' in value &&
+    'sortable' in value,
 );
 
 /** The create schema of each area, for the names of the fields a body may carry. */
