@@ -152,6 +152,40 @@ test('a news item with bold text, a link and a library image, scheduled for late
   await expectAccessible(page, 'editar noticia (375 px)');
 });
 
+test('a new slug saved from the form opens the news at its new address, never "no existe" on the way', async ({
+  page,
+  baseURL,
+}) => {
+  const suffix = Date.now().toString(36);
+  await signIn(page, editor);
+  const news = await apiCreate<{ slug: string }>(page, baseURL!, '/api/news', {
+    title: `Dirección nueva ${suffix}`,
+  });
+  await page.goto(`/news/${news.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Editar noticia' })).toBeVisible();
+  // Whatever is shown between the save and the new address, however briefly, is recorded.
+  await page.evaluate(() => {
+    const seen = window as unknown as { missingShown: boolean };
+    seen.missingShown = false;
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes('El registro no existe')) seen.missingShown = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByLabel('Slug', { exact: true }).fill(`movida-${suffix}`);
+  await page.getByRole('button', { name: 'Guardar borrador', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/news/movida-${suffix}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Editar noticia' })).toBeVisible();
+  await expect(page.getByLabel('Slug', { exact: true })).toHaveValue(`movida-${suffix}`);
+  expect(await page.evaluate(() => (window as unknown as { missingShown: boolean }).missingShown)).toBe(
+    false,
+  );
+  // The form took the saved version: a second save is not a conflict.
+  await page.getByLabel('Título', { exact: true }).fill(`Dirección nueva ${suffix} (2)`);
+  const second = page.waitForResponse((response) => isNewsWrite(response.request()));
+  await page.getByRole('button', { name: 'Guardar borrador', exact: true }).click();
+  expect((await second).status()).toBe(200);
+});
+
 test('without news.publish a person edits drafts, sees no publishing controls and never sends a status', async ({
   page,
   browser,
@@ -193,7 +227,7 @@ test('without news.publish a person edits drafts, sees no publishing controls an
     // A new item: Guardar, and nothing about publishing.
     await own.goto('/news/create');
     await expect(own.getByRole('heading', { level: 1, name: 'Nueva noticia' })).toBeVisible();
-    await expect(own.getByRole('button', { name: 'Guardar', exact: true })).toBeVisible();
+    await expect(own.getByRole('button', { name: 'Guardar borrador', exact: true })).toBeVisible();
     for (const name of ['Publicar ahora', 'Programar', 'Guardar borrador', 'Pasar a borrador']) {
       await expect(own.getByRole('button', { name })).toHaveCount(0);
     }
@@ -206,7 +240,7 @@ test('without news.publish a person edits drafts, sees no publishing controls an
     await own.getByLabel('Título', { exact: true }).fill(`Borrador de Raúl ${suffix}`);
     await own.getByRole('textbox', { name: 'Texto', exact: true }).click();
     await own.keyboard.type('Primer párrafo.');
-    await own.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await own.getByRole('button', { name: 'Guardar borrador', exact: true }).click();
     await expect(own.getByText(SAVED).last()).toBeVisible();
     await expect(own).toHaveURL(new RegExp(`/news/borrador-de-raul-${suffix}$`));
     const panel = own.getByRole('group', { name: 'Publicación' });
@@ -214,7 +248,7 @@ test('without news.publish a person edits drafts, sees no publishing controls an
 
     // The draft is theirs to edit.
     await own.getByLabel('Entradilla').fill('Texto de la entradilla.');
-    await own.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await own.getByRole('button', { name: 'Guardar borrador', exact: true }).click();
     await expect(own.getByText(SAVED).last()).toBeVisible();
     await expect(own.getByRole('complementary', { name: 'Historial' })).toContainText(
       'Texto de la entradilla.',

@@ -62,6 +62,8 @@ export async function buildApp({
     // What Fastify and Node answer before our code runs: Spanish JSON that never echoes the URL.
     frameworkErrors,
     clientErrorHandler,
+    // A request without Host is answered by the errors plugin (Spanish JSON), not by Node (empty body).
+    http: { requireHostHeader: false },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -9,6 +9,7 @@ import { createUser, seedFirstAdmin, seedRoles } from './db/seed';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage/storage';
 import { PRUNE_GRACE_MS, unreferencedMedia } from './modules/multimedia/storage-prune';
+import { auditUser, auditUserCreated, COMMAND_LINE, PASSWORD_CHANGED } from './modules/users/user-audit';
 
 // Command-line tasks in the style of artisan: `npm run artisan -- <command> [options]`.
 
@@ -88,7 +89,12 @@ switch (command) {
     const missing = roles.filter((r) => !known.some((k) => k.name === r));
     if (missing.length) fail(`--role: no existe el rol ${missing.join(', ')}`);
     try {
-      const id = await createUser(database, { name, email, password, roles });
+      // Audited like a user created on screen, by the command line (issue 15).
+      const id = await database.transaction(async (tx) => {
+        const created = await createUser(tx, { name, email, password, roles });
+        await auditUserCreated(tx, COMMAND_LINE, created);
+        return created;
+      });
       console.log(
         `Usuario ${email} creado (id ${id}) con rol ${roles.join(', ')}.${generated ? ` Contraseña: ${generated}` : ''}`,
       );
@@ -104,12 +110,19 @@ switch (command) {
     const generated = values.password ? null : randomBytes(12).toString('base64url');
     const password = check(passwordField(), values.password ?? generated, 'password');
     const database = await openReadyDatabase(config);
-    const rows = await database.query<{ id: number }>(
-      'UPDATE users SET password = $2, updated_at = now() WHERE lower(email) = $1 RETURNING id',
-      [email, await hashPassword(password)],
-    );
-    if (!rows[0]) fail(`--email: no hay ningún usuario con el correo ${email}`);
-    await database.query('DELETE FROM sessions WHERE user_id = $1', [rows[0].id]);
+    const hash = await hashPassword(password);
+    // The new password, the end of the sessions and the history entry hold together (issue 15).
+    const changed = await database.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: number }>(
+        'UPDATE users SET password = $2, updated_at = now() WHERE lower(email) = $1 RETURNING id',
+        [email, hash],
+      );
+      if (!row) return false;
+      await tx.query('DELETE FROM sessions WHERE user_id = $1', [row.id]);
+      await auditUser(tx, COMMAND_LINE, row.id, 'updated', PASSWORD_CHANGED);
+      return true;
+    });
+    if (!changed) fail(`--email: no hay ningún usuario con el correo ${email}`);
     console.log(
       `Contraseña de ${email} cambiada; sus sesiones se han cerrado.${generated ? ` Nueva contraseña: ${generated}` : ''}`,
     );

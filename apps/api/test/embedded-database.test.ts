@@ -6,24 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { DatabaseInUseError, openPglite } from '../src/db/client';
 import { processIdentity } from '../src/db/data-dir-lock';
+import { artisan } from './support/artisan';
 
 // The embedded database is PostgreSQL inside one process: a second process opening the same directory
 // (a CLI task while the server runs) would corrupt it, so it is refused with one clear line.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-function artisan(storage: string, ...args: string[]) {
-  return spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'apps/api/src/cli.ts'), ...args],
-    {
-      cwd: storage,
-      env: { PATH: process.env.PATH, APP_ENV: 'test', STORAGE_PATH: storage },
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  );
-}
 
 /** Opens the directory: this process now owns the lock, and the database answers. */
 async function expectTakenOver(dataDir: string) {

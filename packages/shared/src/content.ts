@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX } from './resource';
-import { nulCheck } from './validation';
+import { nulCheck, stripBidiControls } from './validation';
 
 // AREAS.md "Shared rules": what every content area's fields have in common (slugs, references to
 // other records, colours, optional text), so each area's schema is a short list of these.
@@ -44,6 +44,7 @@ export function optionalText(label: string, { max = 255 }: { max?: number } = {}
   return z
     .string({ error: `El campo ${label} debe ser un texto.` })
     .refine(...nulCheck(label))
+    .overwrite(stripBidiControls)
     .trim()
     .max(max, { error: `El campo ${label} no debe tener más de ${max} caracteres.` })
     .nullable()

@@ -15,3 +15,4 @@ export * from './tests';
 export * from './user-cookie';
 export * from './users';
 export * from './validation';
+export * from './zod-spanish';

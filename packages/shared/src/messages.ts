@@ -14,6 +14,8 @@ export const MESSAGES = {
   uriTooLong: 'La dirección solicitada es demasiado larga.',
   headersTooLarge: 'Las cabeceras de la petición son demasiado grandes.',
   requestTimeout: 'La petición ha tardado demasiado.',
+  missingHost: 'La petición no indica el servidor al que va dirigida (cabecera Host).',
+  expectationFailed: 'El servidor no puede cumplir la condición indicada en la cabecera Expect.',
   bodyTooLarge: 'El cuerpo de la petición es demasiado grande.',
   unsupportedMediaType: 'El tipo de contenido de la petición no está admitido.',
   methodNotAllowed: 'El método no está permitido para esta ruta.',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
+// Installs the Spanish zod messages wherever field rules are used (the API and the SPA alike).
+import './zod-spanish';
 
 // Field rules in Laravel's spirit, with the Spanish sentences people read under each field.
 // Both sides build their schemas from these, so the form and the API say the same thing.
@@ -14,6 +16,14 @@ export const hasNul = (value: string) => value.includes('\u0000');
 export const nulCheck = (label: string) =>
   [(value: string) => !hasNul(value), { error: MESSAGES.invalidCharacters(label), abort: true }] as const;
 
+/**
+ * Unicode's bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069): invisible,
+ * they reorder what is shown around them, so "\u202Egnp.exe" reads "exe.png" (CVE-2021-42574's
+ * "Trojan Source"). A one-line name or title never needs them: removed where such text enters.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const stripBidiControls = (value: string) => value.replace(BIDI_CONTROLS, '');
+
 export function requiredText(label: string, { min = 1, max = 255 }: { min?: number; max?: number } = {}) {
   return z
     .string({
@@ -23,6 +33,7 @@ export function requiredText(label: string, { min = 1, max = 255 }: { min?: numb
           : `El campo ${label} debe ser un texto.`,
     })
     .refine(...nulCheck(label))
+    .overwrite(stripBidiControls)
     .trim()
     .min(min, {
       error:

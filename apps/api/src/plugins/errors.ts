@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { hasNul, MESSAGES } from '@gestor/shared';
 import type {
@@ -167,6 +167,28 @@ export default fp(
       socket.setTimeout(5_000, () => socket.destroy());
       socket.resume();
       socket.end(rawJsonResponse(405, MESSAGES.methodNotAllowed));
+    });
+
+    // Node answers an expectation it cannot meet (any Expect but 100-continue) with an empty 417 of
+    // its own unless someone listens (RFC 9110 §10.1.1): the same answer, in Spanish JSON.
+    app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
+      const body = JSON.stringify({ message: MESSAGES.expectationFailed });
+      response.writeHead(417, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': Buffer.byteLength(body),
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        Connection: 'close',
+      });
+      response.end(body);
+    });
+
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400. Node's own check (requireHostHeader,
+    // turned off in app.ts) answers with an empty body; this one says why.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+        return reply.code(400).header('connection', 'close').send({ message: MESSAGES.missingHost });
+      }
     });
 
     // A path parameter with U+0000 names no record (PostgreSQL cannot even compare it): a 404 on

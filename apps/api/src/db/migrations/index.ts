@@ -8,6 +8,7 @@ import * as slidesEntitiesSpaces from './0007-slides-entities-spaces';
 import * as tests from './0008-tests';
 import * as mediaByIdentity from './0009-media-by-identity';
 import * as indexes from './0010-indexes';
+import * as categoryPathAnyDepth from './0011-category-path-any-depth';
 
 export interface Migration {
   name: string;
@@ -26,4 +27,5 @@ export const MIGRATIONS: Migration[] = [
   tests,
   mediaByIdentity,
   indexes,
+  categoryPathAnyDepth,
 ];

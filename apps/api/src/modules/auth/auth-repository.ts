@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Connection } from '../../db/client';
 
 // The SQL the sign-in lifecycle needs: users by email, login throttles and password-reset tokens.
 
@@ -17,7 +17,8 @@ export const THROTTLE_WINDOW_SECONDS = 60;
 export const RESET_TOKEN_MINUTES = 60;
 export const RESET_RESEND_SECONDS = 60;
 
-export function createAuthRepository(database: Database) {
+/** On the database, or on a transaction when several of these statements must hold together. */
+export function createAuthRepository(database: Connection) {
   return {
     async findByEmail(email: string): Promise<UserCredentials | null> {
       const [row] = await database.query<UserCredentials>(

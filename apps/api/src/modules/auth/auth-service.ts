@@ -12,6 +12,7 @@ import { ValidationError } from '../../lib/http-errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { keyedHash, randomToken, safeEqual } from '../../lib/tokens';
+import { auditUser, auditUserCreated, PASSWORD_CHANGED } from '../users/user-audit';
 import { passwordResetMail, resetLink } from './auth-mails';
 import { createAuthRepository } from './auth-repository';
 import type { SessionStore } from './session-store';
@@ -71,14 +72,18 @@ export function createAuthService({ database, config, mailer, sessions, log }: A
       }
       const hash = await hashPassword(input.password);
       try {
-        const [row] = await database.query<{ id: number }>(
-          `WITH created AS (INSERT INTO users (name, email, password) VALUES ($1, $2, $3) RETURNING id),
-                assigned AS (INSERT INTO role_user (user_id, role_id)
-                             SELECT created.id, roles.id FROM created, roles WHERE roles.name = 'lector')
-           SELECT id FROM created`,
-          [input.name, input.email, hash],
-        );
-        return row!.id;
+        return await database.transaction(async (tx) => {
+          const [row] = await tx.query<{ id: number }>(
+            `WITH created AS (INSERT INTO users (name, email, password) VALUES ($1, $2, $3) RETURNING id),
+                  assigned AS (INSERT INTO role_user (user_id, role_id)
+                               SELECT created.id, roles.id FROM created, roles WHERE roles.name = 'lector')
+             SELECT id FROM created`,
+            [input.name, input.email, hash],
+          );
+          // The person signing up made the account: the history names them.
+          await auditUserCreated(tx, { id: row!.id, name: input.name }, row!.id);
+          return row!.id;
+        });
       } catch (error) {
         // Two sign-ups with one address at once: the unique index decides, the loser gets the same 422.
         if (isUniqueViolation(error))
@@ -113,9 +118,15 @@ export function createAuthService({ database, config, mailer, sessions, log }: A
       const user = await repository.findByEmail(input.email);
       if (!user) throw invalid();
       const newHash = await hashPassword(input.password);
-      if (!(await repository.consumeResetToken(input.email, hash))) throw invalid();
-      await repository.setPassword(user.id, newHash);
-      await sessions.destroyForUser(user.id);
+      // One transaction: the token is spent only if the password is set, the sessions end and the
+      // change is in the user's history, never some of these without the others.
+      await database.transaction(async (tx) => {
+        const inTransaction = createAuthRepository(tx);
+        if (!(await inTransaction.consumeResetToken(input.email, hash))) throw invalid();
+        await inTransaction.setPassword(user.id, newHash);
+        await sessions.destroyForUser(user.id, tx);
+        await auditUser(tx, { id: user.id, name: user.name }, user.id, 'updated', PASSWORD_CHANGED);
+      });
     },
   };
 }

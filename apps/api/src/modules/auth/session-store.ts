@@ -1,5 +1,5 @@
 import type { AuthUser, Permission, RoleSummary } from '@gestor/shared';
-import type { Database } from '../../db/client';
+import type { Connection, Database } from '../../db/client';
 import { keyedHash, randomToken } from '../../lib/tokens';
 
 // Sessions live in the database (DESIGN.md §1) so any number of API processes share them.
@@ -188,8 +188,9 @@ export function createSessionStore(database: Database, appKey: Buffer) {
       await database.query('DELETE FROM sessions WHERE id = $1', [key]);
     },
 
-    async destroyForUser(userId: number): Promise<void> {
-      await database.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+    /** `conn`: a transaction the end of the sessions belongs to (a password reset). */
+    async destroyForUser(userId: number, conn: Connection = database): Promise<void> {
+      await conn.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
     },
 
     async sweep(): Promise<void> {

@@ -69,11 +69,13 @@ export function categoriesResource({ media }: { media: MediaUrls }) {
       if (!current || !columns.has('parent_id')) return;
       const parent = columns.get('parent_id') as number | null;
       if (parent === null) return;
+      // The new parent's ancestors, at any depth (a depth cap let a loop through below it). UNION,
+      // not UNION ALL, drops an ancestor already seen, so the walk ends even on a loop already stored.
       const [loop] = await tx.query<{ found: boolean }>(
-        `WITH RECURSIVE up (id, parent_id, depth) AS (
-           SELECT id, parent_id, 1 FROM categories WHERE id = $1
-           UNION ALL
-           SELECT c.id, c.parent_id, up.depth + 1 FROM categories c JOIN up ON c.id = up.parent_id WHERE up.depth < 64
+        `WITH RECURSIVE up (id) AS (
+           SELECT $1::integer
+           UNION
+           SELECT c.parent_id FROM categories c JOIN up ON c.id = up.id WHERE c.parent_id IS NOT NULL
          ) SELECT EXISTS (SELECT 1 FROM up WHERE id = $2) AS found`,
         [parent, current.id],
       );

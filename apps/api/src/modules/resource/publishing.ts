@@ -51,7 +51,12 @@ export function publishing<R extends Publishable, C extends PublishingInput, U e
       }
       if (status === 'published') {
         if (date === null) input.published_at = new Date(now).toISOString();
-        else if (new Date(date).getTime() > now + 60_000 && input.status !== undefined) {
+        // Decision 009: a future date on a published item would read published before its time,
+        // whether the status is sent with it or only the date is (the stored status stays).
+        else if (
+          new Date(date).getTime() > now + 60_000 &&
+          (input.status !== undefined || input.published_at !== undefined)
+        ) {
           throw ValidationError.field(
             'published_at',
             'Para publicar en una fecha futura, programe la publicación.',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 // The request.parts() and request.isMultipart() that @fastify/multipart adds.
 import type {} from '@fastify/multipart';
+import { stripBidiControls } from '@gestor/shared';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, ValidationError } from '../../lib/http-errors';
 
@@ -31,11 +32,11 @@ export interface ReceivedUpload {
 
 const MAX_TEXT_FIELDS = 10;
 
-/** The client's file name, kept readable and bounded (no paths, no control characters). */
+/** The client's file name, kept readable and bounded (no paths, no control or bidi characters). */
 function cleanFilename(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = stripBidiControls(base.replace(/[\u0000-\u001f\u007f]/g, '')).trim();
   return (clean || 'archivo').slice(0, 255);
 }
 

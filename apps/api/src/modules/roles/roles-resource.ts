@@ -108,12 +108,20 @@ export const rolesResource = defineResource<RoleRecord, RoleInput, Omit<RoleUpda
     if (input.permissions) await writePermissions(tx, current.id, input.permissions);
   },
 
-  async beforeDelete(_ctx, records) {
+  async beforeDelete({ tx }, records) {
+    // Counted again now that the roles are locked: the count read with them may predate an assignment
+    // that committed while the lock was awaited (a user write holds the role until it commits, see
+    // checkAssignable), and deleting then would break role_user's foreign key (a 500).
+    const assigned = await tx.query<{ role_id: number; users: number }>(
+      'SELECT role_id, count(*)::int AS users FROM role_user WHERE role_id = ANY($1::int[]) GROUP BY role_id',
+      [records.map((role) => role.id)],
+    );
     for (const role of records) {
       if (role.name === ADMIN_ROLE)
         throw ValidationError.field('ids', 'El rol de administrador no se puede eliminar.');
-      if (role.users_count > 0) {
-        const users = role.users_count === 1 ? '1 usuario' : `${role.users_count} usuarios`;
+      const count = assigned.find((row) => row.role_id === role.id)?.users ?? 0;
+      if (count > 0) {
+        const users = count === 1 ? '1 usuario' : `${count} usuarios`;
         throw ValidationError.field(
           'ids',
           `No se puede eliminar el rol «${role.label}»: está asignado a ${users}.`,

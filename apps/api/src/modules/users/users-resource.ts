@@ -30,6 +30,9 @@ const quoted = (names: string[]) => names.map((name) => `«${name}»`).join(', '
  * person may assign a user only roles whose permissions they all hold).
  */
 async function checkAssignable(tx: Connection, actor: AuthUser, names: string[]) {
+  // The roles are held (KEY SHARE) until this write commits: a role being deleted meanwhile is waited
+  // for and then reads as missing (a 422), and a delete that comes later sees the assignment.
+  await tx.query('SELECT id FROM roles WHERE name = ANY($1::text[]) FOR KEY SHARE', [names]);
   const found = await tx.query<{ name: string; permissions: Permission[] }>(
     `SELECT r.name, coalesce(array_agg(rp.permission) FILTER (WHERE rp.permission IS NOT NULL), '{}') AS permissions
        FROM roles r LEFT JOIN role_permissions rp ON rp.role_id = r.id

@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { api, apiBaseUrl, buildUrl } from '../../lib/api-client';
 import { csvExportParams, type ListState, listQueryParams } from './list-state';
-import type { ResourceRecord } from './resource-screens';
+import { type ResourceRecord, recordKey } from './resource-screens';
 
 // The calls of DESIGN.md §3 "Resource endpoints", once for every area. The client retries a GET
 // once on 408/409/425/429/5xx and never retries a write, so a 409 on save reaches the form as is.
@@ -72,15 +72,25 @@ export function useResourceAudit(contract: ResourceContract, id: number) {
 export function useSaveResource<R extends ResourceRecord>(
   contract: ResourceContract,
   id: number | undefined,
+  /** The address the record was opened at (`recordKey`), which a new slug leaves behind. */
+  openedAt?: string,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: object) =>
       id === undefined ? api.post<R>(base(contract), body) : api.put<R>(`${base(contract)}/${id}`, body),
     onSuccess: async (record) => {
-      const key = resourceKeys.record(contract, record.id);
-      queryClient.setQueryData(key, record);
-      await invalidateAfterWrite(queryClient, key);
+      // The answer is the record at its id and at its address (its slug, maybe a new one), so the
+      // screen it moves to shows it at once. The address it was opened at is not refetched: after a
+      // slug change it names nothing, and refetching it would flash "no existe" before the move.
+      const current = [String(record.id), recordKey(contract, record)];
+      for (const key of new Set(current))
+        queryClient.setQueryData(resourceKeys.record(contract, key), record);
+      const kept = [...current, ...(openedAt === undefined ? [] : [openedAt])];
+      await invalidateAfterWrite(
+        queryClient,
+        kept.map((key) => resourceKeys.record(contract, key)),
+      );
     },
   });
 }
@@ -105,11 +115,12 @@ export function useDeleteResources(contract: ResourceContract) {
  * cached query is stale, not only this area's; what is on screen refetches at once. The record just
  * saved is left alone: the server's answer is already in the cache.
  */
-async function invalidateAfterWrite(queryClient: QueryClient, saved?: readonly unknown[]) {
+async function invalidateAfterWrite(queryClient: QueryClient, saved: ReadonlyArray<readonly unknown[]> = []) {
   await queryClient.invalidateQueries({
     predicate: (query) =>
-      !saved ||
-      query.queryKey.length !== saved.length ||
-      query.queryKey.some((part, index) => part !== saved[index]),
+      !saved.some(
+        (key) =>
+          query.queryKey.length === key.length && query.queryKey.every((part, index) => part === key[index]),
+      ),
   });
 }

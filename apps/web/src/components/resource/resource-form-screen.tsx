@@ -180,7 +180,9 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
   };
   const { dialog: leaveDialog, allowNavigation } = useUnsavedChangesGuard(form.formState.isDirty);
 
-  const save = useSaveResource<R>(contract, record?.id);
+  const openedAt = record ? recordKey(contract, record) : undefined;
+  const save = useSaveResource<R>(contract, record?.id, openedAt);
+  const queryClient = useQueryClient();
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [conflict, setConflict] = useState<string | null>(null);
 
@@ -188,11 +190,17 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
     setFormErrors([]);
     try {
       const saved = await save.mutateAsync(body as object);
-      if (!editing || recordKey(contract, saved) !== recordKey(contract, record)) {
+      if (!editing || recordKey(contract, saved) !== openedAt) {
         // A new record, or one whose address changed (its slug was edited): open it where it lives now.
+        // The edit form stays mounted across the move (same record), so it takes the saved version.
+        if (editing) showRecord(saved);
         allowNavigation();
         flashSuccess(SAVED_MESSAGE);
         await navigate(`${route}/${recordKey(contract, saved)}`, { replace: true });
+        // The old address names nothing now: not kept in the cache as if it did.
+        if (openedAt !== undefined) {
+          queryClient.removeQueries({ queryKey: resourceKeys.record(contract, openedAt), exact: true });
+        }
         return;
       }
       showRecord(saved);
