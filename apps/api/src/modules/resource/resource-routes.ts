@@ -52,18 +52,28 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
       const date = new Date().toISOString().slice(0, 10);
       // Decision 012: the whole snapshot goes to a temporary file first and the connection is released
       // before anything is sent, so a failure is still a JSON error and a slow reader holds no connection.
-      const file = await spoolExport(uploads.tmpDir, async (write) => {
-        await write(CSV_BOM + csvHeader(definition.csv));
+      // A client that has gone costs no more database time: the snapshot stops at the next batch.
+      const abandoned = new Error('export abandoned');
+      const spooled = await spoolExport(uploads.tmpDir, async (write) => {
+        const send = async (text: string) => {
+          if (request.raw.socket.destroyed) throw abandoned;
+          await write(text);
+        };
+        await send(CSV_BOM + csvHeader(definition.csv));
         await service.each(list, (records) =>
-          write(records.map((record) => csvRow(definition.csv, record)).join('')),
+          send(records.map((record) => csvRow(definition.csv, record)).join('')),
         );
+      }).catch((error: unknown) => {
+        if (error === abandoned) return null;
+        throw error;
       });
+      if (!spooled) return reply.hijack();
       // A reader that takes nothing for this long is cut off: its socket closes, the file goes.
       reply.raw.setTimeout(exportIdleTimeoutMs, () => request.raw.socket.destroy());
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${contract.path}-${date}.csv"`)
-        .send(file);
+        .send(spooled);
     }
     return service.list(list, pageOf(request, base));
   });
