@@ -227,7 +227,7 @@ test('without news.publish a person edits drafts, sees no publishing controls an
     // A new item: Guardar, and nothing about publishing.
     await own.goto('/news/create');
     await expect(own.getByRole('heading', { level: 1, name: 'Nueva noticia' })).toBeVisible();
-    await expect(own.getByRole('button', { name: 'Guardar borrador', exact: true })).toBeVisible();
+    await expect(own.getByRole('button', { name: 'Guardar', exact: true })).toBeVisible();
     for (const name of ['Publicar ahora', 'Programar', 'Guardar borrador', 'Pasar a borrador']) {
       await expect(own.getByRole('button', { name })).toHaveCount(0);
     }
@@ -240,7 +240,7 @@ test('without news.publish a person edits drafts, sees no publishing controls an
     await own.getByLabel('Título', { exact: true }).fill(`Borrador de Raúl ${suffix}`);
     await own.getByRole('textbox', { name: 'Texto', exact: true }).click();
     await own.keyboard.type('Primer párrafo.');
-    await own.getByRole('button', { name: 'Guardar borrador', exact: true }).click();
+    await own.getByRole('button', { name: 'Guardar', exact: true }).click();
     await expect(own.getByText(SAVED).last()).toBeVisible();
     await expect(own).toHaveURL(new RegExp(`/news/borrador-de-raul-${suffix}$`));
     const panel = own.getByRole('group', { name: 'Publicación' });
@@ -248,7 +248,7 @@ test('without news.publish a person edits drafts, sees no publishing controls an
 
     // The draft is theirs to edit.
     await own.getByLabel('Entradilla').fill('Texto de la entradilla.');
-    await own.getByRole('button', { name: 'Guardar borrador', exact: true }).click();
+    await own.getByRole('button', { name: 'Guardar', exact: true }).click();
     await expect(own.getByText(SAVED).last()).toBeVisible();
     await expect(own.getByRole('complementary', { name: 'Historial' })).toContainText(
       'Texto de la entradilla.',
