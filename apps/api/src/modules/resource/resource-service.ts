@@ -2,6 +2,7 @@ import { type AuditEntry, type AuthUser, HIDDEN_VALUE, type Paginated, SLUG_PATT
 import type { Connection, Database } from '../../db/client';
 import { isForeignKeyViolation, isRetryable, isUniqueViolation } from '../../db/errors';
 import { conflict, notFound, ValidationError } from '../../lib/http-errors';
+import { writeAudit } from './audit-log';
 import {
   auditValue,
   lockHash,
@@ -83,10 +84,7 @@ export function createResourceService<R extends { id: number; updated_at: string
     action: AuditEntry['action'],
     changes: AuditEntry['changes'],
   ): Promise<void> {
-    await conn.query(
-      'INSERT INTO audits (resource, record_id, action, user_id, user_name, changes) VALUES ($1, $2, $3, $4, $5, $6)',
-      [contract.path, recordId, action, actor.id, actor.name, JSON.stringify(changes)],
-    );
+    await writeAudit(conn, { resource: contract.path, recordId, action, actor }, changes);
   }
 
   function diff(before: Record<string, unknown>, after: Record<string, unknown>): AuditEntry['changes'] {

@@ -1,16 +1,11 @@
 import { type AuditEntry, HIDDEN_VALUE, USERS } from '@gestor/shared';
 import type { Connection } from '../../db/client';
+import { type AuditActor, writeAudit } from '../resource/audit-log';
 
 // Changes to an account made outside the users area's own writes (a reset link, a sign-up, the
 // command line) are audited like the rest (DESIGN.md §4 history): rows in `audits` under the users
 // area, with the same snapshot the area records (name, email, active, roles; a password only as
 // hidden), so the user's history panel shows them.
-
-/** Who made the change, as the history shows it; no id when nobody signed in did it. */
-export interface AuditActor {
-  id: number | null;
-  name: string;
-}
 
 /** The actor of `npm run artisan` tasks: whoever holds the server's shell, not a user. */
 export const COMMAND_LINE: AuditActor = { id: null, name: 'Línea de órdenes' };
@@ -25,10 +20,7 @@ export async function auditUser(
   action: AuditEntry['action'],
   changes: AuditEntry['changes'],
 ): Promise<void> {
-  await conn.query(
-    'INSERT INTO audits (resource, record_id, action, user_id, user_name, changes) VALUES ($1, $2, $3, $4, $5, $6)',
-    [USERS.path, userId, action, actor.id, actor.name, JSON.stringify(changes)],
-  );
+  await writeAudit(conn, { resource: USERS.path, recordId: userId, action, actor }, changes);
 }
 
 /** Audits a user just created, as the users area's create does: every field from nothing. */
