@@ -34,7 +34,7 @@ const PAGE_PATH = `/api/news?search=${PLANTED_TERM}&per_page=15&lang=es`;
 // The machinery's declaration of news, only to build its SQL: media URLs are made from rows after
 // the query (never here), so a stand-in does.
 /** @type {import('../../apps/api/src/modules/multimedia/media-refs.ts').MediaUrls} */
-const mediaStandIn = { url: (file) => file, baseUrls: [], variant: () => null, ref: () => null };
+const mediaStandIn = { url: (file) => file, fileOf: () => null, variant: () => null, ref: () => null };
 const news = newsResource({ media: mediaStandIn });
 
 /**
