@@ -28,6 +28,10 @@ export default defineConfig({
     // .br and .gz beside each text file of dist/, which the API server sends as the browser accepts.
     precompress(),
   ],
+  resolve: {
+    // zod without its `new Function` probe, which the CSP refuses (src/lib/zod-without-eval.ts).
+    alias: [{ find: /^zod$/, replacement: path.join(root, 'src/lib/zod-without-eval.ts') }],
+  },
   define: {
     __APP_VERSION__: JSON.stringify(version),
   },
