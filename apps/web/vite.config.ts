@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildVersionFile, createBuildVersion } from './vite-plugins/build-version';
+import { fontPreload } from './vite-plugins/font-preload';
 import { precompress } from './vite-plugins/precompress';
 import { primereactThemes } from './vite-plugins/primereact-themes';
 
@@ -22,9 +23,15 @@ export default defineConfig({
     react(),
     primereactThemes({ publicDir: path.join(root, 'public') }),
     buildVersionFile(version),
+    // Inter's Latin subset (src/styles/fonts.css), which every screen shows text in.
+    fontPreload(['inter-latin-wght-normal']),
     // .br and .gz beside each text file of dist/, which the API server sends as the browser accepts.
     precompress(),
   ],
+  resolve: {
+    // zod without its `new Function` probe, which the CSP refuses (src/lib/zod-without-eval.ts).
+    alias: [{ find: /^zod$/, replacement: path.join(root, 'src/lib/zod-without-eval.ts') }],
+  },
   define: {
     __APP_VERSION__: JSON.stringify(version),
   },

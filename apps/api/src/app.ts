@@ -17,6 +17,7 @@ import { createSessionStore } from './modules/auth/session-store';
 import { healthRoutes } from './modules/health/health-routes';
 import { permissionsRoutes } from './modules/permissions/permissions-routes';
 import authPlugin from './plugins/auth';
+import compressionPlugin from './plugins/compression';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, serializeRequest } from './plugins/errors';
 import noStorePlugin from './plugins/no-store';
 import securityPlugin from './plugins/security';
@@ -71,6 +72,8 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  // JSON answers of 1 kB or more, compressed as the client accepts; streams and the SPA's files untouched.
+  await app.register(compressionPlugin);
   await app.register(cookie);
   // Multipart bodies are read only by the routes of areas whose records are files (decision 008).
   await app.register(uploadsPlugin);

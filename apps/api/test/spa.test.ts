@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -7,25 +6,7 @@ import { MESSAGES } from '@gestor/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../src/app';
 import { startTestServer, type TestServer, testDatabases } from './support';
-
-/** A GET as it travels (fetch would ask for and undo compression on its own). */
-function rawGet(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
+import { rawGet } from './support/raw-http';
 
 const SCRIPT = `console.log(${JSON.stringify('compresible '.repeat(200))});`;
 

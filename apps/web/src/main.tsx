@@ -1,4 +1,5 @@
 import 'primeicons/primeicons.css';
+import './styles/fonts.css';
 import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

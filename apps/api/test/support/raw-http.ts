@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 
 // Bytes straight onto a socket, for what fetch refuses to send: malformed request lines, invalid
@@ -82,4 +83,26 @@ function dechunk(body: string): string {
     at = lineEnd + 2 + size + 2;
   }
   return Buffer.concat(parts).toString('utf8');
+}
+
+/**
+ * A GET whose body comes back as it travelled: fetch would ask for compression and undo it on its
+ * own, hiding what the server sent.
+ */
+export function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
 }

@@ -1,0 +1,101 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import fp from 'fastify-plugin';
+
+// JSON answers of 1 kB or more are compressed when the client accepts it (issue 16 "Weight"): a list
+// page of news is tens of kB of repetitive JSON that brotli shrinks to a tenth.
+//
+// Only JSON the server has serialised whole (a string or a Buffer) is touched. Streams are left as
+// they are: the SPA's files are compressed at build time and sent by @fastify/static as `.br`/`.gz`
+// (plugins/spa.ts), uploaded media are images, video and PDFs, and the CSV export is a spooled file
+// (decision 012). An answer that already has a Content-Encoding is never compressed twice.
+// Headers such as Cache-Control (no-store on /api, plugins/no-store.ts) are left alone.
+//
+// Written here rather than taken from @fastify/compress, which also decompresses request bodies
+// (a way to send the server a zip bomb) and compresses streams we want untouched.
+
+/** Below this, compression saves less than its cost (and a TLS record holds it anyway). */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** `application/json`, and the `+json` types such as `application/problem+json`. */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * The encoding to answer with for an Accept-Encoding header (RFC 9110 §12.5.3), or null for none:
+ * the accepted one with the highest q-value, brotli before gzip on a tie. `q=0` refuses a coding;
+ * `*` stands for any coding not named.
+ */
+export function negotiateEncoding(header: string | string[] | undefined): Encoding | null {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const weights = new Map<string, number>();
+  for (const part of text.split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    if (!name) continue;
+    let weight = 1;
+    for (const parameter of parameters) {
+      const match = /^q\s*=\s*([01](?:\.\d{0,3})?)$/.exec(parameter);
+      if (match) weight = Number(match[1]);
+    }
+    // x-gzip is gzip's old name (RFC 9110 §8.4.1.3).
+    const coding = name === 'x-gzip' ? 'gzip' : name;
+    weights.set(coding, Math.max(weights.get(coding) ?? 0, weight));
+  }
+  const any = weights.get('*') ?? 0;
+  let best: Encoding | null = null;
+  let bestWeight = 0;
+  for (const coding of ['br', 'gzip'] as const) {
+    const weight = weights.get(coding) ?? any;
+    if (weight > bestWeight) {
+      best = coding;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
+function compress(body: string | Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'gzip') return gzipAsync(body, { level: 6 });
+  // Quality 5: most of brotli's gain at a small fraction of quality 11's time, per request.
+  return brotli(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+    },
+  });
+}
+
+function addVary(current: unknown, value: string): string {
+  const existing = Array.isArray(current) ? current.join(', ') : typeof current === 'string' ? current : '';
+  const names = existing
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.some((name) => name === '*' || name.toLowerCase() === value.toLowerCase())) return existing;
+  return [...names, value].join(', ');
+}
+
+export default fp(
+  async (app) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      if (reply.hasHeader('content-encoding')) return payload;
+      if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+      if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD_BYTES) return payload;
+      // The answer depends on Accept-Encoding from here on, whichever way it goes.
+      reply.header('vary', addVary(reply.getHeader('vary'), 'Accept-Encoding'));
+      const encoding = negotiateEncoding(request.headers['accept-encoding']);
+      if (!encoding) return payload;
+      const compressed = await compress(payload, encoding);
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      return compressed;
+    });
+  },
+  { name: 'compression' },
+);

@@ -1,0 +1,133 @@
+import type { CDPSession, Page } from '@playwright/test';
+import { expect, signIn, test } from '../support/fixtures';
+import { shot } from '../support/pages';
+import { editor } from '../support/test-users';
+
+// Issue 16 "Weight": the sign-in page transfers at most 250 kB (it was 519 kB, two thirds of it the
+// whole Inter variable font); the only font files are Inter's Latin subset and PrimeIcons; and no
+// page logs a console error (a guest's 401 from /api/user) or files a CSP violation (zod's
+// `new Function` probe), on the sign-in page, a list and the news editor, at 1280 and 375 px.
+
+const SIGN_IN_BUDGET_BYTES = 250_000;
+
+/** The font files a page may load: Inter's Latin subset (src/styles/fonts.css) and the icons. */
+const ALLOWED_FONT = /^\/assets\/(?:inter-latin-wght-normal|primeicons)-[\w-]+\.woff2$/;
+
+interface Transfer {
+  path: string;
+  type: string;
+  status: number;
+  /** Bytes on the wire, headers included, compressed as the server sent them. */
+  bytes: number;
+}
+
+/** Every response the page receives from now on, with its size on the wire (CDP Network). */
+async function recordTransfers(page: Page): Promise<{ transfers: Transfer[]; cdp: CDPSession }> {
+  const cdp = await page.context().newCDPSession(page);
+  const transfers: Transfer[] = [];
+  const pending = new Map<string, Omit<Transfer, 'bytes'>>();
+  cdp.on('Network.responseReceived', ({ requestId, response, type }) => {
+    pending.set(requestId, { path: new URL(response.url).pathname, type, status: response.status });
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const response = pending.get(requestId);
+    if (response) transfers.push({ ...response, bytes: encodedDataLength });
+  });
+  await cdp.send('Network.enable');
+  // A fresh browser in a fresh context: nothing may come from a cache.
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return { transfers, cdp };
+}
+
+/** Console errors, uncaught errors and CSP violations of every document the page opens. */
+async function recordProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.exposeFunction('__reportCspViolation', (text: string) => problems.push(`CSP: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation: (text: string) => void })
+        .__reportCspViolation;
+      void report(
+        `${event.effectiveDirective} refused ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  return problems;
+}
+
+const fontPaths = (transfers: Transfer[]) =>
+  transfers
+    .filter((transfer) => transfer.type === 'Font' || transfer.path.endsWith('.woff2'))
+    .map((t) => t.path);
+
+for (const [label, viewport] of [
+  ['1280', { width: 1280, height: 800 }],
+  ['375', { width: 375, height: 812 }],
+] as const) {
+  test.describe(`At ${label} px wide`, () => {
+    test.use({ viewport });
+
+    test('the sign-in page weighs at most 250 kB, with the subset font, and logs no error', async ({
+      page,
+    }) => {
+      const problems = await recordProblems(page);
+      const { transfers } = await recordTransfers(page);
+
+      await page.goto('/auth/login', { waitUntil: 'networkidle' });
+      await expect(page.getByRole('button', { name: 'Acceder', exact: true })).toBeVisible();
+      // The text is drawn in Inter once its file has arrived (font-display: swap until then).
+      await page.evaluate(() => document.fonts.ready);
+      expect(await page.evaluate(() => document.fonts.check('600 16px "Inter var"'))).toBe(true);
+      await page.waitForLoadState('networkidle');
+      await shot(page, `page-weight-sign-in-${label}`);
+
+      const total = transfers.reduce((sum, transfer) => sum + transfer.bytes, 0);
+      const listing = transfers
+        .map((t) => `${String(t.bytes).padStart(8)}  ${t.status} ${t.path}`)
+        .join('\n');
+      expect
+        .soft(total, `bytes transferred by /auth/login:\n${listing}`)
+        .toBeLessThanOrEqual(SIGN_IN_BUDGET_BYTES);
+      const fonts = fontPaths(transfers);
+      expect(fonts.some((path) => path.startsWith('/assets/inter-latin-wght-normal-'))).toBe(true);
+      for (const path of fonts) expect.soft(path, 'a font file beyond the subsets').toMatch(ALLOWED_FONT);
+      // A guest's first look at the sign-in page asks nothing it knows will answer 401.
+      expect.soft(transfers.filter((t) => t.status >= 400).map((t) => `${t.status} ${t.path}`)).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+
+    test('a list and the news editor log no error, file no CSP violation and load only the subset font', async ({
+      page,
+    }) => {
+      const problems = await recordProblems(page);
+      const { transfers } = await recordTransfers(page);
+
+      await signIn(page, editor);
+      await page.goto('/news');
+      await expect(page.getByRole('heading', { level: 1, name: 'Noticias' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await shot(page, `page-weight-news-list-${label}`);
+
+      await page.goto('/news/create');
+      await expect(page.getByRole('heading', { level: 1, name: 'Nueva noticia' })).toBeVisible();
+      await page.getByLabel('Título', { exact: true }).fill('Pesaje de la página');
+      const body = page.getByRole('textbox', { name: 'Texto', exact: true });
+      await body.click();
+      // Italics are drawn by slanting the upright font: no italic file is fetched for them.
+      await page.keyboard.type('Texto normal y ');
+      await page.keyboard.press('Control+i');
+      await page.keyboard.type('texto en cursiva');
+      await expect(body.locator('em')).toHaveText('texto en cursiva');
+      await page.waitForLoadState('networkidle');
+      await shot(page, `page-weight-news-editor-${label}`);
+
+      for (const path of fontPaths(transfers))
+        expect.soft(path, 'a font file beyond the subsets').toMatch(ALLOWED_FONT);
+      expect(problems).toEqual([]);
+    });
+  });
+}
