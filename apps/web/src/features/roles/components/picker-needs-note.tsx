@@ -8,14 +8,15 @@ import { AREA_LABELS, type Permission, permissionLabel, pickerNeedsOf } from '@g
 export function PickerNeedsNote({ value }: { value: readonly Permission[] }) {
   const missing = pickerNeedsOf(value);
   return (
-    <div className="picker-needs">
+    // Polite: a person unticking Multimedia: Ver hears what the role loses, at their pace.
+    <div className="picker-needs" aria-live="polite">
       <p className="form-field-hint">
         Quien crea o edita en un área elige registros de otras: al marcar Crear o Editar se marca también Ver
         donde hace falta (Noticias: Multimedia y Categorías, para la portada, las imágenes y las categorías;
         Espacios: Entidades y Multimedia; Usuarios: Roles…).
       </p>
       {missing.length > 0 && (
-        <div className="picker-needs-missing" role="status">
+        <div className="picker-needs-missing">
           <p>Con estos permisos no se podrá elegir:</p>
           <ul>
             {missing.map(({ area, from, what }) => (
