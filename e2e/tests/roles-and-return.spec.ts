@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, signIn, submitSignIn, test } from '../support/fixtures';
-import { apiCreate, apiUploadImage, SAVED, sessionHeaders, shot } from '../support/pages';
+import {
+  apiCreate,
+  apiUploadImage,
+  chooseTag,
+  pickFromLibrary,
+  SAVED,
+  sessionHeaders,
+  shot,
+} from '../support/pages';
 import { admin } from '../support/test-users';
 
 // Issue 16 "Roles that work as people expect": a role made for writing news brings the view
@@ -91,22 +99,13 @@ for (const width of [1280, 375]) {
       await page.getByRole('textbox', { name: 'Texto', exact: true }).click();
       await page.keyboard.type('Programa de las fiestas.');
       await page.keyboard.press('Enter');
-      await page.getByRole('button', { name: 'Imagen de la biblioteca' }).click();
-      const bodyPicker = page.getByRole('dialog', { name: 'Insertar imagen' });
-      await bodyPicker.getByText(imageName).click();
-      await bodyPicker.getByRole('button', { name: 'Elegir', exact: true }).click();
-      await expect(bodyPicker).toBeHidden();
-
-      await page.getByRole('button', { name: 'Elegir imagen' }).click();
-      const coverPicker = page.getByRole('dialog', { name: 'Elegir imagen' });
-      await coverPicker.getByText(imageName).click();
-      await coverPicker.getByRole('button', { name: 'Elegir', exact: true }).click();
-      await expect(coverPicker).toBeHidden();
-
-      await page.locator('.tags-control').click();
-      await page.getByPlaceholder('Buscar…').fill(suffix);
-      await page.getByRole('option', { name: category }).click();
-      await page.keyboard.press('Escape');
+      await pickFromLibrary(page, {
+        opener: 'Imagen de la biblioteca',
+        dialog: 'Insertar imagen',
+        fileName: imageName,
+      });
+      await pickFromLibrary(page, { opener: 'Elegir imagen', fileName: imageName });
+      await chooseTag(page, suffix, category);
       await expect(page.getByRole('listbox')).toHaveCount(0);
       await shot(page, `news-role-picked-${width}`);
 

@@ -12,32 +12,23 @@
 // so each search_vector is dropped (with its index) and added again, which also rebuilds the rows.
 export const name = '0012-spanish-search-plurals';
 
+/** Drops a table's search_vector and adds it again from weighted parts, with its GIN index. */
+const searchVector = (table: string, parts: Record<'A' | 'B' | 'C', string | null>) => /* sql */ `
+ALTER TABLE ${table} DROP COLUMN search_vector;
+ALTER TABLE ${table} ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
+  ${Object.entries(parts)
+    .filter(([, text]) => text !== null)
+    .map(([weight, text]) => `setweight(to_tsvector('spanish', gestor_search_text(${text})), '${weight}')`)
+    .join(' ||\n  ')}
+) STORED;
+ALTER TABLE ${table} ALTER COLUMN search_vector SET STORAGE MAIN;
+CREATE INDEX ${table}_search ON ${table} USING gin (search_vector);
+`;
+
 export const up = /* sql */ `
 CREATE FUNCTION gestor_search_text(value text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURNS NULL ON NULL INPUT
 AS $$ SELECT regexp_replace(regexp_replace(gestor_fold(value), 'z\\M', 'c', 'g'), '([a-z]{3})[es]+\\M', '\\1', 'g') $$;
-
-ALTER TABLE news DROP COLUMN search_vector;
-ALTER TABLE news ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
-  setweight(to_tsvector('spanish', gestor_search_text(title)), 'A') ||
-  setweight(to_tsvector('spanish', gestor_search_text(coalesce(excerpt, ''))), 'B') ||
-  setweight(to_tsvector('spanish', gestor_search_text(gestor_html_text(body))), 'C')
-) STORED;
-ALTER TABLE news ALTER COLUMN search_vector SET STORAGE MAIN;
-CREATE INDEX news_search ON news USING gin (search_vector);
-
-ALTER TABLE pages DROP COLUMN search_vector;
-ALTER TABLE pages ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
-  setweight(to_tsvector('spanish', gestor_search_text(title)), 'A') ||
-  setweight(to_tsvector('spanish', gestor_search_text(gestor_html_text(body))), 'C')
-) STORED;
-ALTER TABLE pages ALTER COLUMN search_vector SET STORAGE MAIN;
-CREATE INDEX pages_search ON pages USING gin (search_vector);
-
-ALTER TABLE tests DROP COLUMN search_vector;
-ALTER TABLE tests ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
-  setweight(to_tsvector('spanish', gestor_search_text(title)), 'A') ||
-  setweight(to_tsvector('spanish', gestor_search_text(coalesce(description, ''))), 'B')
-) STORED;
-CREATE INDEX tests_search ON tests USING gin (search_vector);
-`;
+${searchVector('news', { A: 'title', B: "coalesce(excerpt, '')", C: 'gestor_html_text(body)' })}
+${searchVector('pages', { A: 'title', B: null, C: 'gestor_html_text(body)' })}
+${searchVector('tests', { A: 'title', B: "coalesce(description, '')", C: null })}`;
