@@ -96,3 +96,26 @@ export async function dragStep(page: Page, key: string, announcement: string): P
     await expect(said).toBeAttached();
   }
 }
+
+/**
+ * Picks a library item already uploaded: the button that opens the picker, the dialog it opens
+ * (named after it unless told), the item by its file name, then "Elegir".
+ */
+export async function pickFromLibrary(
+  page: Page,
+  { opener, dialog = opener, fileName }: { opener: string; dialog?: string; fileName: string },
+): Promise<void> {
+  await page.getByRole('button', { name: opener }).click();
+  const picker = page.getByRole('dialog', { name: dialog });
+  await picker.getByText(fileName).click();
+  await picker.getByRole('button', { name: 'Elegir', exact: true }).click();
+  await expect(picker).toBeHidden();
+}
+
+/** Chooses one option of the news form's categories control, found by a search. */
+export async function chooseTag(page: Page, search: string, option: string): Promise<void> {
+  await page.locator('.tags-control').click();
+  await page.getByPlaceholder('Buscar…').fill(search);
+  await page.getByRole('option', { name: option }).click();
+  await page.keyboard.press('Escape');
+}

@@ -1,7 +1,7 @@
 import type { Request } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
-import { apiCreate, pngBytes, SAVED, shot } from '../support/pages';
+import { apiCreate, chooseTag, pickFromLibrary, pngBytes, SAVED, shot } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
 // End to end: a news item written in the rich text editor (bold, a link, an image from the
@@ -73,15 +73,8 @@ test('a news item with bold text, a link and a library image, scheduled for late
   await expect(body.locator('img')).toHaveCount(1);
 
   // Cover (the same image), a category, featured.
-  await page.getByRole('button', { name: 'Elegir imagen' }).click();
-  const coverPicker = page.getByRole('dialog', { name: 'Elegir imagen' });
-  await coverPicker.getByText(imageName).click();
-  await coverPicker.getByRole('button', { name: 'Elegir', exact: true }).click();
-  await expect(coverPicker).toBeHidden();
-  await page.locator('.tags-control').click();
-  await page.getByPlaceholder('Buscar…').fill(suffix);
-  await page.getByRole('option', { name: category }).click();
-  await page.keyboard.press('Escape');
+  await pickFromLibrary(page, { opener: 'Elegir imagen', fileName: imageName });
+  await chooseTag(page, suffix, category);
   await page.getByLabel('Destacada', { exact: true }).check();
 
   // "Programar" needs a date: the schema says so before anything is sent.

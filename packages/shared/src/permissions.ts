@@ -117,3 +117,32 @@ export function mayManage(
   const held = new Set(actorPermissions);
   return targetPermissions.every((permission) => held.has(permission));
 }
+
+/**
+ * Which areas a form picks records from (decision 014): writing news means choosing a cover and body
+ * images from the library and categories, so a role that may create or edit news needs
+ * `multimedia.view` and `category.view` as well. The role form turns these on with the write
+ * permission and says so in the matrix; the pickers ask only people who hold them (a 403 signs the
+ * person out).
+ */
+export const PICKER_NEEDS: readonly { area: Area; from: Area; what: string }[] = [
+  { area: 'news', from: 'multimedia', what: 'la portada y las imágenes del texto' },
+  { area: 'news', from: 'category', what: 'las categorías' },
+  { area: 'page', from: 'multimedia', what: 'las imágenes del texto' },
+  { area: 'category', from: 'category', what: 'la categoría superior' },
+  { area: 'category', from: 'multimedia', what: 'la imagen' },
+  { area: 'entity', from: 'multimedia', what: 'el logotipo' },
+  { area: 'space', from: 'entity', what: 'la entidad' },
+  { area: 'space', from: 'multimedia', what: 'la galería' },
+  { area: 'slide', from: 'multimedia', what: 'la imagen' },
+  { area: 'user', from: 'role', what: 'los roles' },
+];
+
+/** The view permissions a set of permissions needs for its forms' pickers, beyond those it holds. */
+export function pickerNeedsOf(permissions: readonly Permission[]): typeof PICKER_NEEDS {
+  return PICKER_NEEDS.filter(
+    ({ area, from }) =>
+      (permissions.includes(`${area}.create`) || permissions.includes(`${area}.update`)) &&
+      !permissions.includes(`${from}.view`),
+  );
+}

@@ -1,5 +1,6 @@
 import { matchRoutes, type RouteObject, redirect } from 'react-router';
 import { clientSignedIn, fetchUser, LOGIN_PATH } from '../lib/auth';
+import { loginPathFor, RETURN_PARAM, safeReturnPath } from '../lib/return-path';
 import type { RouteAccess, RouteHandle } from '../lib/route-handle';
 
 /** The access the innermost route declaring one asks for; 'user' when none does. */
@@ -14,8 +15,8 @@ export function routeAccess(routes: RouteObject[], pathname: string): RouteAcces
 
 /**
  * SPEC.md §4 route guard, run as the root loader on every navigation: fetch the user again; a visitor
- * who is not signed in and whose target is not a guest route goes to /auth/login; a signed-in user
- * asking for a guest-only screen goes home. Public routes (/logout-ok) admit everyone.
+ * who is not signed in and whose target is not a guest route goes to /auth/login, carrying the target
+ * to return to; a signed-in user asking for a guest-only screen goes there, or home. Public routes (/logout-ok) admit everyone.
  *
  * On guest-only and public screens the client's own state decides: someone the client has signed
  * out (logout, a 401/403 on any call) stays there even if GET /api/user still answers, and is not
@@ -23,7 +24,8 @@ export function routeAccess(routes: RouteObject[], pathname: string): RouteAcces
  * the person back and forth between the screen and the sign-in page.
  */
 export async function authGuard(request: Request, routes: RouteObject[]) {
-  const access = routeAccess(routes, new URL(request.url).pathname);
+  const url = new URL(request.url);
+  const access = routeAccess(routes, url.pathname);
   const signedOutHere = access !== 'user' && !clientSignedIn();
   // Whatever GET /api/user would answer here is not used (see above), and for a guest it answers
   // 401, which the browser logs as a console error on the sign-in page (issue 16): it is not asked.
@@ -37,8 +39,12 @@ export async function authGuard(request: Request, routes: RouteObject[]) {
     if (access !== 'user') return null;
     throw error;
   }
-  if (access === 'guest' && user && !signedOutHere) throw redirect('/');
-  if (access === 'user' && !user) throw redirect(LOGIN_PATH);
+  // Issue 16: the sign-in screen returns to where the person was going (a path of this SPA only).
+  if (access === 'guest' && user && !signedOutHere) {
+    throw redirect(safeReturnPath(url.searchParams.get(RETURN_PARAM)) ?? '/');
+  }
+  if (access === 'user' && !user)
+    throw redirect(loginPathFor(LOGIN_PATH, url.pathname + url.search + url.hash));
   return null;
 }
 

@@ -2,6 +2,7 @@ import type { AuthUser, LoginInput } from '@gestor/shared';
 import { useSyncExternalStore } from 'react';
 import { ApiError, api, isApiError } from './api-client';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
+import { loginPathFor } from './return-path';
 import {
   type CurrentUser,
   parseUserCookie,
@@ -96,7 +97,9 @@ export function connectAuthNavigation(routerNavigation: AuthNavigation) {
     clearUser();
     if (!redirect || leavingForLogin || navigation.admitsGuests(window.location.pathname)) return;
     leavingForLogin = true;
-    void Promise.resolve(navigation.navigate(LOGIN_PATH)).finally(() => {
+    // Issue 16: signing in again returns to the screen the person was on.
+    const here = window.location.pathname + window.location.search + window.location.hash;
+    void Promise.resolve(navigation.navigate(loginPathFor(LOGIN_PATH, here))).finally(() => {
       leavingForLogin = false;
     });
   });

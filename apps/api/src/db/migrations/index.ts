@@ -9,6 +9,7 @@ import * as tests from './0008-tests';
 import * as mediaByIdentity from './0009-media-by-identity';
 import * as indexes from './0010-indexes';
 import * as categoryPathAnyDepth from './0011-category-path-any-depth';
+import * as spanishSearchPlurals from './0012-spanish-search-plurals';
 
 export interface Migration {
   name: string;
@@ -28,4 +29,5 @@ export const MIGRATIONS: Migration[] = [
   mediaByIdentity,
   indexes,
   categoryPathAnyDepth,
+  spanishSearchPlurals,
 ];

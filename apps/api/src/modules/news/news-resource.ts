@@ -14,12 +14,10 @@ import { csvDate } from '../resource/csv';
 import { CATEGORY, column, reference, referenceList } from '../resource/declared-fields';
 import { effectiveStatusSql, publishing } from '../resource/publishing';
 import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
+import { SPANISH_SEARCH } from '../resource/spanish-search';
 
 // News (AREAS.md): categories by slug, a cover from the library, a sanitized body whose images count
 // as usages, the publishing rules, Spanish full-text search; the author is whoever created it.
-
-/** The search text as the index holds it: folded, stemmed in Spanish, words required in any order. */
-const SEARCH_QUERY = (text: string) => `websearch_to_tsquery('spanish', gestor_fold(${text}))`;
 
 /** What a list page shows: everything but the body. */
 const LIST_COLUMNS = `t.id, t.title, t.slug, t.excerpt, t.published_at, t.featured, t.created_at, t.updated_at,
@@ -65,10 +63,7 @@ export function newsResource({ media }: { media: MediaUrls }) {
       featured: (value) => `t.featured = ${value}`,
       author: (value) => `t.author_id = ${value}`,
     },
-    fullTextSearch: {
-      condition: (text) => `t.search_vector @@ ${SEARCH_QUERY(text)}`,
-      rank: (text) => `ts_rank_cd(t.search_vector, ${SEARCH_QUERY(text)})`,
-    },
+    fullTextSearch: SPANISH_SEARCH,
     richText: { fields: ['body'] },
     createInput: NewsInputSchema,
     updateInput: NewsUpdateSchema,

@@ -12,6 +12,7 @@ import { csvDate } from '../resource/csv';
 import { column } from '../resource/declared-fields';
 import { publishing } from '../resource/publishing';
 import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
+import { SPANISH_SEARCH } from '../resource/spanish-search';
 
 // Pages (AREAS.md): a title, a body, draft or published (page.publish); created from the list with
 // a title alone. The four legal pages are seeded as drafts by migration 0006.
@@ -44,10 +45,7 @@ export function pagesResource() {
       ...TIMESTAMP_SORTS,
     },
     filterConditions: { status: (value) => `t.status = ${value}` },
-    fullTextSearch: {
-      condition: (text) => `t.search_vector @@ websearch_to_tsquery('spanish', gestor_fold(${text}))`,
-      rank: (text) => `ts_rank_cd(t.search_vector, websearch_to_tsquery('spanish', gestor_fold(${text})))`,
-    },
+    fullTextSearch: SPANISH_SEARCH,
     richText: { fields: ['body'] },
     createInput: PageInputSchema,
     updateInput: PageUpdateSchema,

@@ -21,6 +21,7 @@ import { validate } from '../../lib/validate';
 import { csvDate } from '../resource/csv';
 import { childList, childrenSql, column } from '../resource/declared-fields';
 import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
+import { SPANISH_SEARCH } from '../resource/spanish-search';
 
 // Tests, or questionnaires (AREAS.md "Tests"): details and an ordered list of questions, each with
 // its ordered options, written as one whole (decision 008's child lists keep the ids, so the history
@@ -34,8 +35,6 @@ const QUESTIONS = childList({
   columns: ['prompt', 'type', 'points'],
   children: { field: 'options', spec: OPTIONS },
 });
-
-const SEARCH_QUERY = (text: string) => `websearch_to_tsquery('spanish', gestor_fold(${text}))`;
 
 const DETAIL_COLUMNS = `t.id, t.title, t.slug, t.description, t.status, t.passing_score, t.time_limit_minutes,
   t.created_at, t.updated_at,
@@ -65,10 +64,7 @@ export function testsResource() {
     }),
     sortColumns: { title: spanishOrder('t.title'), status: 't.status', ...TIMESTAMP_SORTS },
     filterConditions: { status: (value) => `t.status = ${value}` },
-    fullTextSearch: {
-      condition: (text) => `t.search_vector @@ ${SEARCH_QUERY(text)}`,
-      rank: (text) => `ts_rank_cd(t.search_vector, ${SEARCH_QUERY(text)})`,
-    },
+    fullTextSearch: SPANISH_SEARCH,
     createInput: TestInputSchema,
     updateInput: TestUpdateSchema,
     slug: { from: 'title' },

@@ -135,6 +135,12 @@ function MediaPickerInput({
               <span className="p-button-label">Quitar</span>
             </button>
           )}
+          {!mayBrowse && (
+            // Decision 014: say why there is no "Elegir" rather than leave the person guessing.
+            <small className="form-field-hint">
+              No tiene permiso para ver la biblioteca multimedia: no puede elegir otro archivo.
+            </small>
+          )}
         </div>
       )}
       {mayBrowse && (

@@ -1,13 +1,14 @@
 import type { LoginInput } from '@gestor/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { TextField } from '../../../components/ui/form-field';
 import { Notice } from '../../../components/ui/notice';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
+import { RETURN_PARAM, safeReturnPath } from '../../../lib/return-path';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { signIn } from '../api/login';
 import { EmailField } from '../components/email-field';
@@ -24,6 +25,9 @@ export function LoginRoute() {
   useDocumentTitle('Acceder');
   const navigate = useNavigate();
   const status = (useLocation().state as LoginLocationState | null)?.status;
+  // Issue 16: back to where the person was going; anything but a path of this SPA goes home.
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? '/';
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -39,7 +43,7 @@ export function LoginRoute() {
     setFailure(null);
     try {
       await signIn(credentials);
-      await navigate('/', { replace: true });
+      await navigate(returnTo, { replace: true });
     } catch (error) {
       // SPEC.md §8: the failure message, plus the server's field messages under their fields.
       // (The contract module is already loaded: validation needed it before this request.)

@@ -6,7 +6,9 @@ import type { FormFieldsProps } from '../../../components/resource/resource-scre
 import { Notice } from '../../../components/ui/notice';
 import { useUser } from '../../../lib/auth';
 import type { RoleFormValues } from '../roles-screens';
+import { withPickerNeeds } from '../utils/permission-matrix';
 import { PermissionMatrix } from './permission-matrix';
+import { PickerNeedsNote } from './picker-needs-note';
 import './roles.css';
 
 /** Name, label and the permission matrix. The admin role keeps its name and every permission. */
@@ -43,7 +45,9 @@ export function RoleFields({ record, readOnly }: FormFieldsProps<RoleRecord>) {
             <>
               <PermissionMatrix
                 value={field.value}
-                onChange={(value: Permission[]) => field.onChange(value)}
+                onChange={(value: Permission[]) =>
+                  field.onChange(withPickerNeeds(field.value, value, grantable))
+                }
                 disabled={readOnly || isAdmin}
                 caption="Permisos del rol por área y acción"
                 grantable={grantable}
@@ -54,6 +58,7 @@ export function RoleFields({ record, readOnly }: FormFieldsProps<RoleRecord>) {
                   Solo puede conceder permisos que usted tiene.
                 </small>
               )}
+              {!isAdmin && <PickerNeedsNote value={field.value} />}
               {fieldState.error?.message && (
                 <small className="form-field-error">{fieldState.error.message}</small>
               )}

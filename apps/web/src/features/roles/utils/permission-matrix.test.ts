@@ -10,6 +10,7 @@ import {
   rowPermissions,
   setPermission,
   toggleGroup,
+  withPickerNeeds,
 } from './permission-matrix';
 
 describe('permission matrix cells', () => {
@@ -91,5 +92,41 @@ describe('permission matrix for a person who holds only some permissions', () =>
   it('has nothing to toggle in a row or column the person holds nothing of', () => {
     expect(grantableOf(rowPermissions('news'), held)).toEqual([]);
     expect(grantableOf(columnPermissions('delete'), held)).toEqual([]);
+  });
+});
+
+describe('picker needs (decision 014)', () => {
+  const all = PERMISSIONS;
+
+  it('turning on news create or update turns on multimedia and category view', () => {
+    expect(withPickerNeeds(['news.view'], ['news.create', 'news.view'], all)).toEqual([
+      'category.view',
+      'multimedia.view',
+      'news.create',
+      'news.view',
+    ]);
+    expect(withPickerNeeds([], ['space.update'], all)).toEqual([
+      'entity.view',
+      'multimedia.view',
+      'space.update',
+    ]);
+    expect(withPickerNeeds([], ['user.create'], all)).toEqual(['role.view', 'user.create']);
+  });
+
+  it('only what the person may give', () => {
+    expect(withPickerNeeds([], ['news.update'], ['news.update', 'category.view'])).toEqual([
+      'category.view',
+      'news.update',
+    ]);
+  });
+
+  it('leaves alone a need turned off on purpose, and other actions', () => {
+    const before: Permission[] = ['multimedia.view', 'news.create', 'news.view'];
+    expect(withPickerNeeds(before, ['news.create', 'news.view'], all)).toEqual(['news.create', 'news.view']);
+    expect(withPickerNeeds([], ['news.delete', 'news.publish', 'test.create'], all)).toEqual([
+      'news.delete',
+      'news.publish',
+      'test.create',
+    ]);
   });
 });

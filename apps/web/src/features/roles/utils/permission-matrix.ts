@@ -1,4 +1,12 @@
-import { ACTIONS, type Action, AREAS, type Area, type Permission, permissionsOf } from '@gestor/shared';
+import {
+  ACTIONS,
+  type Action,
+  AREAS,
+  type Area,
+  type Permission,
+  PICKER_NEEDS,
+  permissionsOf,
+} from '@gestor/shared';
 
 // The role form's permission matrix: rows are areas, columns are actions (DESIGN.md §3
 // "Permissions"). Publicar exists only for news and pages, so its column has holes.
@@ -53,4 +61,23 @@ export function toggleGroup(selected: readonly Permission[], group: readonly Per
  */
 export function grantableOf(group: readonly Permission[], grantable: readonly Permission[]): Permission[] {
   return group.filter((name) => grantable.includes(name));
+}
+
+/**
+ * Decision 014: turning on an area's create or update also turns on the view permissions its form's
+ * pickers need (news: multimedia.view and category.view), where the person may give them. Turning
+ * one of those off afterwards is allowed; the matrix then says what the role cannot pick.
+ */
+export function withPickerNeeds(
+  previous: readonly Permission[],
+  next: readonly Permission[],
+  grantable: readonly Permission[],
+): Permission[] {
+  const turnedOn = next.filter((name) => !previous.includes(name));
+  const needed = PICKER_NEEDS.filter(
+    ({ area }) => turnedOn.includes(`${area}.create`) || turnedOn.includes(`${area}.update`),
+  )
+    .map(({ from }): Permission => `${from}.view`)
+    .filter((name) => grantable.includes(name));
+  return normalizePermissions([...next, ...needed]);
 }
