@@ -89,7 +89,7 @@ switch (command) {
     const missing = roles.filter((r) => !known.some((k) => k.name === r));
     if (missing.length) fail(`--role: no existe el rol ${missing.join(', ')}`);
     try {
-      // Audited like a user created on screen, by the command line (issue 15).
+      // Audited like a user created on screen, by the command line.
       const id = await database.transaction(async (tx) => {
         const created = await createUser(tx, { name, email, password, roles });
         await auditUserCreated(tx, COMMAND_LINE, created);
@@ -111,7 +111,7 @@ switch (command) {
     const password = check(passwordField(), values.password ?? generated, 'password');
     const database = await openReadyDatabase(config);
     const hash = await hashPassword(password);
-    // The new password, the end of the sessions and the history entry hold together (issue 15).
+    // The new password, the end of the sessions and the history entry hold together.
     const changed = await database.transaction(async (tx) => {
       const [row] = await tx.query<{ id: number }>(
         'UPDATE users SET password = $2, updated_at = now() WHERE lower(email) = $1 RETURNING id',

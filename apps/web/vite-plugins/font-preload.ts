@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
  * Adds `<link rel="preload" as="font">` to the built index.html for each emitted font file whose
  * name starts with one of `fontNames` (the hashed name is only known once the bundle is written).
  * Every screen shows text in Inter, so its Latin file starts downloading with the page instead of
- * after the CSS has been read (issue 16 "Weight": fonts preloaded where used). A build that emits
+ * after the CSS has been read (fonts are preloaded where used). A build that emits
  * no such file fails: a preload that silently went missing would only show as a later text swap.
  *
  * Only in builds: the dev server serves the fonts from node_modules under other addresses.

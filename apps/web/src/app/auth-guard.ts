@@ -28,7 +28,7 @@ export async function authGuard(request: Request, routes: RouteObject[]) {
   const access = routeAccess(routes, url.pathname);
   const signedOutHere = access !== 'user' && !clientSignedIn();
   // Whatever GET /api/user would answer here is not used (see above), and for a guest it answers
-  // 401, which the browser logs as a console error on the sign-in page (issue 16): it is not asked.
+  // 401, which the browser logs as a console error on the sign-in page (decision 016): it is not asked.
   if (signedOutHere) return null;
   let user: Awaited<ReturnType<typeof fetchUser>>;
   try {
@@ -39,7 +39,7 @@ export async function authGuard(request: Request, routes: RouteObject[]) {
     if (access !== 'user') return null;
     throw error;
   }
-  // Issue 16: the sign-in screen returns to where the person was going (a path of this SPA only).
+  // The sign-in screen returns to where the person was going (a path of this SPA only).
   if (access === 'guest' && user && !signedOutHere) {
     throw redirect(safeReturnPath(url.searchParams.get(RETURN_PARAM)) ?? '/');
   }

@@ -97,7 +97,7 @@ export function connectAuthNavigation(routerNavigation: AuthNavigation) {
     clearUser();
     if (!redirect || leavingForLogin || navigation.admitsGuests(window.location.pathname)) return;
     leavingForLogin = true;
-    // Issue 16: signing in again returns to the screen the person was on.
+    // Signing in again returns to the screen the person was on.
     const here = window.location.pathname + window.location.search + window.location.hash;
     void Promise.resolve(navigation.navigate(loginPathFor(LOGIN_PATH, here))).finally(() => {
       leavingForLogin = false;

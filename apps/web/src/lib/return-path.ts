@@ -1,4 +1,4 @@
-// Issue 16: a person sent to sign in returns to where they were going. The address travels in the
+// A person sent to sign in returns to where they were going. The address travels in the
 // sign-in URL (`/auth/login?redirect=/news/create`), which anyone can craft, so it is taken only as a
 // path of this SPA: never another origin (`//evil.com`, `/\evil.com`, `https://…`), never a scheme
 // (`javascript:`), never the sign-in screens themselves (a loop).

@@ -4,7 +4,7 @@ import { config } from 'zod/v4';
 // packages/shared's) here. zod compiles a fast parser for each object schema with `new Function`, and
 // to know whether it may, it tries `new Function("")` once when the first object schema is built.
 // The server's CSP has no 'unsafe-eval' (plugins/security.ts), so that probe is refused and the
-// browser files a CSP violation report on every page (issue 16: Lighthouse best practices 96).
+// browser files a CSP violation report on every page (Lighthouse's best practices audit counts it).
 // `jitless` skips the probe and the compiled parsers; the schemas the SPA parses are small forms.
 //
 // It must be set before any schema is built, which is why it lives in the module every schema file

@@ -25,7 +25,7 @@ export function LoginRoute() {
   useDocumentTitle('Acceder');
   const navigate = useNavigate();
   const status = (useLocation().state as LoginLocationState | null)?.status;
-  // Issue 16: back to where the person was going; anything but a path of this SPA goes home.
+  // Back to where the person was going; anything but a path of this SPA goes home.
   const [searchParams] = useSearchParams();
   const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? '/';
   const [failure, setFailure] = useState<string | null>(null);
