@@ -20,7 +20,7 @@ import { resultsDir } from './lib/paths.mjs';
 import { freePort, stopChild } from './lib/ports.mjs';
 import { browserHeaders, signIn } from './lib/session.mjs';
 
-/** Issue 16 "Done when": the scores each page must reach (0–100). */
+/** The scores each page must reach (0–100). */
 /** @type {Record<string, number>} */
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100 };
 const CATEGORIES = Object.keys(TARGETS);

@@ -3,7 +3,7 @@ import { expect, signIn, test } from '../support/fixtures';
 import { shot } from '../support/pages';
 import { editor } from '../support/test-users';
 
-// Issue 16 "Weight": the sign-in page transfers at most 250 kB (it was 519 kB, two thirds of it the
+// The sign-in page transfers at most 250 kB (it was 519 kB, two thirds of it the
 // whole Inter variable font); the only font files are Inter's Latin subset and PrimeIcons; and no
 // page logs a console error (a guest's 401 from /api/user) or files a CSP violation (zod's
 // `new Function` probe), on the sign-in page, a list and the news editor, at 1280 and 375 px.

@@ -12,7 +12,7 @@ import {
 } from '../support/pages';
 import { admin } from '../support/test-users';
 
-// Issue 16 "Roles that work as people expect": a role made for writing news brings the view
+// A role made for writing news brings the view
 // permissions its pickers need (decision 014) and says what it would lose without them; a person sent
 // to sign in from /news/create comes back there; a return address outside the SPA is ignored.
 

@@ -13,7 +13,7 @@ import {
 } from './support';
 import { artisan } from './support/artisan';
 
-// Issue 15: a password reset with a link runs as one transaction, and the changes to an account made
+// A password reset with a link runs as one transaction, and the changes to an account made
 // outside the users screens (the reset link, a sign-up, the command-line tasks) are in its history.
 
 const HIDDEN = { from: '[oculto]', to: '[oculto]' };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, TestClient, type TestServer, testDatabases } from './support';
 
-// Issue 15, "Rules that must hold whatever is sent, in any order": the category tree at any depth and
+// The category tree at any depth and
 // under concurrent moves, publishing dates sent alone, a role deleted while it is being assigned.
 
 describe.each(testDatabases())('rules that hold in any order (%s)', (engine) => {

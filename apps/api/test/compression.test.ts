@@ -4,7 +4,7 @@ import { negotiateEncoding } from '../src/plugins/compression';
 import { startTestServer, type TestClient, type TestServer, testDatabases, uniqueEmail } from './support';
 import { rawGet } from './support/raw-http';
 
-// Issue 16 "Weight": JSON answers of 1 kB or more travel compressed when the client accepts brotli or
+// JSON answers of 1 kB or more travel compressed when the client accepts brotli or
 // gzip, and decode to the very same JSON; smaller answers, clients that accept neither, the CSV
 // export and the SPA's precompressed files (spa.test.ts) are sent as they are. /api stays no-store.
 

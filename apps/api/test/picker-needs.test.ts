@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
-// Decision 014 (issue 16 "Roles that work as people expect"): a form's pickers list other areas, so
+// Decision 014: a form's pickers list other areas, so
 // the role form grants their view permission with create and update. These tests hold the shared
 // declaration (PICKER_NEEDS) to what the API asks: each need is real, and with the needs granted a
 // news editor can pick a cover, a body image and a category.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
-// Issue 16 "Search finds what people type": in every area with full-text search, a singular finds
+// In every area with full-text search, a singular finds
 // its plural and the plural its singular, typed with or without accents, in any case (migration
 // 0012, decision 015).
 

@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fp from 'fastify-plugin';
 
-// JSON answers of 1 kB or more are compressed when the client accepts it (issue 16 "Weight"): a list
+// JSON answers of 1 kB or more are compressed when the client accepts it: a list
 // page of news is tens of kB of repetitive JSON that brotli shrinks to a tenth.
 //
 // Only JSON the server has serialised whole (a string or a Buffer) is touched. Streams are left as

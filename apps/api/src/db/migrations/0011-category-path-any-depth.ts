@@ -1,4 +1,4 @@
-// Issue 15: a category's path names every ancestor, however deep the tree (0005 stopped at 64
+// A category's path names every ancestor, however deep the tree (0005 stopped at 64
 // levels). The walk remembers the ids it has passed, so it ends even if a loop were ever stored.
 export const name = '0011-category-path-any-depth';
 
