@@ -1,6 +1,7 @@
 import {
   Calendar,
   type CalendarDateTemplateEvent,
+  type CalendarPassThroughMethodOptions,
   type CalendarPassThroughOptions,
   type CalendarProps,
 } from 'primereact/calendar';
@@ -230,6 +231,16 @@ function DatePicker({
     // (it is what takes focus, and its name is the whole date, dayCell); the <td> is only layout.
     day: { role: 'none', 'aria-label': undefined },
     dayLabel: { role: 'gridcell' },
+    // The month and year views' choices are buttons; those outside the dates offered say they are
+    // disabled, as the days do (axe color-contrast exempts only what is marked disabled).
+    month: ({ context }: CalendarPassThroughMethodOptions) => ({
+      role: 'button',
+      'aria-disabled': context.disabled || undefined,
+    }),
+    year: ({ context }: CalendarPassThroughMethodOptions) => ({
+      role: 'button',
+      'aria-disabled': context.disabled || undefined,
+    }),
   };
 
   return (
