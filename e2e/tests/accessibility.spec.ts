@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
+import { apiCreate } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
 // DESIGN.md §5: axe-core finds nothing (WCAG 2.2 AA) on any screen, dialog or overlay, on a desktop
@@ -289,6 +290,80 @@ for (const { name: device, ...options } of WIDTHS) {
       await expect(page.getByRole('complementary', { name: 'Historial' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Negrita' })).toBeVisible();
       await expectAccessible(page, '/page/{id} with the editor');
+    });
+
+    test(`overlay controls open: calendars, multiselect, dropdown, colour (${device})`, async ({
+      page,
+      baseURL,
+    }) => {
+      const suffix = Date.now().toString(36);
+      await signIn(page, admin);
+      // Enough categories for the lists to scroll.
+      for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) {
+        await apiCreate(page, baseURL!, '/api/categories', { name: `Overlay ${device} ${suffix} ${n}` });
+      }
+
+      // A date-time calendar, opened by keyboard from its field, then by its button.
+      await page.goto('/news/create');
+      await expect(heading(page, 'Nueva noticia')).toBeVisible();
+      const publishAt = 'Fecha y hora de publicación programada';
+      const calendar = page.getByRole('dialog', { name: 'Elegir fecha' });
+      await page.getByRole('combobox', { name: publishAt }).press('ArrowDown');
+      await expect(calendar.getByRole('grid').locator(':focus')).toHaveCount(1);
+      await settled(page);
+      await expectAccessible(page, 'the publication calendar, opened by keyboard');
+      await page.keyboard.press('Escape');
+      await expect(calendar).toBeHidden();
+      await expect(page.getByRole('combobox', { name: publishAt })).toBeFocused();
+      await page.getByRole('button', { name: `${publishAt}: abrir calendario` }).click();
+      await expect(calendar.getByRole('grid')).toBeVisible();
+      await settled(page);
+      await expectAccessible(page, 'the publication calendar, open');
+      // Month and year views are part of the same calendar.
+      await calendar.getByRole('button', { name: 'Elegir mes' }).click();
+      await expect(calendar.getByRole('button', { name: 'dic', exact: true })).toBeVisible();
+      await settled(page);
+      await expectAccessible(page, 'the publication calendar, choosing the month');
+      await calendar.getByRole('button', { name: 'Elegir año' }).click();
+      await settled(page);
+      await expectAccessible(page, 'the publication calendar, choosing the year');
+      await page.keyboard.press('Escape');
+      await expect(calendar).toBeHidden();
+
+      // The categories multiselect, its list opened by keyboard.
+      await page.getByRole('combobox', { name: 'Categorías' }).focus();
+      await page.keyboard.press('ArrowDown');
+      const list = page.getByRole('listbox');
+      await expect(list.getByRole('option', { name: `Overlay ${device} ${suffix} 1` })).toHaveCount(1);
+      await settled(page);
+      await expectAccessible(page, 'the categories multiselect, open');
+      await page.keyboard.press('Escape');
+      await expect(list).toBeHidden();
+
+      // The slides' window: two date-time calendars side by side.
+      await page.goto('/slide/create');
+      await expect(heading(page, 'Nueva diapositiva')).toBeVisible();
+      await page.getByRole('button', { name: 'Se muestra hasta: abrir calendario' }).click();
+      await expect(calendar.getByRole('grid')).toBeVisible();
+      await settled(page);
+      await expectAccessible(page, "the slide window's calendar, open");
+      await page.keyboard.press('Escape');
+
+      // A dropdown (a category's parent) with its list and search box open, and the colour control.
+      await page.goto('/category/create');
+      await expect(heading(page, 'Nueva categoría')).toBeVisible();
+      await page.getByLabel('Categoría superior').focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('option', { name: `Overlay ${device} ${suffix} 1` })).toHaveCount(1);
+      await settled(page);
+      await expectAccessible(page, 'the parent dropdown, open');
+      await page.keyboard.press('Escape');
+      // The swatch opens the browser's own colour picker, which is outside the page: axe checks the
+      // swatch, the text box and the suggested colours with one chosen.
+      await page.getByRole('button', { name: 'Verde (#15803d)', exact: true }).click();
+      await expect(page.getByLabel('Color', { exact: true })).not.toHaveValue('');
+      await page.getByLabel('Selector de color para «Color»').focus();
+      await expectAccessible(page, 'the colour control with a colour chosen');
     });
 
     test(`the "Sin permiso" page (${device})`, async ({ page }) => {

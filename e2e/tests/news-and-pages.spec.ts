@@ -81,7 +81,8 @@ test('a news item with bold text, a link and a library image, scheduled for late
   await page.getByRole('button', { name: 'Programar' }).click();
   await expect(page.getByText('Indique la fecha y hora en que se publicará.')).toBeVisible();
   const when = page.getByRole('combobox', { name: 'Fecha y hora de publicación programada' });
-  await when.fill(`11/23/${year} 10:30`);
+  // Typed the Spanish way, day first (DESIGN.md §5).
+  await when.fill(`23/11/${year} 10:30`);
   await when.press('Escape');
   await shot(page, 'news-create-1280');
   await expectAccessible(page, 'nueva noticia con el editor');

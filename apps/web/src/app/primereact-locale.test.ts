@@ -1,6 +1,7 @@
-import { localeOptions } from 'primereact/api';
+import { localeOption, localeOptions } from 'primereact/api';
 import { describe, expect, it } from 'vitest';
-import { aria, spanish } from './primereact-locale';
+import { DATE_CONTROL_LOCALE } from '../components/resource/controls/spanish-date';
+import { aria, registerSpanishLocale, spanish } from './primereact-locale';
 
 // DESIGN.md §5: every string PrimeReact may show or announce is Spanish.
 
@@ -28,5 +29,32 @@ describe('PrimeReact’s Spanish locale', () => {
     // PrimeReact uses selectRow for a row that is not selected, unselectRow for one that is.
     expect(aria.selectRow).toBe('Seleccionar');
     expect(aria.unselectRow).toBe('Quitar de la selección');
+  });
+});
+
+describe('the date controls’ locale (DESIGN.md §5, deviation from SPEC.md §9)', () => {
+  registerSpanishLocale();
+
+  it('keeps SPEC.md §9’s values as the global defaults', () => {
+    expect(localeOption('dateFormat', 'es')).toBe('mm/dd/yy');
+    expect(localeOption('firstDayOfWeek', 'es')).toBe(0);
+  });
+
+  it('is Spanish, day first and from Monday, for every date control', () => {
+    expect(localeOption('dateFormat', DATE_CONTROL_LOCALE)).toBe('dd/mm/yy');
+    expect(localeOption('firstDayOfWeek', DATE_CONTROL_LOCALE)).toBe(1);
+    expect(localeOption('dayNamesMin', DATE_CONTROL_LOCALE)).toEqual([
+      'do',
+      'lu',
+      'ma',
+      'mi',
+      'ju',
+      'vi',
+      'sá',
+    ]);
+    expect(localeOption('monthNames', DATE_CONTROL_LOCALE)).toContain('diciembre');
+    // Everything else PrimeReact may show in a calendar is there too, in Spanish.
+    expect(localeOption('chooseDate', DATE_CONTROL_LOCALE)).toBe('Elegir fecha');
+    expect(localeOption('today', DATE_CONTROL_LOCALE)).toBe('Hoy');
   });
 });

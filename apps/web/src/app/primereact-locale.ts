@@ -1,7 +1,16 @@
 import { addLocale, locale } from 'primereact/api';
+import {
+  DATE_CONTROL_LOCALE,
+  DATE_CONTROL_LOCALE_OPTIONS,
+  DAY_NAMES,
+  DAY_NAMES_MIN,
+  MONTH_NAMES,
+} from '../components/resource/controls/spanish-date';
 
 // DESIGN.md §5, deliberate deviation from SPEC.md §9: the UI library speaks Spanish like the rest of
-// the interface. The date format (mm/dd/yy) and the first day of the week (Sunday) follow SPEC.md §9.
+// the interface. The global date format (mm/dd/yy) and first day of the week (Sunday) follow
+// SPEC.md §9; every date control Gestor renders uses DATE_CONTROL_LOCALE instead, which is the same
+// strings with dd/mm/yy and Monday first (components/resource/controls/spanish-date.ts).
 // Some labels (completed, passwordShow, otpLabel…) exist at runtime but not in PrimeReact's types;
 // plain objects, rather than literals passed to addLocale, keep them without a cast.
 export const aria = {
@@ -101,23 +110,10 @@ export const spanish = {
   completed: 'Completado',
   pending: 'Pendiente',
   fileSizeTypes: ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'],
-  dayNames: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
+  dayNames: DAY_NAMES,
   dayNamesShort: ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'],
-  dayNamesMin: ['D', 'L', 'M', 'X', 'J', 'V', 'S'],
-  monthNames: [
-    'enero',
-    'febrero',
-    'marzo',
-    'abril',
-    'mayo',
-    'junio',
-    'julio',
-    'agosto',
-    'septiembre',
-    'octubre',
-    'noviembre',
-    'diciembre',
-  ],
+  dayNamesMin: DAY_NAMES_MIN,
+  monthNames: MONTH_NAMES,
   monthNamesShort: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'],
   chooseYear: 'Elegir año',
   chooseMonth: 'Elegir mes',
@@ -157,7 +153,11 @@ export const spanish = {
   aria,
 };
 
+/** The date controls' locale: Spanish dates, `dd/mm/yy` and weeks from Monday. */
+export const dateControlLocale = { ...spanish, ...DATE_CONTROL_LOCALE_OPTIONS };
+
 export function registerSpanishLocale() {
   addLocale('es', spanish);
+  addLocale(DATE_CONTROL_LOCALE, dateControlLocale);
   locale('es');
 }

@@ -44,9 +44,12 @@ export function BoundField({
   hint,
   disabled,
   inline = false,
+  describeError,
   render,
 }: ControlProps & {
   inline?: boolean;
+  /** Rewrites the field's message for the value it holds (a date control's unreadable text). */
+  describeError?: (message: string, value: unknown) => string;
   render: (field: ControllerRenderProps, control: FieldControlProps, disabled: boolean) => ReactNode;
 }) {
   const { control } = useFormContext();
@@ -57,7 +60,8 @@ export function BoundField({
       control={control}
       name={name}
       render={({ field, fieldState }) => {
-        const error = fieldState.error?.message;
+        const message = fieldState.error?.message;
+        const error = message && describeError ? describeError(message, field.value) : message;
         const locked = readOnly || Boolean(disabled);
         if (!inline) {
           return (

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { FormErrorsNotice, Notice } from '../ui/notice';
 import { AuditHistory } from './audit-history';
 import { ButtonLink } from './button-link';
+import { rejectUnreadableDates } from './controls/unreadable-dates';
 import { ReadOnlyContext } from './form-controls';
 import { CONFLICT_MESSAGE, deletedMessage, deleteQuestion, SAVED_MESSAGE } from './messages';
 import { resourceKeys, useDeleteResources, useResourceRecord, useSaveResource } from './resource-api';
@@ -172,7 +173,8 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
   );
   const form = useForm<V, unknown, unknown>({
     defaultValues: (editing ? declaration.fromRecord(record) : declaration.empty()) as DefaultValues<V>,
-    resolver: zodResolver(schema),
+    // A date control's unreadable text blocks saving even where the schema ignores the field.
+    resolver: rejectUnreadableDates(zodResolver(schema)),
   });
   const showRecord = (latest: R) => {
     updatedAt.current = latest.updated_at;

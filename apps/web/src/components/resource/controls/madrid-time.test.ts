@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   currentMinuteUtc,
-  datePlaceholder,
   formatIsoDate,
   localDateToWallClock,
   madridToday,
@@ -142,11 +141,5 @@ describe('the picker’s local Date', () => {
 describe('helpers', () => {
   it('gives now to the minute, in UTC', () => {
     expect(currentMinuteUtc(Date.parse('2026-11-23T17:55:42.123Z'))).toBe('2026-11-23T17:55:00.000Z');
-  });
-
-  it('shows the picker’s format in Spanish as a placeholder', () => {
-    expect(datePlaceholder('mm/dd/yy')).toBe('mm/dd/aaaa');
-    expect(datePlaceholder('mm/dd/yy', true)).toBe('mm/dd/aaaa hh:mm');
-    expect(datePlaceholder('dd/mm/y')).toBe('dd/mm/aa');
   });
 });

@@ -68,7 +68,8 @@ function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-function isValidWallClock({ year, month, day, hour, minute, second = 0 }: WallClock): boolean {
+/** A date and time that exist on the calendar and the clock (`2026-02-29` and `24:00` do not). */
+export function isValidWallClock({ year, month, day, hour, minute, second = 0 }: WallClock): boolean {
   if (![year, month, day, hour, minute, second].every(Number.isInteger)) return false;
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
   return hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 59;
@@ -149,13 +150,4 @@ export function localDateToWallClock(date: Date): WallClock {
     hour: date.getHours(),
     minute: date.getMinutes(),
   };
-}
-
-/**
- * A placeholder that shows people the format to type, from the UI library's own date format
- * (SPEC.md §9: `mm/dd/yy`, where `yy` is the four-digit year) in Spanish: `mm/dd/aaaa`.
- */
-export function datePlaceholder(dateFormat: string, withTime = false): string {
-  const date = dateFormat.replace(/yy|y/g, (token) => (token === 'yy' ? 'aaaa' : 'aa'));
-  return withTime ? `${date} hh:mm` : date;
 }

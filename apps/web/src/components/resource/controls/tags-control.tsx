@@ -110,6 +110,14 @@ function TagsSelect({
     }),
     // The search box is PrimeReact's InputText: its attributes go in its root section.
     filterInput: { root: { 'aria-label': `Buscar en «${label}»` } },
+    // axe nested-interactive and label (issue 16): each option (role="option", whose content is
+    // presentational) draws its tick with a real, unlabelled <input type="checkbox">. The option
+    // itself says whether it is chosen (aria-selected) and takes the click, so the checkbox is
+    // inert: out of the accessibility tree, never focused, clicks fall through to the option.
+    checkboxContainer: { inert: true },
+    // axe scrollable-region-focusable: focus stays in the search box while the arrows move through
+    // the options, so a long list is also reachable with Tab, to scroll it with the keyboard.
+    wrapper: { tabIndex: 0 },
   };
 
   return (
