@@ -9,6 +9,8 @@ import * as tests from './0008-tests';
 import * as mediaByIdentity from './0009-media-by-identity';
 import * as indexes from './0010-indexes';
 import * as categoryPathAnyDepth from './0011-category-path-any-depth';
+import * as legalPageTexts from './0013-legal-page-texts';
+import * as invitationTokens from './0014-invitation-tokens';
 
 export interface Migration {
   name: string;
@@ -28,4 +30,6 @@ export const MIGRATIONS: Migration[] = [
   mediaByIdentity,
   indexes,
   categoryPathAnyDepth,
+  legalPageTexts,
+  invitationTokens,
 ];
