@@ -25,7 +25,7 @@ function statusText(item: UploadItem): string {
     case 'uploading':
       return `Subiendo… ${item.progress} %`;
     case 'done':
-      return 'Subido';
+      return item.notice ? `Subido. ${item.notice}` : 'Subido';
     case 'cancelled':
       return 'Cancelado';
     case 'failed':
@@ -44,6 +44,7 @@ export function UploadProgress({
   const { items, busy } = queue;
   if (!items.length) return null;
   const failed = items.filter((item) => item.status === 'failed');
+  const noticed = items.filter((item) => item.status === 'done' && item.notice);
   const finished = items.filter((item) => item.status !== 'queued' && item.status !== 'uploading').length;
 
   return (
@@ -66,6 +67,15 @@ export function UploadProgress({
               {failed.map((item) => (
                 <li key={item.key}>
                   <strong>{item.name}</strong>: {item.error}
+                </li>
+              ))}
+            </ul>
+          )}
+          {noticed.length > 0 && (
+            <ul className="upload-failures">
+              {noticed.map((item) => (
+                <li key={item.key}>
+                  <strong>{item.name}</strong>: {item.notice}
                 </li>
               ))}
             </ul>

@@ -1,3 +1,4 @@
+import type { DeleteCheck } from './delete-confirm-dialog';
 import { AREA_LABELS, type AuditEntry, type ResourceContract } from '@gestor/shared';
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
@@ -119,6 +120,11 @@ export interface ResourceScreens<R extends ResourceRecord, V extends FieldValues
   columns: readonly ResourceColumn<R>[];
   /** The list's dropdown filters. A hook, because options may come from the API. */
   useFilters?: () => readonly ListFilter[];
+  /**
+   * What stops the records about to be deleted from being deleted, said in the confirmation itself
+   * (issue 16: a media item in use). A hook, because it may ask the API.
+   */
+  useDeleteCheck?: (records: readonly R[]) => DeleteCheck;
   searchPlaceholder: string;
   /**
    * The API orders a search by relevance when no sort is given (AREAS.md: the content areas'
