@@ -21,6 +21,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Notice } from '../ui/notice';
 import { ButtonLink } from './button-link';
+import { DeleteConfirmDialog, noDeleteCheck } from './delete-confirm-dialog';
 import { ListSearch } from './list-search';
 import {
   type ListState,
@@ -43,7 +44,6 @@ import {
   screensRoute,
   screensTitles,
 } from './resource-screens';
-import { DeleteConfirmDialog, noDeleteCheck } from './delete-confirm-dialog';
 import { useNotifier } from './use-notifier';
 import './resource.css';
 

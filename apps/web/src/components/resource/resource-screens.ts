@@ -1,8 +1,8 @@
-import type { DeleteCheck } from './delete-confirm-dialog';
 import { AREA_LABELS, type AuditEntry, type ResourceContract } from '@gestor/shared';
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
+import type { DeleteCheck } from './delete-confirm-dialog';
 
 // What one management area declares to get its list and form screens (decision 004: ten areas are
 // ten declarations on one machinery). Everything else — paging, sorting, search, filters in the URL,

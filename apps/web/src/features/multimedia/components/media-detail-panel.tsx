@@ -45,7 +45,8 @@ const AUDIT_LABELS: Record<string, string> = {
 };
 // Issue 16: entries recorded before the checksum left the snapshot still hold it.
 const AUDIT_HIDDEN = ['checksum'];
-const auditItem = (field: string, value: string) => (field === 'size' ? formatFileSize(Number(value)) : value);
+const auditItem = (field: string, value: string) =>
+  field === 'size' ? formatFileSize(Number(value)) : value;
 
 interface MediaDetailPanelProps {
   id: number;
