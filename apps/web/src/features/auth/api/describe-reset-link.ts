@@ -1,5 +1,5 @@
 import type { ResetLinkInfo } from '@gestor/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -18,13 +18,22 @@ export function describeResetLink(
   });
 }
 
-export function useResetLink(token: string, email: string) {
-  return useQuery({
-    queryKey: ['reset-link', token, email],
-    queryFn: ({ signal }) => describeResetLink(token, email, signal),
-    enabled: token !== '' && email !== '',
-    // A link is what it is: no refetch while the person types, and no retry of a 422.
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+/**
+ * The link's answer, asked once per link. Plain state rather than a query: the guest screens are
+ * rendered outside the query client, to keep the sign-in page light.
+ */
+export function useResetLink(token: string, email: string): { data?: ResetLinkInfo; error: unknown } {
+  const [answer, setAnswer] = useState<{ data?: ResetLinkInfo; error: unknown }>({ error: null });
+  useEffect(() => {
+    if (!token || !email) return;
+    const controller = new AbortController();
+    describeResetLink(token, email, controller.signal).then(
+      (data) => setAnswer({ data, error: null }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setAnswer({ error });
+      },
+    );
+    return () => controller.abort();
+  }, [token, email]);
+  return answer;
 }
