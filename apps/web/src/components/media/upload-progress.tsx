@@ -33,6 +33,20 @@ function statusText(item: UploadItem): string {
   }
 }
 
+/** One line per file: its name and what there is to say about it (why it failed, what it became). */
+function ItemNotes({ notes }: { notes: ReadonlyArray<[UploadItem, string | undefined]> }) {
+  if (!notes.length) return null;
+  return (
+    <ul className="upload-failures">
+      {notes.map(([item, note]) => (
+        <li key={item.key}>
+          <strong>{item.name}</strong>: {note}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function UploadProgress({
   queue,
   title = 'Subida de archivos',
@@ -62,24 +76,8 @@ export function UploadProgress({
       {!busy && (
         <Notice severity={failed.length ? 'error' : 'success'}>
           <p className="notice-line">{uploadSummary(items)}</p>
-          {failed.length > 0 && (
-            <ul className="upload-failures">
-              {failed.map((item) => (
-                <li key={item.key}>
-                  <strong>{item.name}</strong>: {item.error}
-                </li>
-              ))}
-            </ul>
-          )}
-          {noticed.length > 0 && (
-            <ul className="upload-failures">
-              {noticed.map((item) => (
-                <li key={item.key}>
-                  <strong>{item.name}</strong>: {item.notice}
-                </li>
-              ))}
-            </ul>
-          )}
+          <ItemNotes notes={failed.map((item) => [item, item.error])} />
+          <ItemNotes notes={noticed.map((item) => [item, item.notice])} />
         </Notice>
       )}
       {busy && (
