@@ -54,6 +54,8 @@ export function DeleteConfirmDialog({
       header={checking ? 'Confirmar eliminación' : 'No se puede eliminar'}
       message={checking ? <output>Comprobando dónde se usa…</output> : check.reason}
       icon={checking ? 'pi pi-spin pi-spinner' : 'pi pi-info-circle'}
+      // One way out, named once: the footer's «Cerrar» (Escape too), not a second «Cerrar» cross.
+      closable={false}
       footer={<Button type="button" label="Cerrar" outlined autoFocus onClick={onHide} />}
     />
   );
