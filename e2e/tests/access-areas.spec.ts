@@ -124,7 +124,7 @@ test('a role with a few permissions limits what its user sees and does; a concur
   await page.getByRole('button', { name: 'Guardar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Registro modificado' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('El registro ha sido modificado por otra persona.');
+  await expect(dialog).toContainText('Otra persona ha modificado este elemento mientras usted lo editaba.');
   await dialog.getByRole('button', { name: 'Cargar la última versión' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue(

@@ -80,18 +80,18 @@ test('a category tree with an image from the picker; the image cannot be deleted
   await expect(page.getByRole('button', { name: `Eliminar «${parent}»` })).toHaveCount(0);
   await expect(page.getByRole('button', { name: `Eliminar «${child}»` })).toBeVisible();
 
-  // The image is in use: the library refuses to delete it and says where it is used.
+  // The image is in use: the confirmation itself says where, and offers no button to delete it.
   await page.goto(`/multimedia?search=${suffix}`);
   await page.getByText(imageName).first().click();
   const details = page.getByRole('dialog');
   await expect(details.getByText(child)).toBeVisible();
   await details.getByRole('button', { name: /Eliminar/ }).click();
-  await page
-    .getByRole('dialog', { name: 'Confirmar eliminación' })
-    .getByRole('button', { name: 'Eliminar', exact: true })
-    .click();
-  await expect(page.getByText(new RegExp(`se usa en Categorías «${child}»`))).toBeVisible();
+  const refused = page.getByRole('dialog', { name: 'No se puede eliminar' });
+  await expect(refused).toContainText('Se usa en 1 sitio:');
+  await expect(refused).toContainText(`Categorías: «${child}»`);
+  await expect(refused.getByRole('button', { name: 'Eliminar', exact: true })).toHaveCount(0);
   await shot(page, 'media-delete-refused-1280');
+  await refused.getByRole('button', { name: 'Cerrar' }).click();
 
   // On a phone, the form stacks.
   await page.setViewportSize({ width: 375, height: 800 });

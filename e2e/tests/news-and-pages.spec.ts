@@ -162,14 +162,14 @@ test('a new slug saved from the form opens the news at its new address, never "n
     const seen = window as unknown as { missingShown: boolean };
     seen.missingShown = false;
     new MutationObserver(() => {
-      if (document.body.textContent?.includes('El registro no existe')) seen.missingShown = true;
+      if (document.body.textContent?.includes('Este elemento no existe')) seen.missingShown = true;
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
-  await page.getByLabel('Slug', { exact: true }).fill(`movida-${suffix}`);
+  await page.getByLabel('Dirección web (slug)', { exact: true }).fill(`movida-${suffix}`);
   await page.getByRole('button', { name: 'Guardar borrador', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/news/movida-${suffix}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Editar noticia' })).toBeVisible();
-  await expect(page.getByLabel('Slug', { exact: true })).toHaveValue(`movida-${suffix}`);
+  await expect(page.getByLabel('Dirección web (slug)', { exact: true })).toHaveValue(`movida-${suffix}`);
   expect(await page.evaluate(() => (window as unknown as { missingShown: boolean }).missingShown)).toBe(
     false,
   );
@@ -310,7 +310,9 @@ test('a page is created from the list dialog, opens at /page/{id} and is publish
   await expect(page.getByRole('heading', { level: 1, name: 'Editar página' })).toBeVisible();
   await expect(page.getByText('Página creada como borrador.')).toBeVisible();
   await expect(page.getByLabel('Título', { exact: true })).toHaveValue(title);
-  await expect(page.getByLabel('Slug', { exact: true })).toHaveValue(`horario-de-atencion-${suffix}`);
+  await expect(page.getByLabel('Dirección web (slug)', { exact: true })).toHaveValue(
+    `horario-de-atencion-${suffix}`,
+  );
   const panel = page.getByRole('group', { name: 'Publicación' });
   await expect(panel.getByText('Borrador', { exact: true })).toBeVisible();
 

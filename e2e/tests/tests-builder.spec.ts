@@ -505,7 +505,7 @@ test('with test.view alone a test reads but does not change; the preview still w
   });
   await signIn(reader, editor);
   await reader.goto(`/test/${test10.id}`);
-  await expect(reader.getByText('No tiene permiso para modificar este registro')).toBeVisible();
+  await expect(reader.getByText('No tiene permiso para modificar este elemento')).toBeVisible();
   const first = question(reader, 1);
   await expect(first.getByLabel('Enunciado')).toBeDisabled();
   await expect(option(first, 1).getByRole('radio', { name: /Correcta/ })).toBeDisabled();

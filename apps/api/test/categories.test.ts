@@ -48,13 +48,15 @@ describe.each(testDatabases())('categories (%s)', (engine) => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors.slug[0]).toContain('minúsculas');
     const digits = await admin.post('/api/categories', { name: 'Números', slug: '2026' });
-    expect(digits.body.errors.slug).toEqual(['El slug no puede estar formado solo por números.']);
+    expect(digits.body.errors.slug).toEqual([
+      'La dirección web (slug) no puede estar formada solo por números.',
+    ]);
     const taken = await admin.patch(`/api/categories/${third.id}`, {
       slug: 'ano-nuevo-en-avila',
       updated_at: renamed.body.data.updated_at,
     });
     expect(taken.status).toBe(422);
-    expect(taken.body.errors.slug).toEqual(['Este slug ya está en uso: elija otro.']);
+    expect(taken.body.errors.slug).toEqual(['Esta dirección web (slug) ya está en uso: elija otra.']);
     const numeric = await create({ name: '2026' });
     expect(numeric.slug).toBe('categoria-2026');
   });

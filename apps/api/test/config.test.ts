@@ -100,6 +100,9 @@ describe('configuration', () => {
     ['MAIL_FROM_ADDRESS', 'no-es-un-correo'],
     ['REGISTRATION_ENABLED', 'a veces'],
     ['UPLOAD_MAX_MB', '-1'],
+    ['INVITATION_LIFETIME_DAYS', 'una semana'],
+    ['INVITATION_LIFETIME_DAYS', '0'],
+    ['INVITATION_LIFETIME_DAYS', '400'],
     ['LOG_LEVEL', 'loud'],
     ['STORAGE_DRIVER', 'ftp'],
     ['S3_ENDPOINT', 'minio:9000'],
@@ -117,6 +120,11 @@ describe('configuration', () => {
     expect(message).toContain(name);
     expect(message).not.toContain('\n');
     expect(message.length).toBeLessThan(200);
+  });
+
+  test('INVITATION_LIFETIME_DAYS: 7 days unless set', () => {
+    expect(loadConfig({}).invitationLifetimeDays).toBe(7);
+    expect(loadConfig({ INVITATION_LIFETIME_DAYS: '14' }).invitationLifetimeDays).toBe(14);
   });
 
   test('STORAGE_DRIVER: local by default; s3 with its bucket, keys, region, endpoint and public URL', () => {

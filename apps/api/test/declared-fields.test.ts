@@ -120,7 +120,7 @@ describe.each(testDatabases())('ordered child records (%s)', (engine) => {
     ]);
     await expect(attempt).rejects.toMatchObject({
       statusCode: 422,
-      errors: { 'questions.1.id': ['El elemento 2 no pertenece a este registro.'] },
+      errors: { 'questions.1.id': ['El elemento 2 no pertenece a este elemento.'] },
     });
     const nestedForeign = write(b.id, [
       { prompt: 'De B', options: [{ id: foreign.options[0]!.id, text: 'x', correct: true }] },

@@ -311,7 +311,7 @@ describe.each(testDatabases())('entities and spaces (%s)', (engine) => {
       [{ capacity: 2.5 }, 'capacity', 'El campo aforo debe ser un número entero de personas.'],
       [{ capacity: '100' }, 'capacity', 'El campo aforo debe ser un número entero de personas.'],
       [{ entity: 999999 }, 'entity', 'No existe la entidad «999999».'],
-      [{ entity: 'uno' }, 'entity', 'El campo entidad debe ser el id de un registro.'],
+      [{ entity: 'uno' }, 'entity', 'El campo entidad debe ser el número (id) de un elemento.'],
       [{ images: [999998, 999999] }, 'images', 'No existen los archivos «999998», «999999».'],
       [{ images: 'a.png' }, 'images', 'El campo imágenes debe ser una lista de ids de la biblioteca.'],
     ];

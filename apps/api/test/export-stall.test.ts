@@ -133,7 +133,7 @@ describe.each(testDatabases())('CSV exports never stall the server (%s)', (engin
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.text.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.text.slice(1).split('\r\n');
-    expect(lines[0]).toBe('ID;Título;Slug;Estado;Publicación;Modificada');
+    expect(lines[0]).toBe('ID;Título;Dirección web (slug);Estado;Publicación;Modificada');
     expect(lines.at(-1)).toBe('');
     expect(lines.length - 2).toBeGreaterThanOrEqual(ROWS);
     expect(lines[1]).toMatch(new RegExp(`^\\d+;Página de exportación ${ROWS} relleno`));

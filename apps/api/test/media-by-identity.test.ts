@@ -212,7 +212,7 @@ describe.each(testDatabases())('media by identity (%s)', (engine) => {
     expect(seen.text).not.toContain('Despidos');
     const refused = await librarian.delete(`/api/multimedia/${photo.id}`);
     expect(refused.body.errors.ids).toEqual([
-      `No se puede eliminar «secreta.jpg»: se usa en Categorías «${category.name}»; Noticias (un registro que no puede ver).`,
+      `No se puede eliminar «secreta.jpg»: se usa en Categorías «${category.name}»; Noticias (un elemento que no puede ver).`,
     ]);
   });
 });

@@ -107,6 +107,45 @@ describe.each(testDatabases())('multimedia (%s)', (engine) => {
     expect(download.headers.get('content-disposition')).toMatch(/^attachment/);
   });
 
+  // Issue 16: the type comes from the bytes; when the name claims another one, the answer says so.
+  test('a .jpg holding text is kept as text, and the answer says which type was detected', async () => {
+    const text = await admin.upload('/api/multimedia', {
+      name: 'foto.jpg',
+      bytes: Buffer.from('Acta de la reunión del 3 de marzo.\n'),
+      type: 'image/jpeg',
+    });
+    expect(text.status, text.text).toBe(201);
+    expect(text.body.data).toMatchObject({
+      mime_type: 'text/plain',
+      kind: 'document',
+      type_notice: 'Se ha subido como documento de texto: su contenido no es una imagen JPEG.',
+    });
+    // Read back (list and record) it still says so; a file that is what its name says, nothing.
+    expect((await admin.get(`/api/multimedia/${text.body.data.id}`)).body.data.type_notice).toMatch(
+      /^Se ha subido como documento de texto/,
+    );
+    expect(
+      (await admin.upload('/api/multimedia', { name: 'bases.pdf', bytes: pdf })).body.data.type_notice,
+    ).toBe(null);
+  });
+
+  test('the history of a media item holds no checksum', async () => {
+    const created = (await admin.upload('/api/multimedia', { name: 'historial.pdf', bytes: pdf })).body.data;
+    const replaced = await admin.upload(
+      `/api/multimedia/${created.id}/file`,
+      { name: 'historial-2.csv', bytes: Buffer.from('a;b\n1;2\n') },
+      {},
+      'PUT',
+    );
+    expect(replaced.status, replaced.text).toBe(200);
+    const history = (await admin.get(`/api/multimedia/${created.id}/audit`)).body.data as Array<{
+      changes: Record<string, unknown>;
+    }>;
+    expect(history.length).toBe(2);
+    for (const entry of history) expect(Object.keys(entry.changes)).not.toContain('checksum');
+    expect(history[0]!.changes).toMatchObject({ mime_type: { from: 'application/pdf', to: 'text/csv' } });
+  });
+
   test('refuses what is not in the list, whatever its name says, and stores nothing', async () => {
     const before = await storedFiles(server);
     for (const [name, bytes] of [

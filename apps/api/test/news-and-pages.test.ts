@@ -76,7 +76,7 @@ describe.each(testDatabases())('news and pages (%s)', (engine) => {
       updated_at: second.updated_at,
     });
     expect(taken.status).toBe(422);
-    expect(taken.body.errors.slug).toEqual(['Este slug ya está en uso: elija otro.']);
+    expect(taken.body.errors.slug).toEqual(['Esta dirección web (slug) ya está en uso: elija otra.']);
     expect(first).toMatchObject({ status: 'draft', published_at: null, featured: false, categories: [] });
     expect(first.author.name).toBeTruthy();
   });

@@ -306,6 +306,119 @@ describe.each(testDatabases())('password reset (%s)', (engine) => {
       expect(reset.body).toEqual({ status: MESSAGES.passwordReset });
       expect((await smtpServer.client().login(user.email, 'contraseña-por-smtp')).status).toBe(204);
     });
+    // Issue 16: an invitation is a welcome that lasts INVITATION_LIFETIME_DAYS (7 by default), not a
+    // 60-minute password reset.
+    test('an invitation arrives by real SMTP as a welcome to create a password, and lasts 7 days', async () => {
+      const { client: admin } = await smtpServer.signIn({ roles: ['admin'] });
+      const email = uniqueEmail('invitada');
+      const created = await admin.post('/api/users', {
+        name: 'Begoña Ibáñez',
+        email,
+        roles: ['lector'],
+        send_invitation: true,
+      });
+      expect(created.status).toBe(201);
+      const raw = await waitFor(() => received.find((message) => message.includes(email)), {
+        what: 'the invitation',
+      });
+      const mail = parseRawMail(raw);
+      expect(mail.subject).toBe('Gestor: bienvenida, cree su contraseña');
+      for (const body of [mail.text, mail.html]) {
+        expect(body).toContain('Hola, Begoña Ibáñez:');
+        expect(body).toContain('Le damos la bienvenida a Gestor.');
+        expect(body).toContain('Crear su contraseña');
+        expect(body).toContain('Este enlace caduca en 7 días');
+        expect(body).not.toMatch(/restablec/i);
+      }
+      const link = resetLinkIn(mail.text);
+      expect(link.link.startsWith('https://panel.example.org/auth/reset/')).toBe(true);
+
+      // The reset screen learns, from the link alone, that it is an invitation and whom to greet.
+      const guest = smtpServer.client();
+      const described = await guest.get(
+        `/api/reset-password/${encodeURIComponent(link.token)}?email=${encodeURIComponent(email)}`,
+      );
+      expect(described.status).toBe(200);
+      expect(described.body).toEqual({ data: { kind: 'invitation', name: 'Begoña Ibáñez' } });
+
+      const age = (interval: string) =>
+        smtpServer.database.query(
+          `UPDATE password_reset_tokens SET created_at = now() - interval '${interval}' WHERE email = $1`,
+          [email],
+        );
+      const choose = async (password: string) => {
+        await guest.csrf();
+        return guest.post('/api/reset-password', {
+          token: link.token,
+          email,
+          password,
+          password_confirmation: password,
+        });
+      };
+      // Eight days old: past its lifetime, refused like any spent link.
+      await age('8 days');
+      const late = await choose('demasiado-tarde');
+      expect(late.status).toBe(422);
+      expect(late.body).toEqual(invalidToken);
+      // Six days old: still good (a reset link would have died 60 minutes in).
+      await age('6 days');
+      const chosen = await choose('elegida-el-sexto-dia');
+      expect(chosen.status).toBe(200);
+      expect((await smtpServer.client().login(email, 'elegida-el-sexto-dia')).status).toBe(204);
+    });
+
+    test('a reset link still says so, and still dies after 60 minutes', async () => {
+      const user = await smtpServer.createUser({ name: 'Rocío Peña' });
+      const client = smtpServer.client();
+      await client.csrf();
+      await client.post('/api/forgot-password', { email: user.email });
+      const raw = await waitFor(() => received.find((message) => message.includes(user.email)), {
+        what: 'the reset mail',
+      });
+      const link = resetLinkIn(parseRawMail(raw).text);
+      const describe = () =>
+        client.get(
+          `/api/reset-password/${encodeURIComponent(link.token)}?email=${encodeURIComponent(user.email)}`,
+        );
+      expect((await describe()).body).toEqual({ data: { kind: 'reset', name: 'Rocío Peña' } });
+      await smtpServer.database.query(
+        "UPDATE password_reset_tokens SET created_at = now() - interval '61 minutes' WHERE email = $1",
+        [user.email],
+      );
+      const expired = await describe();
+      expect(expired.status).toBe(422);
+      expect(expired.body).toEqual(invalidToken);
+      const reset = await client.post('/api/reset-password', newPassword(user, link.token));
+      expect(reset.status).toBe(422);
+    });
+
+    test('INVITATION_LIFETIME_DAYS sets how long an invitation lasts', async () => {
+      const shortLived = await startTestServer(engine, { INVITATION_LIFETIME_DAYS: '2' });
+      try {
+        const { client: admin } = await shortLived.signIn({ roles: ['admin'] });
+        const email = uniqueEmail('breve');
+        await admin.post('/api/users', { name: 'Breve', email, roles: ['lector'], send_invitation: true });
+        const [mail] = await waitFor(
+          () => shortLived.mails.to(email).length > 0 && shortLived.mails.to(email),
+          {
+            what: 'the invitation',
+          },
+        );
+        expect(mail!.text).toContain('Este enlace caduca en 2 días');
+        const { token } = resetLinkIn(mail!.text);
+        await shortLived.database.query(
+          "UPDATE password_reset_tokens SET created_at = now() - interval '3 days' WHERE email = $1",
+          [email],
+        );
+        const guest = shortLived.client();
+        const answer = await guest.get(
+          `/api/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(email)}`,
+        );
+        expect(answer.status).toBe(422);
+      } finally {
+        await shortLived.close();
+      }
+    });
   });
 
   describe('MAIL_MAILER=log', () => {

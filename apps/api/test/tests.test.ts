@@ -328,7 +328,7 @@ describe.each(testDatabases())('tests (%s)', (engine) => {
       questions: [mine.questions[0], { ...foreign, prompt: 'Robada' }],
     });
     expect(stolen.status).toBe(422);
-    expect(stolen.body.errors).toEqual({ 'questions.1.id': ['El elemento 2 no pertenece a este registro.'] });
+    expect(stolen.body.errors).toEqual({ 'questions.1.id': ['El elemento 2 no pertenece a este elemento.'] });
     const option = await admin.put(`/api/tests/${mine.id}`, {
       updated_at: mine.updated_at,
       questions: [
@@ -341,7 +341,7 @@ describe.each(testDatabases())('tests (%s)', (engine) => {
       updated_at: mine.updated_at,
       questions: [mine.questions[0], mine.questions[0]],
     });
-    expect(twice.body.errors).toEqual({ 'questions.1.id': ['El elemento 2 no pertenece a este registro.'] });
+    expect(twice.body.errors).toEqual({ 'questions.1.id': ['El elemento 2 no pertenece a este elemento.'] });
     expect((await admin.get(`/api/tests/${theirs.id}`)).body.data).toEqual(theirs);
     expect((await admin.get(`/api/tests/${mine.id}`)).body.data.questions[0].prompt).toBe('Mía');
   });

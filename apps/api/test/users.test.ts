@@ -99,7 +99,7 @@ describe.each(testDatabases())('users (%s)', (engine) => {
     const [mail] = await waitFor(() => server.mails.to(email).length > 0 && server.mails.to(email), {
       what: 'the invitation',
     });
-    expect(mail!.subject).toContain('su cuenta está lista');
+    expect(mail!.subject).toContain('cree su contraseña');
     const link = resetLinkIn(mail!.text);
     expect(link.email).toBe(email);
     const token = link.token;

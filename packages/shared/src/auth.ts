@@ -40,6 +40,23 @@ export const ResetPasswordInput = z
   .refine(confirmed, notConfirmed);
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
 
+/** GET /api/reset-password/{token}?email=…: the link's parts, checked before the person types. */
+export const ResetLinkQuery = z.strictObject({
+  token: requiredText('token', { max: 200 }),
+  email: emailField(),
+});
+export type ResetLinkQuery = z.infer<typeof ResetLinkQuery>;
+
+/** A reset link answers a «Olvidé mi contraseña»; an invitation welcomes a new user (issue 16). */
+export const RESET_LINK_KINDS = ['reset', 'invitation'] as const;
+export type ResetLinkKind = (typeof RESET_LINK_KINDS)[number];
+
+/** What GET /api/reset-password/{token} returns in `data`. */
+export interface ResetLinkInfo {
+  kind: ResetLinkKind;
+  name: string;
+}
+
 export interface RoleSummary {
   id: number;
   name: string;

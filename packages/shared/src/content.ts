@@ -23,19 +23,26 @@ export function slugify(text: string, max = SLUG_MAX): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/**
+ * What a slug is called on screen, in messages and in exports (issue 16: plain words, the technical
+ * name in brackets for whoever knows it).
+ */
+export const SLUG_LABEL = 'Dirección web (slug)';
+
 /** `slug`: optional on create (made from the title), editable; lower case, digits and single hyphens. */
 export function slugField() {
   return z
-    .string({ error: 'El campo slug debe ser un texto.' })
+    .string({ error: 'La dirección web (slug) debe ser un texto.' })
     .refine(...nulCheck('slug'))
     .trim()
-    .max(SLUG_MAX, { error: `El campo slug no debe tener más de ${SLUG_MAX} caracteres.` })
+    .max(SLUG_MAX, { error: `La dirección web (slug) no debe tener más de ${SLUG_MAX} caracteres.` })
     .regex(SLUG_PATTERN, {
-      error: 'El slug solo admite minúsculas sin acentos, números y guiones (por ejemplo, «mi-noticia»).',
+      error:
+        'La dirección web (slug) solo admite minúsculas sin acentos, números y guiones (por ejemplo, «mi-noticia»).',
     })
     .refine((slug) => !/^\d+$/.test(slug), {
       // /{slug} and /{id} share one address: a slug of digits alone would read as an id.
-      error: 'El slug no puede estar formado solo por números.',
+      error: 'La dirección web (slug) no puede estar formada solo por números.',
     });
 }
 
@@ -91,10 +98,10 @@ export function instantField(label: string) {
 /** A reference to one record by id (`cover: 12`), or null when the field allows none. */
 export function recordId(label: string) {
   return z
-    .number({ error: `El campo ${label} debe ser el id de un registro.` })
-    .int({ error: `El campo ${label} debe ser el id de un registro.` })
-    .min(1, { error: `El campo ${label} debe ser el id de un registro.` })
-    .max(ID_MAX, { error: `El campo ${label} debe ser el id de un registro.` });
+    .number({ error: `El campo ${label} debe ser el número (id) de un elemento.` })
+    .int({ error: `El campo ${label} debe ser el número (id) de un elemento.` })
+    .min(1, { error: `El campo ${label} debe ser el número (id) de un elemento.` })
+    .max(ID_MAX, { error: `El campo ${label} debe ser el número (id) de un elemento.` });
 }
 
 export const COLOR_PATTERN = /^#[0-9a-f]{6}$/;

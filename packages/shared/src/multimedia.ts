@@ -71,6 +71,54 @@ export const ACCEPTED_MEDIA: ReadonlyArray<{
   { mime: 'audio/mpeg', kind: 'audio', label: 'MP3', extension: 'mp3' },
 ];
 
+/** Other endings people give these types, beside each one's own `extension`. */
+const EXTENSION_ALIASES: Readonly<Record<string, string>> = {
+  jpeg: 'image/jpeg',
+  jpe: 'image/jpeg',
+  jfif: 'image/jpeg',
+  text: 'text/plain',
+};
+
+/** The type a file's name claims by its ending, when it is one of ACCEPTED_MEDIA's. */
+function claimedMime(name: string): string | null {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const ending = name.slice(dot + 1).toLowerCase();
+  return (
+    EXTENSION_ALIASES[ending] ?? ACCEPTED_MEDIA.find((media) => media.extension === ending)?.mime ?? null
+  );
+}
+
+/** "una imagen JPEG", "un documento de texto": a type as a Spanish noun phrase, with its article. */
+function typePhrase(mime: string): { article: 'un' | 'una'; noun: string } {
+  const media = ACCEPTED_MEDIA.find((accepted) => accepted.mime === mime);
+  if (!media) return { article: 'un', noun: `archivo ${mime}` };
+  if (mime === 'text/plain') return { article: 'un', noun: 'documento de texto' };
+  if (mime === 'text/csv') return { article: 'una', noun: 'tabla CSV' };
+  switch (media.kind) {
+    case 'image':
+      return { article: 'una', noun: `imagen ${media.label}` };
+    case 'video':
+      return { article: 'un', noun: `vídeo ${media.label}` };
+    case 'audio':
+      return { article: 'un', noun: `audio ${media.label}` };
+    default:
+      return { article: 'un', noun: `documento ${media.label}` };
+  }
+}
+
+/**
+ * Issue 16: the type is read from the bytes (AREAS.md), so a `.jpg` holding text is kept as text.
+ * When the name's ending claims another accepted type, this says what the file was taken as:
+ * "Se ha subido como documento de texto: su contenido no es una imagen JPEG." Null otherwise.
+ */
+export function detectedTypeNotice(originalName: string, mime: string): string | null {
+  const claimed = claimedMime(originalName);
+  if (claimed === null || claimed === mime) return null;
+  const expected = typePhrase(claimed);
+  return `Se ha subido como ${typePhrase(mime).noun}: su contenido no es ${expected.article} ${expected.noun}.`;
+}
+
 export const ACCEPTED_MEDIA_SUMMARY =
   'imágenes JPEG, PNG, WebP, GIF o AVIF; PDF; documentos de Office u OpenDocument; texto o CSV; vídeo MP4 o WebM; audio MP3';
 
@@ -116,6 +164,8 @@ export interface MediaRecord {
   variants: { thumbnail: MediaVariant | null; medium: MediaVariant | null };
   uploaded_by: { id: number; name: string } | null;
   usage_count: number;
+  /** When the bytes are of another type than the name's ending says: what it was taken as (issue 16). */
+  type_notice: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -157,15 +207,19 @@ export const MediaUpdateInput = z.strictObject({
 });
 export type MediaUpdateInput = z.infer<typeof MediaUpdateInput>;
 
-/** "2,4 MB": sizes as people read them. */
+/**
+ * "195,8 kB": sizes as people read them (issue 16). Decimal units, as the SI and every file manager
+ * and phone show them (1 kB = 1000 bytes), with the Spanish decimal comma and a no-break space.
+ */
 export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
+  if (bytes < 1000) return `${bytes}\u00a0B`;
+  const units = ['kB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1000;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
+  // Rounded first, so 999 950 bytes reads "1 MB", not "1000 kB".
+  while (Math.round(value * 10) / 10 >= 1000 && unit < units.length - 1) {
+    value /= 1000;
     unit++;
   }
-  return `${value.toLocaleString('es-ES', { maximumFractionDigits: 1 })} ${units[unit]}`;
+  return `${value.toLocaleString('es-ES', { maximumFractionDigits: 1, useGrouping: false })}\u00a0${units[unit]}`;
 }

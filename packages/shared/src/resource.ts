@@ -65,8 +65,8 @@ export const listedId = z
 export const BulkDeleteInput = z.strictObject({
   ids: z
     .array(listedId, { error: 'El campo ids debe ser una lista de identificadores.' })
-    .min(1, { error: 'Seleccione al menos un registro.' })
-    .max(BULK_DELETE_MAX, { error: `No se pueden eliminar más de ${BULK_DELETE_MAX} registros a la vez.` }),
+    .min(1, { error: 'Seleccione al menos un elemento.' })
+    .max(BULK_DELETE_MAX, { error: `No se pueden eliminar más de ${BULK_DELETE_MAX} elementos a la vez.` }),
 });
 export type BulkDeleteInput = z.infer<typeof BulkDeleteInput>;
 

@@ -63,6 +63,7 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL debe empezar por postgres:// o postgresql://' })
     .optional(),
   SESSION_LIFETIME: int('SESSION_LIFETIME', 1, 525600).default(120),
+  INVITATION_LIFETIME_DAYS: int('INVITATION_LIFETIME_DAYS', 1, 365).default(7),
   SESSION_SECURE_COOKIE: bool('SESSION_SECURE_COOKIE').optional(),
   SESSION_DOMAIN: z.string().trim().optional(),
   SANCTUM_STATEFUL_DOMAINS: z.string().trim().optional(),
@@ -144,6 +145,8 @@ export interface Config {
   };
   admin: { email: string; password: string | undefined };
   registrationEnabled: boolean;
+  /** Days an invitation link lasts (a reset link lasts 60 minutes: it answers a request just made). */
+  invitationLifetimeDays: number;
   uploadMaxMb: number;
   /** Where uploaded files go (lib/storage): local disk under STORAGE_PATH/app/public, or an S3 bucket. */
   storage: { driver: 'local'; s3: null } | { driver: 's3'; s3: S3Config };
@@ -269,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
     registrationEnabled: e.REGISTRATION_ENABLED,
+    invitationLifetimeDays: e.INVITATION_LIFETIME_DAYS,
     uploadMaxMb: e.UPLOAD_MAX_MB,
     storage,
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'silent' : 'info'),

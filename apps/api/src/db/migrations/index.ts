@@ -10,6 +10,8 @@ import * as mediaByIdentity from './0009-media-by-identity';
 import * as indexes from './0010-indexes';
 import * as categoryPathAnyDepth from './0011-category-path-any-depth';
 import * as spanishSearchPlurals from './0012-spanish-search-plurals';
+import * as legalPageTexts from './0013-legal-page-texts';
+import * as invitationTokens from './0014-invitation-tokens';
 
 export interface Migration {
   name: string;
@@ -30,4 +32,6 @@ export const MIGRATIONS: Migration[] = [
   indexes,
   categoryPathAnyDepth,
   spanishSearchPlurals,
+  legalPageTexts,
+  invitationTokens,
 ];

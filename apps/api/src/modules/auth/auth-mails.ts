@@ -46,22 +46,26 @@ export function passwordResetMail(
   return { to: to.email, subject: `${appName}: restablecer contraseña`, ...body };
 }
 
+/** Issue 16: an invitation welcomes the person and asks them to create a password; it lasts days. */
 export function invitationMail(
   appName: string,
   to: { name: string; email: string },
   link: string,
+  lifetimeDays: number,
 ): MailMessage {
+  const days = lifetimeDays === 1 ? '1 día' : `${lifetimeDays} días`;
   const body = layout(
     appName,
     [
       `Hola, ${to.name}:`,
-      `Se ha creado una cuenta para usted en ${appName}. Para empezar, elija su contraseña.`,
+      `Le damos la bienvenida a ${appName}. Se ha creado una cuenta para usted con la dirección ${to.email}.`,
+      'Para empezar, cree su contraseña con el botón de abajo.',
     ],
     link,
-    'Elegir contraseña',
+    'Crear su contraseña',
     [
-      `Este enlace caduca en ${RESET_TOKEN_MINUTES} minutos. Si caduca, use «Olvidé mi contraseña» en la pantalla de acceso.`,
+      `Este enlace caduca en ${days} y solo puede usarse una vez. Si caduca, pida otro con «Olvidé mi contraseña» en la pantalla de acceso.`,
     ],
   );
-  return { to: to.email, subject: `${appName}: su cuenta está lista`, ...body };
+  return { to: to.email, subject: `${appName}: bienvenida, cree su contraseña`, ...body };
 }

@@ -1,3 +1,4 @@
+import type { ResetLinkKind } from '@gestor/shared';
 import type { Connection } from '../../db/client';
 
 // The SQL the sign-in lifecycle needs: users by email, login throttles and password-reset tokens.
@@ -66,23 +67,31 @@ export function createAuthRepository(database: Connection) {
       await database.query('DELETE FROM login_throttles WHERE key = $1 OR expires_at < now()', [key]);
     },
 
-    /** Stores a new reset token hash unless one was issued in the last minute; true when stored. */
-    async storeResetToken(email: string, tokenHash: string): Promise<boolean> {
+    /**
+     * Stores a new token hash of the given kind unless one was issued in the last minute; true when
+     * stored. A newer link replaces the older one, whichever kind either is (one token per address).
+     */
+    async storeResetToken(email: string, tokenHash: string, kind: ResetLinkKind = 'reset'): Promise<boolean> {
       const rows = await database.query(
-        `INSERT INTO password_reset_tokens (email, token_hash, created_at) VALUES ($1, $2, now())
-         ON CONFLICT (email) DO UPDATE SET token_hash = excluded.token_hash, created_at = now()
+        `INSERT INTO password_reset_tokens (email, token_hash, kind, created_at) VALUES ($1, $2, $4, now())
+         ON CONFLICT (email) DO UPDATE SET token_hash = excluded.token_hash, kind = excluded.kind, created_at = now()
            WHERE password_reset_tokens.created_at <= now() - make_interval(secs => $3)
          RETURNING email`,
-        [email.toLowerCase(), tokenHash, RESET_RESEND_SECONDS],
+        [email.toLowerCase(), tokenHash, RESET_RESEND_SECONDS, kind],
       );
       return rows.length > 0;
     },
 
-    async findResetToken(email: string): Promise<{ token_hash: string; expired: boolean } | null> {
-      const [row] = await database.query<{ token_hash: string; expired: boolean }>(
-        `SELECT token_hash, created_at < now() - make_interval(mins => $2) AS expired
+    /** The address's token, its kind, and whether it has outlived its kind's lifetime. */
+    async findResetToken(
+      email: string,
+      invitationLifetimeDays: number,
+    ): Promise<{ token_hash: string; kind: ResetLinkKind; expired: boolean } | null> {
+      const [row] = await database.query<{ token_hash: string; kind: ResetLinkKind; expired: boolean }>(
+        `SELECT token_hash, kind, created_at < now() - CASE kind
+             WHEN 'invitation' THEN make_interval(days => $3) ELSE make_interval(mins => $2) END AS expired
            FROM password_reset_tokens WHERE email = $1`,
-        [email.toLowerCase(), RESET_TOKEN_MINUTES],
+        [email.toLowerCase(), RESET_TOKEN_MINUTES, invitationLifetimeDays],
       );
       return row ?? null;
     },

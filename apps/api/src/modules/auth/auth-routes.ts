@@ -1,5 +1,12 @@
 import type { AuthUser } from '@gestor/shared';
-import { ForgotPasswordInput, LoginInput, MESSAGES, RegisterInput, ResetPasswordInput } from '@gestor/shared';
+import {
+  ForgotPasswordInput,
+  LoginInput,
+  MESSAGES,
+  RegisterInput,
+  ResetLinkQuery,
+  ResetPasswordInput,
+} from '@gestor/shared';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
@@ -47,6 +54,14 @@ export function authRoutes(
   app.post('/api/forgot-password', async (request) => {
     auth.requestPasswordReset(validate(ForgotPasswordInput, request.body));
     return { status: MESSAGES.resetLinkSent };
+  });
+
+  // Not a Laravel route, beside the Laravel one: the reset screen asks whether its link is an
+  // invitation (its wording) and still valid, before the person types a password.
+  app.get('/api/reset-password/:token', async (request) => {
+    const { token } = request.params as { token: string };
+    const { email } = request.query as { email?: unknown };
+    return { data: await auth.describeResetLink(validate(ResetLinkQuery, { token, email })) };
   });
 
   app.post('/api/reset-password', async (request) => {

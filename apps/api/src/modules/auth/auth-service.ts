@@ -3,6 +3,9 @@ import {
   type LoginInput,
   MESSAGES,
   type RegisterInput,
+  type ResetLinkInfo,
+  type ResetLinkKind,
+  type ResetLinkQuery,
   type ResetPasswordInput,
 } from '@gestor/shared';
 import type { Config } from '../../config/config';
@@ -13,7 +16,7 @@ import type { Mailer } from '../../lib/mailer';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { keyedHash, randomToken, safeEqual } from '../../lib/tokens';
 import { auditUser, auditUserCreated, PASSWORD_CHANGED } from '../users/user-audit';
-import { passwordResetMail, resetLink } from './auth-mails';
+import { invitationMail, passwordResetMail, resetLink } from './auth-mails';
 import { createAuthRepository } from './auth-repository';
 import type { SessionStore } from './session-store';
 
@@ -21,7 +24,10 @@ type Log = { error(obj: object, msg: string): void; info(obj: object, msg: strin
 
 export interface AuthServiceDeps {
   database: Database;
-  config: Pick<Config, 'appKey' | 'appName' | 'frontendUrl' | 'registrationEnabled'>;
+  config: Pick<
+    Config,
+    'appKey' | 'appName' | 'frontendUrl' | 'registrationEnabled' | 'invitationLifetimeDays'
+  >;
   mailer: Mailer;
   sessions: SessionStore;
   log: Log;
@@ -31,15 +37,34 @@ export function createAuthService({ database, config, mailer, sessions, log }: A
   const repository = createAuthRepository(database);
   const tokenHash = (token: string) => keyedHash(config.appKey, token);
 
-  /** Issues a one-time 256-bit token for the address and mails the link; false when throttled. */
+  /**
+   * Issues a one-time 256-bit token for the address and mails the link; false when throttled. An
+   * invitation's token is stored as one, so it lasts INVITATION_LIFETIME_DAYS and reads as a welcome.
+   */
   async function sendResetLink(
     user: { name: string; email: string },
-    buildMail = passwordResetMail,
+    kind: ResetLinkKind = 'reset',
   ): Promise<boolean> {
     const token = randomToken(32);
-    if (!(await repository.storeResetToken(user.email, tokenHash(token)))) return false;
-    await mailer.send(buildMail(config.appName, user, resetLink(config.frontendUrl, token, user.email)));
+    if (!(await repository.storeResetToken(user.email, tokenHash(token), kind))) return false;
+    const link = resetLink(config.frontendUrl, token, user.email);
+    await mailer.send(
+      kind === 'invitation'
+        ? invitationMail(config.appName, user, link, config.invitationLifetimeDays)
+        : passwordResetMail(config.appName, user, link),
+    );
     return true;
+  }
+
+  /** The live token of the address when it matches, with the user it belongs to; else a 422. */
+  async function validResetToken(token: string, email: string) {
+    const invalid = () => ValidationError.field('email', MESSAGES.invalidResetToken);
+    const stored = await repository.findResetToken(email, config.invitationLifetimeDays);
+    const hash = tokenHash(token);
+    if (!stored || stored.expired || !safeEqual(stored.token_hash, hash)) throw invalid();
+    const user = await repository.findByEmail(email);
+    if (!user) throw invalid();
+    return { user, hash, kind: stored.kind, invalid };
   }
 
   return {
@@ -109,14 +134,18 @@ export function createAuthService({ database, config, mailer, sessions, log }: A
       });
     },
 
+    /**
+     * What the reset screen shows before the person types: whether the link is an invitation, and the
+     * name to greet. Only the holder of the link learns it (the token has 256 bits).
+     */
+    async describeResetLink(input: ResetLinkQuery): Promise<ResetLinkInfo> {
+      const { user, kind } = await validResetToken(input.token, input.email);
+      return { kind, name: user.name };
+    },
+
     /** Sets the new password with a valid token, once, and ends every session of that user. */
     async resetPassword(input: ResetPasswordInput): Promise<void> {
-      const invalid = () => ValidationError.field('email', MESSAGES.invalidResetToken);
-      const stored = await repository.findResetToken(input.email);
-      const hash = tokenHash(input.token);
-      if (!stored || stored.expired || !safeEqual(stored.token_hash, hash)) throw invalid();
-      const user = await repository.findByEmail(input.email);
-      if (!user) throw invalid();
+      const { user, hash, invalid } = await validResetToken(input.token, input.email);
       const newHash = await hashPassword(input.password);
       // One transaction: the token is spent only if the password is set, the sessions end and the
       // change is in the user's history, never some of these without the others.

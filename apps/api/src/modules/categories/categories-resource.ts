@@ -6,6 +6,7 @@ import {
   type CategoryUpdateInput,
   CategoryUpdateInput as CategoryUpdateSchema,
   type RecordRef,
+  SLUG_LABEL,
 } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
 import { IMAGE, type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
@@ -106,7 +107,7 @@ export function categoriesResource({ media }: { media: MediaUrls }) {
     csv: [
       { header: 'ID', value: (c) => c.id },
       { header: 'Nombre', value: (c) => c.name },
-      { header: 'Slug', value: (c) => c.slug },
+      { header: SLUG_LABEL, value: (c) => c.slug },
       { header: 'Ruta', value: (c) => c.path },
       { header: 'Categoría superior', value: (c) => c.parent?.name ?? null },
       { header: 'Color', value: (c) => c.color },

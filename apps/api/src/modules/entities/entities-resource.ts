@@ -7,6 +7,7 @@ import {
   type EntityType,
   type EntityUpdateInput,
   EntityUpdateInput as EntityUpdateSchema,
+  SLUG_LABEL,
 } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
 import { IMAGE, type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
@@ -122,7 +123,7 @@ export function entitiesResource({ media }: { media: MediaUrls }) {
     csv: [
       { header: 'ID', value: (e) => e.id },
       { header: 'Nombre', value: (e) => e.name },
-      { header: 'Slug', value: (e) => e.slug },
+      { header: SLUG_LABEL, value: (e) => e.slug },
       { header: 'Tipo', value: (e) => ENTITY_TYPE_LABELS[e.type] },
       { header: 'NIF/CIF', value: (e) => e.tax_id },
       { header: 'Correo electrónico', value: (e) => e.email },

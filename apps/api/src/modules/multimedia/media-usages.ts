@@ -38,7 +38,7 @@ export function createUsageIndex() {
     const named = shown.slice(0, 3).map((title) => `«${title}»`);
     if (shown.length > 3) named.push(`y ${shown.length - 3} más`);
     if (!hidden) return named.join(', ');
-    const unseen = hidden === 1 ? 'un registro que no puede ver' : `${hidden} registros que no puede ver`;
+    const unseen = hidden === 1 ? 'un elemento que no puede ver' : `${hidden} elementos que no puede ver`;
     return named.length ? `${named.join(', ')} (y ${unseen})` : `(${unseen})`;
   };
   return {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
   ACCEPTED_MEDIA_SUMMARY,
+  detectedTypeNotice,
   type MediaKind,
   type MediaRecord,
   MediaUpdateInput,
@@ -167,6 +168,7 @@ export function multimediaResource({
         variants: { thumbnail: urls.variant(variants.thumbnail), medium: urls.variant(variants.medium) },
         uploaded_by: row.uploaded_by as MediaRecord['uploaded_by'],
         usage_count: row.usage_count as number,
+        type_notice: detectedTypeNotice(row.original_name as string, row.mime_type as string),
         ...timestamps(row),
       };
     },
@@ -250,6 +252,8 @@ export function multimediaResource({
       afterCommit(() => storage.delete(keys));
     },
 
+    // What a person reads in the history (issue 16): no checksum, a hash means nothing to them; a
+    // replaced file shows as its new name, type and size.
     auditSnapshot: (media) => ({
       original_name: media.original_name,
       alt: media.alt,
@@ -257,7 +261,6 @@ export function multimediaResource({
       file: media.file,
       mime_type: media.mime_type,
       size: media.size,
-      checksum: media.checksum,
     }),
 
     csv: [

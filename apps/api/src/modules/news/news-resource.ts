@@ -8,6 +8,7 @@ import {
   PUBLICATION_STATUS_LABELS,
   type PublicationStatus,
   type RecordRef,
+  SLUG_LABEL,
 } from '@gestor/shared';
 import { IMAGE, type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
 import { csvDate } from '../resource/csv';
@@ -101,7 +102,7 @@ export function newsResource({ media }: { media: MediaUrls }) {
     csv: [
       { header: 'ID', value: (n) => n.id },
       { header: 'Título', value: (n) => n.title },
-      { header: 'Slug', value: (n) => n.slug },
+      { header: SLUG_LABEL, value: (n) => n.slug },
       { header: 'Estado', value: (n) => PUBLICATION_STATUS_LABELS[n.status] },
       { header: 'Publicación', value: (n) => csvDate(n.published_at) },
       { header: 'Categorías', value: (n) => n.categories.map((c) => c.name).join(', ') },

@@ -7,6 +7,7 @@ import {
   type PageStatus,
   type PageUpdateInput,
   PageUpdateInput as PageUpdateSchema,
+  SLUG_LABEL,
 } from '@gestor/shared';
 import { csvDate } from '../resource/csv';
 import { column } from '../resource/declared-fields';
@@ -58,7 +59,7 @@ export function pagesResource() {
     csv: [
       { header: 'ID', value: (p) => p.id },
       { header: 'Título', value: (p) => p.title },
-      { header: 'Slug', value: (p) => p.slug },
+      { header: SLUG_LABEL, value: (p) => p.slug },
       { header: 'Estado', value: (p) => PAGE_STATUS_LABELS[p.status] },
       { header: 'Publicación', value: (p) => csvDate(p.published_at) },
       { header: 'Modificada', value: (p) => csvDate(p.updated_at) },

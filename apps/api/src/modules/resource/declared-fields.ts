@@ -220,7 +220,7 @@ async function writeChildLevel(tx: Connection, spec: ChildrenSpec, groups: Child
       if (existing.get(item.id) !== parentId || kept.has(item.id)) {
         throw ValidationError.field(
           `${field}.${index}.id`,
-          `El elemento ${index + 1} no pertenece a este registro.`,
+          `El elemento ${index + 1} no pertenece a este elemento.`,
         );
       }
       kept.add(item.id);

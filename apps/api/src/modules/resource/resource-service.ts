@@ -127,7 +127,7 @@ export function createResourceService<R extends { id: number; updated_at: string
           throw ValidationError.field(referenced.field, referenced.message);
         }
         if (isUniqueViolation(error) && definition.slug && constraint === `${table}_slug_key`) {
-          throw ValidationError.field('slug', 'Este slug ya está en uso: elija otro.');
+          throw ValidationError.field('slug', 'Esta dirección web (slug) ya está en uso: elija otra.');
         }
         throw error;
       }
@@ -321,7 +321,7 @@ export function createResourceService<R extends { id: number; updated_at: string
         if (records.length !== unique.length) {
           if (single) throw notFound();
           const missing = unique.filter((id) => !records.some((r) => r.id === id));
-          throw ValidationError.field('ids', `No existen los registros con id ${missing.join(', ')}.`);
+          throw ValidationError.field('ids', `No existen los elementos con id ${missing.join(', ')}.`);
         }
         await definition.authorize?.(ctx, { action: 'delete', records });
         await definition.beforeDelete?.(ctx, records);

@@ -1,6 +1,7 @@
 import {
   type EntityRef,
   type MediaRef,
+  SLUG_LABEL,
   SPACES,
   type SpaceInput,
   SpaceInput as SpaceInputSchema,
@@ -79,7 +80,7 @@ export function spacesResource({ media }: { media: MediaUrls }) {
     csv: [
       { header: 'ID', value: (s) => s.id },
       { header: 'Nombre', value: (s) => s.name },
-      { header: 'Slug', value: (s) => s.slug },
+      { header: SLUG_LABEL, value: (s) => s.slug },
       { header: 'Entidad', value: (s) => s.entity?.name ?? null },
       { header: 'Aforo', value: (s) => s.capacity },
       { header: 'Dirección', value: (s) => s.address },

@@ -2,6 +2,7 @@ import {
   copyTitle,
   PUBLISHED_NEEDS_QUESTIONS,
   questionsInOrder,
+  SLUG_LABEL,
   TEST_STATUS_LABELS,
   TESTS,
   type TestAnswer,
@@ -102,7 +103,7 @@ export function testsResource() {
     csv: [
       { header: 'ID', value: (t) => t.id },
       { header: 'Título', value: (t) => t.title },
-      { header: 'Slug', value: (t) => t.slug },
+      { header: SLUG_LABEL, value: (t) => t.slug },
       { header: 'Estado', value: (t) => TEST_STATUS_LABELS[t.status] },
       { header: 'Preguntas', value: (t) => t.questions_count },
       { header: 'Nota para aprobar (%)', value: (t) => t.passing_score },

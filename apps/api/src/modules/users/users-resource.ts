@@ -14,7 +14,6 @@ import {
 import type { Connection } from '../../db/client';
 import { forbidden, ValidationError } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
-import { invitationMail } from '../auth/auth-mails';
 import type { AuthService } from '../auth/auth-service';
 import { csvDate } from '../resource/csv';
 import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
@@ -134,7 +133,7 @@ export function usersResource({ auth }: { auth: AuthService }) {
       await writeRoles(tx, row!.id, input.roles);
       if (input.send_invitation) {
         afterCommit(async () => {
-          await auth.sendResetLink({ name: input.name, email: input.email }, invitationMail);
+          await auth.sendResetLink({ name: input.name, email: input.email }, 'invitation');
         });
       }
       return row!.id;

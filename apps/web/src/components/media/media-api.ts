@@ -5,7 +5,7 @@ import {
   type MediaUsage,
   MULTIMEDIA,
 } from '@gestor/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, apiBaseUrl } from '../../lib/api-client';
 import { useCan } from '../../lib/permissions';
@@ -45,11 +45,14 @@ export function useMediaRecord(
 }
 
 /** `GET /api/multimedia/{id}/usage`: where the item is referenced (AREAS.md "Media in use"). */
-export function useMediaUsage(id: number) {
-  return useQuery({
+export const mediaUsageQuery = (id: number) =>
+  queryOptions({
     queryKey: mediaKeys.usage(id),
     queryFn: ({ signal }) => api.get<MediaUsage[]>(`${BASE}/${id}/usage`, { signal }),
   });
+
+export function useMediaUsage(id: number) {
+  return useQuery(mediaUsageQuery(id));
 }
 
 /** PATCH alt and title, with the `updated_at` the edit started from (409 when stale). */

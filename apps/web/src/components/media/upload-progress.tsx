@@ -25,12 +25,26 @@ function statusText(item: UploadItem): string {
     case 'uploading':
       return `Subiendo… ${item.progress} %`;
     case 'done':
-      return 'Subido';
+      return item.notice ? `Subido. ${item.notice}` : 'Subido';
     case 'cancelled':
       return 'Cancelado';
     case 'failed':
       return item.error ?? 'No se ha podido subir.';
   }
+}
+
+/** One line per file: its name and what there is to say about it (why it failed, what it became). */
+function ItemNotes({ notes }: { notes: ReadonlyArray<[UploadItem, string | undefined]> }) {
+  if (!notes.length) return null;
+  return (
+    <ul className="upload-failures">
+      {notes.map(([item, note]) => (
+        <li key={item.key}>
+          <strong>{item.name}</strong>: {note}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function UploadProgress({
@@ -44,6 +58,7 @@ export function UploadProgress({
   const { items, busy } = queue;
   if (!items.length) return null;
   const failed = items.filter((item) => item.status === 'failed');
+  const noticed = items.filter((item) => item.status === 'done' && item.notice);
   const finished = items.filter((item) => item.status !== 'queued' && item.status !== 'uploading').length;
 
   return (
@@ -61,15 +76,8 @@ export function UploadProgress({
       {!busy && (
         <Notice severity={failed.length ? 'error' : 'success'}>
           <p className="notice-line">{uploadSummary(items)}</p>
-          {failed.length > 0 && (
-            <ul className="upload-failures">
-              {failed.map((item) => (
-                <li key={item.key}>
-                  <strong>{item.name}</strong>: {item.error}
-                </li>
-              ))}
-            </ul>
-          )}
+          <ItemNotes notes={failed.map((item) => [item, item.error])} />
+          <ItemNotes notes={noticed.map((item) => [item, item.notice])} />
         </Notice>
       )}
       {busy && (

@@ -25,6 +25,11 @@ export interface UploadItem {
   progress: number;
   /** Why it failed, in the server's words. */
   error?: string;
+  /**
+   * Arrived, but as another type than its name says (a `.jpg` holding text): the server's words
+   * (issue 16: said, not accepted silently).
+   */
+  notice?: string;
   record?: MediaRecord;
 }
 
@@ -120,7 +125,12 @@ export function useUploadQueue({
         },
       )
         .then((record) => {
-          update(item.key, { status: 'done', progress: 100, record });
+          update(item.key, {
+            status: 'done',
+            progress: 100,
+            record,
+            notice: record.type_notice ?? undefined,
+          });
           onUploadedRef.current?.(record);
           void invalidate();
         })

@@ -23,6 +23,8 @@ interface AuditHistoryProps {
   fieldLabels: Record<string, string>;
   itemLabel?: (field: string, item: string) => string;
   describeChange?: AuditChangeDescriber;
+  /** Fields older entries recorded that say nothing to a person (a media item's checksum). */
+  hiddenFields?: readonly string[];
 }
 
 export function AuditHistory({
@@ -31,6 +33,7 @@ export function AuditHistory({
   fieldLabels,
   itemLabel,
   describeChange,
+  hiddenFields = [],
 }: AuditHistoryProps) {
   const headingId = useId();
   const audit = useResourceAudit(contract, recordId);
@@ -58,6 +61,7 @@ export function AuditHistory({
               </div>
               <dl className="audit-changes">
                 {Object.entries(entry.changes).map(([field, change]) => {
+                  if (hiddenFields.includes(field)) return null;
                   const sentences = describeChange?.(field, change, entry.action);
                   return (
                     <div key={field} className="audit-change">

@@ -1,10 +1,11 @@
 // The Spanish sentences the machinery says about records, whatever the area.
 
 export const SAVED_MESSAGE = 'Guardado correctamente.';
-export const CONFLICT_MESSAGE = 'El registro ha sido modificado por otra persona.';
+// The API's 409 text names a "registro" (DESIGN.md §3 fixes it); a person reads this one (issue 16).
+export const CONFLICT_MESSAGE = 'Otra persona ha modificado este elemento mientras usted lo editaba.';
 export const LEAVE_QUESTION = '¿Salir sin guardar? Los cambios se perderán.';
 
-const records = (count: number) => (count === 1 ? '1 registro' : `${count} registros`);
+const records = (count: number) => (count === 1 ? '1 elemento' : `${count} elementos`);
 
 /** "¿Eliminar «Editor»? …" for one named record, "¿Eliminar 3 registros? …" for a selection. */
 export function deleteQuestion(count: number, name?: string): string {
@@ -12,5 +13,5 @@ export function deleteQuestion(count: number, name?: string): string {
 }
 
 export function deletedMessage(count: number): string {
-  return count === 1 ? 'Se ha eliminado 1 registro.' : `Se han eliminado ${count} registros.`;
+  return count === 1 ? 'Se ha eliminado 1 elemento.' : `Se han eliminado ${count} elementos.`;
 }

@@ -83,8 +83,8 @@ export function ResourceEditScreen<R extends ResourceRecord, V extends FieldValu
     content = (
       <Notice severity="error">
         {isApiError(record.error) && record.error.status === 404
-          ? 'El registro no existe o ha sido eliminado.'
-          : `No se ha podido cargar el registro: ${errorMessage(record.error)}`}
+          ? 'Este elemento no existe o ha sido eliminado.'
+          : `No se ha podido cargar este elemento: ${errorMessage(record.error)}`}
       </Notice>
     );
   } else {
@@ -210,7 +210,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
     } catch (error) {
       // Optimistic locking (DESIGN.md §3): nothing was written; the person chooses what to do.
       if (isApiError(error) && error.status === 409) {
-        setConflict(error.message || CONFLICT_MESSAGE);
+        setConflict(CONFLICT_MESSAGE);
         return;
       }
       if (isApiError(error) && error.status === 422) {
@@ -266,10 +266,10 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
           <Notice severity="info">
             {!manageable
               ? (screens.unmanageableNotice ??
-                'No puede modificar este registro: se muestra solo para consulta.')
+                'No puede modificar este elemento: se muestra solo para consulta.')
               : editing
-                ? 'No tiene permiso para modificar este registro: se muestra solo para consulta.'
-                : 'No tiene permiso para crear registros.'}
+                ? 'No tiene permiso para modificar este elemento: se muestra solo para consulta.'
+                : 'No tiene permiso para crear elementos.'}
           </Notice>
         )}
         <FormErrorsNotice messages={formErrors} />

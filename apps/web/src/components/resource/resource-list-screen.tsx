@@ -1,7 +1,6 @@
 import type { Permission } from '@gestor/shared';
 import { Button } from 'primereact/button';
 import { Column, type ColumnPassThroughOptions } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import {
   DataTable,
   type DataTablePageEvent,
@@ -22,6 +21,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Notice } from '../ui/notice';
 import { ButtonLink } from './button-link';
+import { DeleteConfirmDialog, noDeleteCheck } from './delete-confirm-dialog';
 import { ListSearch } from './list-search';
 import {
   type ListState,
@@ -48,6 +48,7 @@ import { useNotifier } from './use-notifier';
 import './resource.css';
 
 const NO_FILTERS = () => [] as const;
+const NO_RECORDS: readonly never[] = [];
 const WIDE_PAGINATOR =
   'RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport';
 // On a phone the page links do not fit beside the rest: previous, "16–30 de 120", next.
@@ -233,6 +234,8 @@ export function ResourceListScreen<R extends ResourceRecord>({
 
   const [toast, notify] = useNotifier();
   const [toDelete, setToDelete] = useState<{ records: R[]; single: boolean } | null>(null);
+  // The declaration is fixed for the screen's life, so the same hook runs on every render.
+  const deleteCheck = (screens.useDeleteCheck ?? noDeleteCheck)(toDelete?.records ?? NO_RECORDS);
   const remove = useDeleteResources(contract);
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -512,22 +515,17 @@ export function ResourceListScreen<R extends ResourceRecord>({
         )}
       </div>
 
-      <ConfirmDialog
+      <DeleteConfirmDialog
         visible={toDelete !== null}
         onHide={() => setToDelete(null)}
-        header="Confirmar eliminación"
-        message={
+        question={
           toDelete &&
           deleteQuestion(
             toDelete.records.length,
             toDelete.single ? nameOf(screens, toDelete.records[0]!) : undefined,
           )
         }
-        icon="pi pi-exclamation-triangle"
-        acceptLabel="Eliminar"
-        rejectLabel="Cancelar"
-        acceptClassName="p-button-danger"
-        defaultFocus="reject"
+        check={deleteCheck}
         accept={confirmDelete}
       />
     </section>

@@ -2,6 +2,7 @@ import { AREA_LABELS, type AuditEntry, type ResourceContract } from '@gestor/sha
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
+import type { DeleteCheck } from './delete-confirm-dialog';
 
 // What one management area declares to get its list and form screens (decision 004: ten areas are
 // ten declarations on one machinery). Everything else — paging, sorting, search, filters in the URL,
@@ -119,6 +120,11 @@ export interface ResourceScreens<R extends ResourceRecord, V extends FieldValues
   columns: readonly ResourceColumn<R>[];
   /** The list's dropdown filters. A hook, because options may come from the API. */
   useFilters?: () => readonly ListFilter[];
+  /**
+   * What stops the records about to be deleted from being deleted, said in the confirmation itself
+   * (issue 16: a media item in use). A hook, because it may ask the API.
+   */
+  useDeleteCheck?: (records: readonly R[]) => DeleteCheck;
   searchPlaceholder: string;
   /**
    * The API orders a search by relevance when no sort is given (AREAS.md: the content areas'

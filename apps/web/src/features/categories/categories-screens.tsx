@@ -4,6 +4,7 @@ import {
   CategoryInput,
   type CategoryRecord,
   CategoryUpdateInput,
+  SLUG_LABEL,
 } from '@gestor/shared';
 import { formatDateTime } from '../../components/resource/format';
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
@@ -45,7 +46,7 @@ export const categoryScreens = defineResourceScreens<CategoryRecord, CategoryFor
   columns: [
     { field: 'name', header: 'Nombre', body: (category) => <CategoryName category={category} />, link: true },
     { field: 'path', header: 'Ruta' },
-    { field: 'slug', header: 'Slug' },
+    { field: 'slug', header: SLUG_LABEL },
     { field: 'children_count', header: 'Subcategorías', align: 'right' },
     { field: 'updated_at', header: 'Modificada', body: (category) => formatDateTime(category.updated_at) },
   ],
@@ -83,7 +84,7 @@ export const categoryScreens = defineResourceScreens<CategoryRecord, CategoryFor
     Fields: CategoryFields,
     fieldLabels: {
       name: 'Nombre',
-      slug: 'Slug',
+      slug: SLUG_LABEL,
       description: 'Descripción',
       parent: 'Categoría superior',
       color: 'Color',

@@ -6,6 +6,7 @@ import {
   type EntityRecord,
   type EntityType,
   EntityUpdateInput,
+  SLUG_LABEL,
 } from '@gestor/shared';
 import { Tag } from 'primereact/tag';
 import { EMPTY_VALUE, formatBoolean } from '../../components/resource/format';
@@ -129,7 +130,7 @@ export const entityScreens = defineResourceScreens<EntityRecord, EntityFormValue
     Fields: EntityFields,
     fieldLabels: {
       name: 'Nombre',
-      slug: 'Slug',
+      slug: SLUG_LABEL,
       type: 'Tipo',
       tax_id: 'NIF/CIF',
       email: 'Correo electrónico',

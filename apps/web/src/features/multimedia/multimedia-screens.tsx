@@ -5,6 +5,7 @@ import { EMPTY_VALUE, formatDateTime } from '../../components/resource/format';
 import type { ResourceListDeclaration } from '../../components/resource/resource-list-screen';
 import type { ListFilter } from '../../components/resource/resource-screens';
 import { useUser } from '../../lib/auth';
+import { useMediaDeleteCheck } from './components/media-delete-check';
 
 // The media library on the resource machinery's list (decision 004), with no create or edit screen:
 // files are uploaded on the list and edited in its side panel (AREAS.md "Multimedia").
@@ -53,4 +54,5 @@ export const multimediaScreens: ResourceListDeclaration<MediaRecord> = {
     { field: 'created_at', header: 'Subido', body: (media) => formatDateTime(media.created_at) },
   ],
   useFilters: useMultimediaFilters,
+  useDeleteCheck: useMediaDeleteCheck,
 };

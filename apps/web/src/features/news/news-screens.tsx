@@ -6,6 +6,7 @@ import {
   PUBLICATION_STATUS_LABELS,
   PUBLICATION_STATUSES,
   type PublicationStatus,
+  SLUG_LABEL,
 } from '@gestor/shared';
 import { EMPTY_VALUE, formatDateTime } from '../../components/resource/format';
 import { PublicationStatusTag } from '../../components/resource/publishing/publication-status-tag';
@@ -147,7 +148,7 @@ export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
     SubmitActions: publishingSubmitActions<NewsRecord, NewsFormValues>(NEWS_PUBLISHING),
     fieldLabels: {
       title: 'Título',
-      slug: 'Slug',
+      slug: SLUG_LABEL,
       excerpt: 'Entradilla',
       body: 'Texto',
       cover: 'Imagen de portada',

@@ -6,6 +6,7 @@ import {
   type PageRecord,
   type PageStatus,
   PageUpdateInput,
+  SLUG_LABEL,
 } from '@gestor/shared';
 import { formatDateTime } from '../../components/resource/format';
 import { PublicationStatusTag } from '../../components/resource/publishing/publication-status-tag';
@@ -48,7 +49,7 @@ export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
   rankedSearch: true,
   columns: [
     { field: 'title', header: 'Título', link: true },
-    { field: 'slug', header: 'Slug' },
+    { field: 'slug', header: SLUG_LABEL },
     { field: 'status', header: 'Estado', body: (page) => <PublicationStatusTag status={page.status} /> },
     { field: 'updated_at', header: 'Modificada', body: (page) => formatDateTime(page.updated_at) },
   ],
@@ -76,7 +77,7 @@ export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
     SubmitActions: publishingSubmitActions<PageRecord, PageFormValues>(PAGE_PUBLISHING),
     fieldLabels: {
       title: 'Título',
-      slug: 'Slug',
+      slug: SLUG_LABEL,
       body: 'Texto',
       status: 'Estado',
       published_at: 'Fecha de publicación',

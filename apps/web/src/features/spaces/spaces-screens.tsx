@@ -1,4 +1,4 @@
-import { SPACES, SpaceInput, type SpaceRecord, SpaceUpdateInput } from '@gestor/shared';
+import { SLUG_LABEL, SPACES, SpaceInput, type SpaceRecord, SpaceUpdateInput } from '@gestor/shared';
 import { Tag } from 'primereact/tag';
 import { EMPTY_VALUE, formatBoolean } from '../../components/resource/format';
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
@@ -124,7 +124,7 @@ export const spaceScreens = defineResourceScreens<SpaceRecord, SpaceFormValues>(
     Fields: SpaceFields,
     fieldLabels: {
       name: 'Nombre',
-      slug: 'Slug',
+      slug: SLUG_LABEL,
       description: 'Descripción',
       address: 'Dirección',
       capacity: 'Aforo',

@@ -1,6 +1,7 @@
 import {
   type QuestionType,
   questionsInOrder,
+  SLUG_LABEL,
   TEST_STATUS_LABELS,
   TEST_STATUSES,
   TESTS,
@@ -141,7 +142,7 @@ export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
     Actions: TestActions,
     fieldLabels: {
       title: 'Título',
-      slug: 'Slug',
+      slug: SLUG_LABEL,
       description: 'Descripción',
       status: 'Estado',
       passing_score: 'Nota para aprobar (%)',

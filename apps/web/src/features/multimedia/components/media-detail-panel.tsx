@@ -14,6 +14,7 @@ import {
 import { typeLabel } from '../../../components/media/media-kind';
 import { isAbort, uploadErrorMessage } from '../../../components/media/upload-request';
 import { AuditHistory } from '../../../components/resource/audit-history';
+import { DeleteConfirmDialog } from '../../../components/resource/delete-confirm-dialog';
 import { formatDateTime } from '../../../components/resource/format';
 import { deletedMessage, deleteQuestion, LEAVE_QUESTION } from '../../../components/resource/messages';
 import type { ScreenNotifier } from '../../../components/resource/resource-screens';
@@ -23,6 +24,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { useCan } from '../../../lib/permissions';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { dimensions } from '../multimedia-screens';
+import { useMediaDeleteCheck } from './media-delete-check';
 import { MediaDetailsForm } from './media-details-form';
 import { MediaPreview } from './media-preview';
 import { MediaUsages } from './media-usages';
@@ -31,6 +33,8 @@ import { MediaUsages } from './media-usages';
 // replace, copy URL), over the list; full-screen on a phone. Each control appears only with its
 // permission: the SPA never sends a request that would get a 403.
 
+const NO_MEDIA: readonly MediaRecord[] = [];
+
 const AUDIT_LABELS: Record<string, string> = {
   original_name: 'Nombre',
   alt: 'Texto alternativo',
@@ -38,8 +42,11 @@ const AUDIT_LABELS: Record<string, string> = {
   file: 'Archivo',
   mime_type: 'Tipo',
   size: 'Tamaño',
-  checksum: 'Suma SHA-256',
 };
+// Issue 16: entries recorded before the checksum left the snapshot still hold it.
+const AUDIT_HIDDEN = ['checksum'];
+const auditItem = (field: string, value: string) =>
+  field === 'size' ? formatFileSize(Number(value)) : value;
 
 interface MediaDetailPanelProps {
   id: number;
@@ -154,7 +161,9 @@ function PanelContent({
         onSuccess: (latest) => {
           // The server moved the version on: a later save of alt/title starts from it.
           updatedAt.current = latest.updated_at;
-          notify.success('Archivo reemplazado.');
+          notify.success(
+            latest.type_notice ? `Archivo reemplazado. ${latest.type_notice}` : 'Archivo reemplazado.',
+          );
         },
         onError: (error) => {
           if (!isAbort(error)) setReplaceError(uploadErrorMessage(error));
@@ -178,6 +187,7 @@ function PanelContent({
 
   const remove = useDeleteMedia();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const deleteCheck = useMediaDeleteCheck(confirmingDelete ? [media] : NO_MEDIA);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const deleteMedia = () => {
     setDeleteError(null);
@@ -319,18 +329,19 @@ function PanelContent({
 
       <MediaUsages id={media.id} />
 
-      <AuditHistory contract={MULTIMEDIA} recordId={media.id} fieldLabels={AUDIT_LABELS} />
+      <AuditHistory
+        contract={MULTIMEDIA}
+        recordId={media.id}
+        fieldLabels={AUDIT_LABELS}
+        itemLabel={auditItem}
+        hiddenFields={AUDIT_HIDDEN}
+      />
 
-      <ConfirmDialog
+      <DeleteConfirmDialog
         visible={confirmingDelete}
         onHide={() => setConfirmingDelete(false)}
-        header="Confirmar eliminación"
-        message={deleteQuestion(1, media.original_name)}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel="Eliminar"
-        rejectLabel="Cancelar"
-        acceptClassName="p-button-danger"
-        defaultFocus="reject"
+        question={deleteQuestion(1, media.original_name)}
+        check={deleteCheck}
         accept={deleteMedia}
       />
     </div>

@@ -81,7 +81,7 @@ export function MediaDetailsForm({
       notify.success(SAVED_MESSAGE);
     } catch (error) {
       if (isApiError(error) && error.status === 409) {
-        setConflict(error.message || CONFLICT_MESSAGE);
+        setConflict(CONFLICT_MESSAGE);
         return;
       }
       if (isApiError(error) && error.status === 422) {
@@ -119,7 +119,7 @@ export function MediaDetailsForm({
             <BoundField
               name="alt"
               label="Texto alternativo"
-              hint="Describe la imagen para quien no puede verla. Déjelo vacío si es decorativa."
+              hint="Describa la imagen para quien no puede verla. Déjelo vacío si es decorativa."
               render={(field, control, disabled) => (
                 <InputTextarea
                   {...control}

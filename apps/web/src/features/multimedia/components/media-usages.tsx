@@ -1,4 +1,4 @@
-import { AREA_API_PATHS, AREA_LABELS, type Area, type Permission } from '@gestor/shared';
+import { AREA_API_PATHS, AREA_LABELS, type Area, type MediaUsage, type Permission } from '@gestor/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useMediaUsage } from '../../../components/media/media-api';
@@ -13,6 +13,15 @@ import { useCan } from '../../../lib/permissions';
 const AREA_BY_PATH = new Map<string, Area>(
   Object.entries(AREA_API_PATHS).map(([area, path]) => [path, area as Area]),
 );
+
+/** The area a usage is in, by its SPA name and label ("Noticias"). */
+export function usageArea(item: MediaUsage): { area: Area | undefined; label: string } {
+  const area = AREA_BY_PATH.get(item.area);
+  return { area, label: area ? AREA_LABELS[area] : item.area };
+}
+
+/** What a usage the person may not view is called: the API sends its title as null. */
+export const HIDDEN_USAGE = 'un elemento que no puede ver';
 
 export function MediaUsages({ id }: { id: number }) {
   const headingId = useId();
@@ -31,13 +40,12 @@ export function MediaUsages({ id }: { id: number }) {
       {usage.isSuccess && usage.data.length > 0 && (
         <ul className="media-usages">
           {usage.data.map((item) => {
-            const area = AREA_BY_PATH.get(item.area);
-            const label = area ? AREA_LABELS[area] : item.area;
+            const { area, label } = usageArea(item);
             return (
               <li key={`${item.area}:${item.id}`}>
                 <span className="media-usage-area">{label}</span>
                 {item.title === null ? (
-                  <span className="resource-muted">Un registro que no puede ver</span>
+                  <span className="resource-muted">Un elemento que no puede ver</span>
                 ) : area && can(`${area}.view` as Permission) ? (
                   <Link to={`/${area}/${item.id}`}>{item.title}</Link>
                 ) : (

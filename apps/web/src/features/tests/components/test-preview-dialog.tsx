@@ -19,6 +19,7 @@ type Phase = 'intro' | 'taking' | 'result';
 type Answers = Record<number, number[] | string>;
 
 const pointsText = (points: number) => (points === 1 ? '1 punto' : `${points} puntos`);
+const TEXT_QUESTION_GRADING = 'La corrige una persona; no cuenta en la nota automática.';
 const percentText = (percent: number) => `${percent.toLocaleString('es-ES', { maximumFractionDigits: 2 })} %`;
 
 export function TestPreviewDialog({
@@ -231,13 +232,18 @@ function PreviewQuestion({
   return (
     <fieldset ref={ref} className="test-preview-question" aria-describedby={`${id}-prompt`}>
       <legend className="test-preview-question-title">
-        Pregunta {position} <span className="test-preview-points">· {pointsText(question.points)}</span>
+        Pregunta {position}{' '}
+        {/* Issue 16: a free-text question has no points in the automatic score, whatever it stores. */}
+        {question.type !== 'text' && (
+          <span className="test-preview-points">· {pointsText(question.points)}</span>
+        )}
       </legend>
       <p id={`${id}-prompt`} className="test-preview-prompt">
         {question.prompt}
       </p>
       {question.type === 'text' ? (
         <div className="form-field">
+          <p className="test-preview-hint">{TEXT_QUESTION_GRADING}</p>
           <label htmlFor={`${id}-text`} className="form-field-label">
             Su respuesta
           </label>

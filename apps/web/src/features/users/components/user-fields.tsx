@@ -97,7 +97,7 @@ export function UserFields({ record, readOnly }: FormFieldsProps<UserRecord>) {
             <CheckboxControl
               name="send_invitation"
               label="Enviar invitación por correo"
-              hint="La persona recibirá un enlace para elegir su contraseña."
+              hint="La persona recibirá un enlace para crear su contraseña."
             />
             <TextControl
               name="password"
