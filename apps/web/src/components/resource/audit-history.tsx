@@ -23,6 +23,8 @@ interface AuditHistoryProps {
   fieldLabels: Record<string, string>;
   itemLabel?: (field: string, item: string) => string;
   describeChange?: AuditChangeDescriber;
+  /** Shown in a side sheet whose own title says "Historial": the heading is for screen readers only. */
+  inSheet?: boolean;
 }
 
 export function AuditHistory({
@@ -31,6 +33,7 @@ export function AuditHistory({
   fieldLabels,
   itemLabel,
   describeChange,
+  inSheet = false,
 }: AuditHistoryProps) {
   const headingId = useId();
   const audit = useResourceAudit(contract, recordId);
@@ -38,8 +41,10 @@ export function AuditHistory({
   const total = audit.data?.pages[0]?.meta.total ?? 0;
 
   return (
-    <aside className="card resource-history" aria-labelledby={headingId}>
-      <h2 id={headingId}>Historial</h2>
+    <aside className={inSheet ? 'resource-history' : 'card resource-history'} aria-labelledby={headingId}>
+      <h2 id={headingId} className={inSheet ? 'sr-only' : undefined}>
+        Historial
+      </h2>
       {audit.isPending && <p className="resource-muted">Cargando el historial…</p>}
       {audit.isError && (
         <Notice severity="error">No se ha podido cargar el historial: {errorMessage(audit.error)}</Notice>
