@@ -1,11 +1,11 @@
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ListFilter } from './resource-screens';
 
 // The list's dropdown filters. On a phone they fold behind one "Filtros (N)" button (issue 16), a
-// disclosure (WAI-ARIA APG): aria-expanded on the button, and opening it takes the focus to the
-// first filter, so a keyboard or screen-reader user lands where the choice is made.
+// disclosure (WAI-ARIA APG "Disclosure"): aria-expanded and aria-controls on the button, the focus
+// stays on it, and the filters follow it in the reading and Tab order, so the next Tab reaches them.
 
 export function filtersButtonLabel(active: number): string {
   return active > 0 ? `Filtros (${active})` : 'Filtros';
@@ -21,13 +21,7 @@ interface ListFiltersProps {
 
 export function ListFilters({ filters, values, onChange, folded }: ListFiltersProps) {
   const panelId = useId();
-  const panel = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
-  const opened = useRef(false);
-  useEffect(() => {
-    if (open && opened.current) panel.current?.querySelector<HTMLElement>('input, [tabindex="0"]')?.focus();
-    opened.current = false;
-  }, [open]);
   if (filters.length === 0) return null;
 
   const controls = filters.map((filter) => (
@@ -50,12 +44,9 @@ export function ListFilters({ filters, values, onChange, folded }: ListFiltersPr
         outlined
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => {
-          opened.current = !open;
-          setOpen(!open);
-        }}
+        onClick={() => setOpen(!open)}
       />
-      <div id={panelId} ref={panel} className="list-filters-panel" hidden={!open}>
+      <div id={panelId} className="list-filters-panel" hidden={!open}>
         {open && controls}
       </div>
     </div>

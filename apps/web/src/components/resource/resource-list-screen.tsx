@@ -516,11 +516,7 @@ export function ResourceListScreen<R extends ResourceRecord>({
                 align={column.align}
                 alignHeader={column.align}
                 headerClassName={priorityClass(column.priority)}
-                bodyClassName={
-                  column.field === linkField
-                    ? `resource-title-cell ${priorityClass(column.priority) ?? ''}`
-                    : priorityClass(column.priority)
-                }
+                bodyClassName={cellClass(column, column.field === linkField)}
                 body={(record: R) =>
                   column.field === linkField ? recordLink(record, cell(column, record)) : cell(column, record)
                 }
@@ -566,6 +562,16 @@ export function ResourceListScreen<R extends ResourceRecord>({
 /** A column that gives way when the list is short of room (resource.css, `ResourceColumn.priority`). */
 function priorityClass(priority: ColumnPriority | undefined): string | undefined {
   return priority && priority > 1 ? `resource-col-p${priority}` : undefined;
+}
+
+/** A cell's classes: its priority; the title wraps (its full text stays), the key date does not. */
+function cellClass<R>(column: ResourceColumn<R>, isTitle: boolean): string | undefined {
+  const classes = [
+    priorityClass(column.priority),
+    isTitle && 'resource-title-cell',
+    column.card === 'date' && 'resource-date-cell',
+  ].filter(Boolean);
+  return classes.length ? classes.join(' ') : undefined;
 }
 
 function cell<R>(column: ResourceColumn<R>, record: R): ReactNode {
