@@ -22,6 +22,10 @@ export async function withHistory(page: Page, check: (history: Locator) => Promi
   const inSheet = await button.isVisible();
   if (inSheet) await button.click();
   await expect(history).toBeVisible();
+  // The sheet slides in: axe would measure its text mid-fade.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   await check(history);
   if (inSheet) {
     await page.keyboard.press('Escape');

@@ -198,7 +198,8 @@ for (const { name: device, ...options } of WIDTHS) {
       await page.getByRole('button', { name: 'Cancelar' }).click();
 
       await page.getByRole('link', { name: 'Tabla' }).click();
-      await expect(page.getByRole('table')).toBeVisible();
+      // The table's layout: a table, or on a phone its cards.
+      await expect(page.locator('.resource-table, .record-cards').first()).toBeVisible();
       await expectAccessible(page, '/multimedia?view=table');
 
       await page.getByRole('button', { name: `axe-${device}-foto.jpg`, exact: true }).click();
@@ -237,8 +238,8 @@ for (const { name: device, ...options } of WIDTHS) {
 
       await page.goto('/news');
       await expect(heading(page, 'Noticias')).toBeVisible();
-      // The table appears with the first page (rows or its empty message).
-      await expect(page.getByRole('table')).toBeVisible();
+      // The list appears with the first page (rows or cards, or its empty message).
+      await expect(page.locator('.resource-table, .resource-view').first()).toBeVisible();
       await expectAccessible(page, '/news');
 
       // The form with the editor loaded (its own chunk), then the editor's link dialog.

@@ -51,7 +51,8 @@ test('an entity: a wrong CIF is explained on its field before sending, a good on
   await signIn(page, admin);
   await page.getByRole('navigation').getByRole('link', { name: 'Entidades', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Entidades' })).toBeVisible();
-  await page.getByRole('link', { name: 'Nueva entidad' }).click();
+  // An empty list offers the link again under its explanation: the header's comes first.
+  await page.getByRole('link', { name: 'Nueva entidad' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nueva entidad' })).toBeVisible();
 
   await page.getByLabel('Nombre', { exact: true }).fill(name);
@@ -148,7 +149,7 @@ test('a space: its entity from the searchable select, a gallery of three images 
 
   await page.getByRole('navigation').getByRole('link', { name: 'Espacios', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Espacios' })).toBeVisible();
-  await page.getByRole('link', { name: 'Nuevo espacio' }).click();
+  await page.getByRole('link', { name: 'Nuevo espacio' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nuevo espacio' })).toBeVisible();
   await page.getByLabel('Nombre', { exact: true }).fill(spaceName);
   await page.getByLabel('Aforo').fill('120');

@@ -54,6 +54,8 @@ test.describe('At 375 px wide', () => {
       await expect(title).toBeVisible();
       const edit = page.getByRole('link', { name: `Editar «${record}»` });
       const remove = page.getByRole('button', { name: `Eliminar «${record}»` });
+      // Each record is a card: scrolled to, its actions are whole on screen.
+      await edit.scrollIntoViewIfNeeded();
       await expect(edit).toBeInViewport({ ratio: 1 });
       await expect(remove).toBeInViewport({ ratio: 1 });
       expect(await pageOverflow(page), `pixels ${path} is wider than the screen`).toBe(0);

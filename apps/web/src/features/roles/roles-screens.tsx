@@ -26,8 +26,8 @@ export const roleScreens = defineResourceScreens<RoleRecord, RoleFormValues>({
   searchPlaceholder: 'Nombre o etiqueta',
   purpose: 'Un rol reúne los permisos de un puesto de trabajo; cada persona recibe los roles que necesita.',
   columns: [
-    { field: 'name', header: 'Nombre', card: 'detail' },
-    { field: 'label', header: 'Etiqueta', card: 'title' },
+    { field: 'name', header: 'Nombre', card: 'title' },
+    { field: 'label', header: 'Etiqueta', card: 'detail' },
     { field: 'users_count', header: 'Usuarios', align: 'right', card: 'detail' },
     { field: 'permissions_count', header: 'Permisos', align: 'right', priority: 2, card: 'detail' },
   ],
