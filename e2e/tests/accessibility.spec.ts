@@ -106,8 +106,9 @@ for (const { name: device, ...options } of WIDTHS) {
       await page.goto('/role');
       await expect(page.getByRole('link', { name: 'editor', exact: true })).toBeVisible();
       // The selection checkboxes are named, in Spanish, by the action a click takes.
+      // The table's header checkbox, or above a phone's cards its own.
       await expect(
-        page.getByRole('checkbox', { name: 'Seleccionar todas las filas de esta página' }),
+        page.getByRole('checkbox', { name: /^Seleccionar (todas las filas|todos los) de esta página$/ }),
       ).not.toBeChecked();
       const row = page.getByRole('checkbox', { name: 'Seleccionar «Editor»', exact: true });
       await expect(row).not.toBeChecked();

@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
-import { apiCreate, apiUploadImage, dragStep, dragTo, SAVED, shot } from '../support/pages';
+import { apiCreate, apiUploadImage, dragStep, dragTo, SAVED, shot, withHistory } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
 // End to end: an entity whose wrong CIF is explained on the field by the shared check before
@@ -239,7 +239,7 @@ test('a space: its entity from the searchable select, a gallery of three images 
   await expect
     .poll(() => gallery.locator('.media-gallery-name').allTextContents())
     .toEqual([`1 de 2: ${green}`, `2 de 2: ${blue}`]);
-  await expect(page.getByText(`Quitadas: ${red}`)).toBeVisible();
+  await withHistory(page, (history) => expect(history.getByText(`Quitadas: ${red}`)).toBeVisible());
   await shotFromTop(page, 'space-edit-1280');
   await expectAccessible(page, 'editar espacio');
 

@@ -85,14 +85,14 @@ export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
     {
       field: 'passing_score',
       header: 'Para aprobar',
-      priority: 3,
+      priority: 2,
       align: 'right',
       body: (test) => `${test.passing_score} %`,
     },
     {
       field: 'time_limit_minutes',
       header: 'Tiempo límite',
-      priority: 3,
+      priority: 2,
       align: 'right',
       body: (test) => (test.time_limit_minutes === null ? 'Sin límite' : `${test.time_limit_minutes} min`),
     },
