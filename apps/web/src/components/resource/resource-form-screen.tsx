@@ -124,7 +124,7 @@ export function ResourceEditScreen<R extends ResourceRecord, V extends FieldValu
             }}
             header="Historial"
             position="right"
-            className="history-sheet"
+            className="side-sheet history-sheet"
             draggable={false}
             resizable={false}
             blockScroll
