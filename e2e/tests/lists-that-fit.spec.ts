@@ -294,7 +294,9 @@ test('on an edit screen the form keeps its width; the history opens over it, and
   expect((await form.boundingBox())?.width ?? 0).toBeGreaterThan(850);
   await expect(page.getByRole('complementary', { name: 'Historial' })).toHaveCount(0);
   // The editor's toolbar stays in one row.
-  const toolbar = page.getByRole('toolbar').first();
+  const bold = page.getByRole('button', { name: 'Negrita' });
+  await expect(bold).toBeVisible();
+  const toolbar = page.getByRole('toolbar').filter({ has: bold });
   const buttons = await toolbar
     .getByRole('button')
     .evaluateAll((all) => [...new Set(all.map((button) => Math.round(button.getBoundingClientRect().top)))]);
