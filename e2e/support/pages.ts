@@ -11,6 +11,28 @@ export async function shot(page: Page, name: string): Promise<void> {
   if (directory) await page.screenshot({ path: `${directory}/${name}.png`, fullPage: true });
 }
 
+/**
+ * Runs `check` on an edit screen's Historial: beside the form on a wide screen, else behind the
+ * header's "Historial" button in a sheet over the form (issue 16), which is closed again after.
+ */
+export async function withHistory(page: Page, check: (history: Locator) => Promise<void>): Promise<void> {
+  const history = page.getByRole('complementary', { name: 'Historial' });
+  const button = page.getByRole('button', { name: 'Historial', exact: true });
+  await expect(history.or(button).first()).toBeVisible();
+  const inSheet = await button.isVisible();
+  if (inSheet) await button.click();
+  await expect(history).toBeVisible();
+  // The sheet slides in: axe would measure its text mid-fade.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+  await check(history);
+  if (inSheet) {
+    await page.keyboard.press('Escape');
+    await expect(history).toBeHidden();
+  }
+}
+
 /** A small PNG drawn in the page: a coloured rectangle. */
 export async function pngBytes(page: Page, color: string, width = 96, height = 64): Promise<Buffer> {
   const base64 = await page.evaluate(

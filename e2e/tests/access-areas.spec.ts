@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures';
-import { apiCreate, SAVED } from '../support/pages';
+import { apiCreate, SAVED, withHistory } from '../support/pages';
 import { admin } from '../support/test-users';
 
 // End to end: roles and users on the resource machinery, as an administrator and as a person
@@ -101,9 +101,7 @@ test('a role with a few permissions limits what its user sees and does; a concur
   await page.getByLabel('Nombre', { exact: true }).fill(`${person.name} (editado)`);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expectSaved(page);
-  await expect(page.getByRole('complementary', { name: 'Historial' })).toContainText(
-    `${person.name} (editado)`,
-  );
+  await withHistory(page, (history) => expect(history).toContainText(`${person.name} (editado)`));
 
   // The person starts another change; meanwhile an administrator in another browser saves one.
   await page.getByLabel('Nombre', { exact: true }).fill(`${person.name} (segunda edición)`);

@@ -126,7 +126,7 @@ test('refuses what the server does not accept, and a file over the limit before 
 
   await page.getByLabel('Buscar').fill('rechazo-');
   await expect(page).toHaveURL(/search=rechazo-/);
-  await expect(page.getByText('No hay registros que coincidan.')).toBeVisible();
+  await expect(page.getByText('Ningún resultado')).toBeVisible();
 
   await uploads(page).getByRole('button', { name: 'Cerrar' }).click();
   await expect(uploads(page)).toBeHidden();

@@ -25,6 +25,8 @@ interface AuditHistoryProps {
   describeChange?: AuditChangeDescriber;
   /** Fields older entries recorded that say nothing to a person (a media item's checksum). */
   hiddenFields?: readonly string[];
+  /** Shown in a side sheet whose own title says "Historial": the heading is for screen readers only. */
+  inSheet?: boolean;
 }
 
 export function AuditHistory({
@@ -34,6 +36,7 @@ export function AuditHistory({
   itemLabel,
   describeChange,
   hiddenFields = [],
+  inSheet = false,
 }: AuditHistoryProps) {
   const headingId = useId();
   const audit = useResourceAudit(contract, recordId);
@@ -41,8 +44,10 @@ export function AuditHistory({
   const total = audit.data?.pages[0]?.meta.total ?? 0;
 
   return (
-    <aside className="card resource-history" aria-labelledby={headingId}>
-      <h2 id={headingId}>Historial</h2>
+    <aside className={inSheet ? 'resource-history' : 'card resource-history'} aria-labelledby={headingId}>
+      <h2 id={headingId} className={inSheet ? 'sr-only' : undefined}>
+        Historial
+      </h2>
       {audit.isPending && <p className="resource-muted">Cargando el historial…</p>}
       {audit.isError && (
         <Notice severity="error">No se ha podido cargar el historial: {errorMessage(audit.error)}</Notice>

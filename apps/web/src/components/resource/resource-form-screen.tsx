@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
+import { Dialog } from 'primereact/dialog';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { type DefaultValues, type FieldPath, type FieldValues, FormProvider, useForm } from 'react-hook-form';
@@ -12,6 +13,7 @@ import { isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/form-errors';
 import { useCan } from '../../lib/permissions';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { FormErrorsNotice, Notice } from '../ui/notice';
 import { AuditHistory } from './audit-history';
 import { ButtonLink } from './button-link';
@@ -63,6 +65,11 @@ export function ResourceEditScreen<R extends ResourceRecord, V extends FieldValu
   const queryClient = useQueryClient();
   const record = useResourceRecord<R>(contract, key);
   const id = record.data?.id ?? 0;
+  // Issue 16: the form keeps its width. The history sits beside it only where both fit (a wide
+  // screen); elsewhere it opens over the form from a "Historial" button in the header.
+  const historyBeside = useMediaQuery(HISTORY_BESIDE_QUERY);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const historyButtonId = useId();
 
   /** "Cargar la última versión": the record as it is now on the server, and its history. */
   const reload = async (): Promise<R | undefined> => {
@@ -88,36 +95,90 @@ export function ResourceEditScreen<R extends ResourceRecord, V extends FieldValu
       </Notice>
     );
   } else {
+    const history = (
+      <AuditHistory
+        contract={contract}
+        recordId={id}
+        fieldLabels={screens.form.fieldLabels}
+        itemLabel={screens.form.auditItemLabel}
+        describeChange={screens.form.auditChange}
+        inSheet={!historyBeside}
+      />
+    );
     content = (
-      <div className="resource-form-layout">
+      <div
+        className={
+          historyBeside ? 'resource-form-layout resource-form-layout-beside' : 'resource-form-layout'
+        }
+      >
         {/* A new record (after "Cargar la última versión" or a new id) starts a fresh form. */}
         <ResourceForm key={id} screens={screens} record={record.data} notify={notify} reload={reload} />
-        <AuditHistory
-          contract={contract}
-          recordId={id}
-          fieldLabels={screens.form.fieldLabels}
-          itemLabel={screens.form.auditItemLabel}
-          describeChange={screens.form.auditChange}
-        />
+        {historyBeside ? (
+          history
+        ) : (
+          <Dialog
+            visible={historyOpen}
+            onHide={() => {
+              setHistoryOpen(false);
+              // WCAG 2.4.3: closing (Escape, the close button) returns the focus to "Historial".
+              document.getElementById(historyButtonId)?.focus();
+            }}
+            header="Historial"
+            position="right"
+            className="side-sheet history-sheet"
+            draggable={false}
+            resizable={false}
+            blockScroll
+            dismissableMask
+            pt={{ root: { 'aria-describedby': undefined } }}
+          >
+            {history}
+          </Dialog>
+        )}
       </div>
     );
   }
+  const showHistoryButton = !historyBeside && record.isSuccess;
   return (
-    <FormPage title={screensTitles(screens).edit} backTo={screensRoute(screens.contract)} toast={toast}>
+    <FormPage
+      title={screensTitles(screens).edit}
+      backTo={screensRoute(screens.contract)}
+      toast={toast}
+      actions={
+        showHistoryButton && (
+          <Button
+            id={historyButtonId}
+            type="button"
+            label="Historial"
+            icon="pi pi-history"
+            outlined
+            aria-haspopup="dialog"
+            aria-expanded={historyOpen}
+            onClick={() => setHistoryOpen(true)}
+          />
+        )
+      }
+    >
       {content}
     </FormPage>
   );
 }
 
+/** Where the history fits beside a form at its full width (a 1280 px screen's form is ~60rem). */
+const HISTORY_BESIDE_QUERY = '(min-width: 1600px)';
+
 function FormPage({
   title,
   backTo,
   toast,
+  actions,
   children,
 }: {
   title: string;
   backTo: string;
   toast: ReactNode;
+  /** Header buttons beside "Volver a la lista" (the edit screen's "Historial"). */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   useDocumentTitle(title);
@@ -127,7 +188,10 @@ function FormPage({
       {toast}
       <header className="resource-header">
         <h1 id={headingId}>{title}</h1>
-        <ButtonLink to={backTo} icon="pi pi-arrow-left" label="Volver a la lista" variant="text" />
+        <div className="resource-header-actions">
+          {actions}
+          <ButtonLink to={backTo} icon="pi pi-arrow-left" label="Volver a la lista" variant="text" />
+        </div>
       </header>
       {children}
     </section>

@@ -22,6 +22,8 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { Notice } from '../ui/notice';
 import { ButtonLink } from './button-link';
 import { DeleteConfirmDialog, noDeleteCheck } from './delete-confirm-dialog';
+import { ListEmpty } from './list-empty';
+import { ListFilters } from './list-filters';
 import { ListSearch } from './list-search';
 import {
   type ListState,
@@ -33,9 +35,10 @@ import {
   withFilters,
 } from './list-state';
 import { deletedMessage, deleteQuestion } from './messages';
+import { RecordCards } from './record-cards';
 import { csvExportUrl, useDeleteResources, useResourceList } from './resource-api';
 import {
-  type ListFilter,
+  type ColumnPriority,
   nameOf,
   type ResourceColumn,
   type ResourceRecord,
@@ -44,6 +47,7 @@ import {
   screensRoute,
   screensTitles,
 } from './resource-screens';
+import { RowActions } from './row-actions';
 import { useNotifier } from './use-notifier';
 import './resource.css';
 
@@ -54,6 +58,8 @@ const WIDE_PAGINATOR =
 // On a phone the page links do not fit beside the rest: previous, "16–30 de 120", next.
 const NARROW_PAGINATOR = 'RowsPerPageDropdown PrevPageLink CurrentPageReport NextPageLink';
 const always = () => true;
+/** Phones: a list of cards, filters folded (resource.css uses the same width). */
+const PHONE_QUERY = '(max-width: 575.98px)';
 
 /**
  * PrimeReact puts role="checkbox" and the name on the selection checkbox's wrapper as well as on the
@@ -254,10 +260,92 @@ export function ResourceListScreen<R extends ResourceRecord>({
   const linkField = (screens.columns.find((column) => column.link) ?? screens.columns[0])?.field;
   const selectable = allowed('delete');
   const headingId = useId();
-  const narrow = useMediaQuery('(max-width: 575.98px)');
+  const narrow = useMediaQuery(PHONE_QUERY);
+  const isSelected = (record: R) => selection.some((chosen) => chosen.id === record.id);
+  const setSelected = (record: R, selected: boolean) =>
+    setSelection((current) =>
+      selected
+        ? [...current.filter((chosen) => chosen.id !== record.id), record]
+        : current.filter((chosen) => chosen.id !== record.id),
+    );
+  const recordLink = (record: R, content: ReactNode) =>
+    onOpen ? (
+      <button
+        type="button"
+        className="resource-record-link resource-record-button"
+        onClick={() => onOpen(record)}
+      >
+        {content}
+      </button>
+    ) : (
+      <Link to={`${route}/${recordKey(contract, record)}`} className="resource-record-link">
+        {content}
+      </Link>
+    );
+  const rowActions = (record: R) => (
+    <RowActions
+      name={nameOf(screens, record)}
+      editable={allowed('update') && canManage(record)}
+      to={`${route}/${recordKey(contract, record)}`}
+      onOpen={onOpen && (() => onOpen(record))}
+      onDelete={
+        allowed('delete') && canDelete(record)
+          ? () => setToDelete({ records: [record], single: true })
+          : undefined
+      }
+    />
+  );
+  // Issue 16: on a phone the table's layout is a list of cards; an area's own layout stays its own.
+  const render: ListView<R>['render'] =
+    view?.render ??
+    (narrow
+      ? (context) => (
+          <RecordCards
+            rows={context.rows}
+            columns={screens.columns}
+            titleField={linkField}
+            cell={cell}
+            title={recordLink}
+            actions={rowActions}
+            labelledBy={context.labelledBy}
+            select={(record) =>
+              context.selectable(record) && (
+                <input
+                  type="checkbox"
+                  className="resource-view-checkbox"
+                  checked={context.isSelected(record)}
+                  aria-label={`${context.isSelected(record) ? 'Quitar de la selección' : 'Seleccionar'} «${context.nameOf(record)}»`}
+                  onChange={(event) => context.setSelected(record, event.target.checked)}
+                />
+              )
+            }
+          />
+        )
+      : undefined);
+  const filtered = state.search !== '' || Object.keys(state.filters).length > 0;
+  const createControl =
+    createAction !== undefined
+      ? createAction
+      : allowed('create') && <ButtonLink to={`${route}/create`} icon="pi pi-plus" label={titles.create} />;
+  const sectionRef = useRef<HTMLElement>(null);
+  const emptyState = list.isError ? (
+    'No hay datos.'
+  ) : (
+    <ListEmpty
+      filtered={filtered}
+      purpose={screens.purpose}
+      createAction={createControl}
+      onClear={() => {
+        void show(withFilters(state, { search: '', filters: {} }));
+        // The button goes with the empty state: the focus goes to the search box, where the person
+        // is most likely to start again (WCAG 2.4.3).
+        sectionRef.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+      }}
+    />
+  );
 
   return (
-    <section className="page resource-list" aria-labelledby={headingId}>
+    <section className="page resource-list" aria-labelledby={headingId} ref={sectionRef}>
       {toast}
       <header className="resource-header">
         <h1 id={headingId}>{titles.list}</h1>
@@ -283,11 +371,7 @@ export function ResourceListScreen<R extends ResourceRecord>({
             label="Exportar CSV"
             variant="outlined"
           />
-          {createAction !== undefined
-            ? createAction
-            : allowed('create') && (
-                <ButtonLink to={`${route}/create`} icon="pi pi-plus" label={titles.create} />
-              )}
+          {createControl}
         </div>
       </header>
 
@@ -298,26 +382,22 @@ export function ResourceListScreen<R extends ResourceRecord>({
             placeholder={screens.searchPlaceholder}
             onSearch={(search) => show(withFilters(state, { search }))}
           />
-          {filters.map((filter) => (
-            <ListFilterDropdown
-              key={filter.name}
-              filter={filter}
-              value={state.filters[filter.name]}
-              onChange={(value) => {
-                const { [filter.name]: _previous, ...others } = state.filters;
-                void show(
-                  withFilters(state, { filters: value ? { ...others, [filter.name]: value } : others }),
-                );
-              }}
-            />
-          ))}
+          <ListFilters
+            filters={filters}
+            values={state.filters}
+            folded={narrow}
+            onChange={(name, value) => {
+              const { [name]: _previous, ...others } = state.filters;
+              void show(withFilters(state, { filters: value ? { ...others, [name]: value } : others }));
+            }}
+          />
         </div>
         {toolbar}
-        {views && view && (views.length > 1 || view.render) && (
+        {((views && views.length > 1) || render) && (
           // The layout's own controls, in one place whatever the layout: selecting the whole page and
           // sorting where there are no column headers, and the switch between layouts.
           <div className="resource-view-bar">
-            {view.render && selectable && rows.some(canDelete) && (
+            {render && selectable && rows.some(canDelete) && (
               <SelectPage
                 rows={rows.filter(canDelete)}
                 selection={selection}
@@ -325,14 +405,14 @@ export function ResourceListScreen<R extends ResourceRecord>({
               />
             )}
             <div className="resource-view-bar-end">
-              {view.render && (
+              {render && (
                 <ListSortDropdown
                   value={sortField ? `${sortOrder < 0 ? '-' : ''}${sortField}` : ''}
                   options={sortOptions(screens, contract.sortable)}
                   onChange={(sort) => show({ ...state, page: 1, sort })}
                 />
               )}
-              {views.length > 1 && (
+              {views && view && views.length > 1 && (
                 <ViewSwitch views={views} current={view.name} searchFor={(name) => searchFor(state, name)} />
               )}
             </div>
@@ -352,25 +432,20 @@ export function ResourceListScreen<R extends ResourceRecord>({
           from the first paint (resource.css), says it is loading. Later pages keep the previous
           rows on screen while they load.
         */}
-        {(page || list.isError) && view?.render ? (
+        {(page || list.isError) && render ? (
           <CustomView
-            view={view}
+            render={render}
             context={{
               rows,
               loading: list.isFetching,
               selectable: (record) => selectable && canDelete(record),
-              isSelected: (record) => selection.some((chosen) => chosen.id === record.id),
-              setSelected: (record, selected) =>
-                setSelection((current) =>
-                  selected
-                    ? [...current.filter((chosen) => chosen.id !== record.id), record]
-                    : current.filter((chosen) => chosen.id !== record.id),
-                ),
+              isSelected,
+              setSelected,
               open,
               nameOf: (record) => nameOf(screens, record),
               labelledBy: headingId,
             }}
-            emptyMessage={list.isError ? 'No hay datos.' : 'No hay registros que coincidan.'}
+            emptyMessage={emptyState}
             // Nothing to page through: no paginator (its dropdown would be drawn disabled, at 60 % opacity).
             paginator={
               (page?.meta.total ?? 0) > 0 && (
@@ -427,10 +502,9 @@ export function ResourceListScreen<R extends ResourceRecord>({
             selection={selection}
             onSelectionChange={(event: { value: R[] }) => setSelection(event.value)}
             isDataSelectable={(event) => canDelete(event.data as R)}
-            emptyMessage={list.isError ? 'No hay datos.' : 'No hay registros que coincidan.'}
+            emptyMessage={emptyState}
             aria-labelledby={headingId}
             className="resource-table"
-            tableStyle={{ minWidth: '40rem' }}
             pt={TABLE_PT}
           >
             {selectable && (
@@ -444,22 +518,10 @@ export function ResourceListScreen<R extends ResourceRecord>({
                 sortable={contract.sortable.includes(column.field)}
                 align={column.align}
                 alignHeader={column.align}
+                headerClassName={priorityClass(column.priority)}
+                bodyClassName={cellClass(column, column.field === linkField)}
                 body={(record: R) =>
-                  column.field !== linkField ? (
-                    cell(column, record)
-                  ) : onOpen ? (
-                    <button
-                      type="button"
-                      className="resource-record-link resource-record-button"
-                      onClick={() => onOpen(record)}
-                    >
-                      {cell(column, record)}
-                    </button>
-                  ) : (
-                    <Link to={`${route}/${recordKey(contract, record)}`} className="resource-record-link">
-                      {cell(column, record)}
-                    </Link>
-                  )
+                  column.field === linkField ? recordLink(record, cell(column, record)) : cell(column, record)
                 }
               />
             ))}
@@ -467,44 +529,7 @@ export function ResourceListScreen<R extends ResourceRecord>({
               header="Acciones"
               headerClassName="resource-actions-header"
               bodyClassName="resource-row-actions"
-              body={(record: R) => {
-                const name = nameOf(screens, record);
-                const editable = allowed('update') && canManage(record);
-                const openLabel = editable ? 'Editar' : 'Ver';
-                return (
-                  <>
-                    {onOpen ? (
-                      <Button
-                        type="button"
-                        icon={editable ? 'pi pi-pencil' : 'pi pi-eye'}
-                        text
-                        aria-label={`${openLabel} «${name}»`}
-                        title={openLabel}
-                        onClick={() => onOpen(record)}
-                      />
-                    ) : (
-                      <ButtonLink
-                        to={`${route}/${recordKey(contract, record)}`}
-                        icon={editable ? 'pi pi-pencil' : 'pi pi-eye'}
-                        variant="text"
-                        aria-label={`${openLabel} «${name}»`}
-                        title={openLabel}
-                      />
-                    )}
-                    {allowed('delete') && canDelete(record) && (
-                      <Button
-                        type="button"
-                        icon="pi pi-trash"
-                        severity="danger"
-                        text
-                        aria-label={`Eliminar «${name}»`}
-                        title="Eliminar"
-                        onClick={() => setToDelete({ records: [record], single: true })}
-                      />
-                    )}
-                  </>
-                );
-              }}
+              body={rowActions}
             />
           </DataTable>
         ) : (
@@ -532,39 +557,25 @@ export function ResourceListScreen<R extends ResourceRecord>({
   );
 }
 
+/** A column that gives way when the list is short of room (resource.css, `ResourceColumn.priority`). */
+function priorityClass(priority: ColumnPriority | undefined): string | undefined {
+  return priority && priority > 1 ? `resource-col-p${priority}` : undefined;
+}
+
+/** A cell's classes: its priority; the title wraps (its full text stays), the key date does not. */
+function cellClass<R>(column: ResourceColumn<R>, isTitle: boolean): string | undefined {
+  const classes = [
+    priorityClass(column.priority),
+    isTitle && 'resource-title-cell',
+    column.card === 'date' && 'resource-date-cell',
+  ].filter(Boolean);
+  return classes.length ? classes.join(' ') : undefined;
+}
+
 function cell<R>(column: ResourceColumn<R>, record: R): ReactNode {
   if (column.body) return column.body(record);
   const value = (record as Record<string, unknown>)[column.field];
   return value === null || value === undefined ? '—' : String(value);
-}
-
-function ListFilterDropdown({
-  filter,
-  value,
-  onChange,
-}: {
-  filter: ListFilter;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="list-filter">
-      <label htmlFor={id} className="list-control-label">
-        {filter.label}
-      </label>
-      <Dropdown
-        inputId={id}
-        value={value ?? null}
-        options={[...filter.options]}
-        optionLabel="label"
-        optionValue="value"
-        placeholder="Todos"
-        showClear
-        onChange={(event) => onChange((event.value as string | null) ?? undefined)}
-      />
-    </div>
-  );
 }
 
 /** "Ordenar por": the sort of a view without column headers, over the contract's sortable keys. */
@@ -648,23 +659,23 @@ function ViewSwitch<R extends ResourceRecord>({
 
 /** An area's own layout of the page, with the machinery's select-all, empty state and paginator. */
 function CustomView<R extends ResourceRecord>({
-  view,
+  render,
   context,
   emptyMessage,
   paginator,
 }: {
-  view: ListView<R>;
+  render: NonNullable<ListView<R>['render']>;
   context: ListViewContext<R>;
-  emptyMessage: string;
+  emptyMessage: ReactNode;
   paginator: ReactNode;
 }) {
   return (
     <div className="resource-view" aria-busy={context.loading || undefined}>
       {context.rows.length === 0 ? (
-        <p className="resource-view-empty">{emptyMessage}</p>
+        <div className="resource-view-empty">{emptyMessage}</div>
       ) : (
         <div className={context.loading ? 'resource-view-body resource-view-loading' : 'resource-view-body'}>
-          {view.render?.(context)}
+          {render(context)}
         </div>
       )}
       {paginator}

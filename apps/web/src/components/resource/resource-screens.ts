@@ -24,7 +24,23 @@ export interface ResourceColumn<R> {
   align?: 'left' | 'right' | 'center';
   /** The column whose text links to the record's screen (the first one when none says so). */
   link?: boolean;
+  /**
+   * How much the column matters when the list is short of room (issue 16: a list fits its card
+   * without scrolling sideways). 1, the default: always shown. 2: hidden when the list is narrower
+   * than a laptop's content area (below 56rem). 3: the first to go (below 72rem; a 1280 px screen's
+   * list is about 60rem wide). The record's link, its status and its key date should stay 1.
+   */
+  priority?: ColumnPriority;
+  /**
+   * What the column is on a phone, where each record is a card instead of a row: its `title` (the
+   * link column when none says so), its `status`, its key `date`, or a `detail` line ("Usuarios: 3").
+   * Columns without a role are left out of the card.
+   */
+  card?: CardRole;
 }
+
+export type ColumnPriority = 1 | 2 | 3;
+export type CardRole = 'title' | 'status' | 'date' | 'detail';
 
 export interface FilterOption {
   label: string;
@@ -126,6 +142,11 @@ export interface ResourceScreens<R extends ResourceRecord, V extends FieldValues
    */
   useDeleteCheck?: (records: readonly R[]) => DeleteCheck;
   searchPlaceholder: string;
+  /**
+   * What the area is for, in one Spanish sentence: an empty list without search or filters says it,
+   * beside the create button ("Aquí se redactan las noticias y se deciden sus fechas de publicación.").
+   */
+  purpose: string;
   /**
    * The API orders a search by relevance when no sort is given (AREAS.md: the content areas'
    * full-text search): until the person picks a sort, the list sends none and marks no column while

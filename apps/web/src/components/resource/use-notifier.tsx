@@ -1,5 +1,6 @@
 import { Toast } from 'primereact/toast';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { useMediaQuery } from '../../lib/use-media-query';
 import type { ScreenNotifier } from './resource-screens';
 
 // A message for the next screen, when a save or a delete navigates away ("Guardado correctamente."
@@ -11,9 +12,14 @@ export function flashSuccess(message: string) {
   flash = message;
 }
 
-/** A screen's toast (PrimeReact announces it to screen readers) and the functions that fill it. */
+/**
+ * A screen's toast (PrimeReact announces it to screen readers: role="alert", aria-live) and the
+ * functions that fill it. Issue 16: at the top right it covered the user menu; at the bottom it
+ * hides nothing a person is reaching for — bottom right on a wide screen, across the bottom on a phone.
+ */
 export function useNotifier(): [ReactNode, ScreenNotifier] {
   const toast = useRef<Toast>(null);
+  const phone = useMediaQuery('(max-width: 575.98px)');
   const notify = useMemo<ScreenNotifier>(
     () => ({
       success: (message) => toast.current?.show({ severity: 'success', summary: message, life: 4000 }),
@@ -27,5 +33,13 @@ export function useNotifier(): [ReactNode, ScreenNotifier] {
     notify.success(flash);
     flash = null;
   }, [notify]);
-  return [<Toast key="toast" ref={toast} position="top-right" className="resource-toast" />, notify];
+  return [
+    <Toast
+      key="toast"
+      ref={toast}
+      position={phone ? 'bottom-center' : 'bottom-right'}
+      className="resource-toast"
+    />,
+    notify,
+  ];
 }

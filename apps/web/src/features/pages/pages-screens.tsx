@@ -45,13 +45,24 @@ export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
   contract: PAGES,
   gender: 'feminine',
   searchPlaceholder: 'Título o texto',
+  purpose: 'Las páginas son los textos fijos del sitio, como el aviso legal o la política de privacidad.',
   // AREAS.md "Search": Spanish full text over title and body, best matches first when no sort is given.
   rankedSearch: true,
   columns: [
-    { field: 'title', header: 'Título', link: true },
-    { field: 'slug', header: SLUG_LABEL },
-    { field: 'status', header: 'Estado', body: (page) => <PublicationStatusTag status={page.status} /> },
-    { field: 'updated_at', header: 'Modificada', body: (page) => formatDateTime(page.updated_at) },
+    { field: 'title', header: 'Título', link: true, card: 'title' },
+    { field: 'slug', header: SLUG_LABEL, priority: 2 },
+    {
+      field: 'status',
+      header: 'Estado',
+      card: 'status',
+      body: (page) => <PublicationStatusTag status={page.status} />,
+    },
+    {
+      field: 'updated_at',
+      header: 'Modificada',
+      card: 'date',
+      body: (page) => formatDateTime(page.updated_at),
+    },
   ],
   useFilters: () => [STATUS_FILTER],
   canManage: (page) => mayChangePublication(page, can(PAGE_PUBLISHING.permission)),

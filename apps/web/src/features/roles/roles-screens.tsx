@@ -24,11 +24,12 @@ export const roleScreens = defineResourceScreens<RoleRecord, RoleFormValues>({
   contract: ROLES,
   recordName: (role) => role.label,
   searchPlaceholder: 'Nombre o etiqueta',
+  purpose: 'Un rol reúne los permisos de un puesto de trabajo; cada persona recibe los roles que necesita.',
   columns: [
-    { field: 'name', header: 'Nombre' },
-    { field: 'label', header: 'Etiqueta' },
-    { field: 'users_count', header: 'Usuarios', align: 'right' },
-    { field: 'permissions_count', header: 'Permisos', align: 'right' },
+    { field: 'name', header: 'Nombre', card: 'title' },
+    { field: 'label', header: 'Etiqueta', card: 'detail' },
+    { field: 'users_count', header: 'Usuarios', align: 'right', card: 'detail' },
+    { field: 'permissions_count', header: 'Permisos', align: 'right', priority: 2, card: 'detail' },
   ],
   // The server refuses it too (422); hiding the action spares the person the refusal.
   canDelete: (role) => role.name !== ADMIN_ROLE,

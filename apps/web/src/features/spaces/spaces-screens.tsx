@@ -72,14 +72,40 @@ function useSpaceFilters(): ListFilter[] {
 export const spaceScreens = defineResourceScreens<SpaceRecord, SpaceFormValues>({
   contract: SPACES,
   searchPlaceholder: 'Nombre, slug o dirección',
+  purpose: 'Los espacios son los locales y salas que se pueden usar, cada uno de una entidad.',
   columns: [
-    { field: 'name', header: 'Nombre', body: (space) => <SpaceName space={space} />, link: true },
-    { field: 'entity', header: 'Entidad', body: (space) => space.entity?.name ?? EMPTY_VALUE },
-    { field: 'capacity', header: 'Aforo', align: 'right', body: (space) => space.capacity ?? EMPTY_VALUE },
-    { field: 'images', header: 'Imágenes', align: 'right', body: (space) => space.images.length },
+    {
+      field: 'name',
+      header: 'Nombre',
+      body: (space) => <SpaceName space={space} />,
+      link: true,
+      card: 'title',
+    },
+    {
+      field: 'entity',
+      header: 'Entidad',
+      card: 'detail',
+      body: (space) => space.entity?.name ?? EMPTY_VALUE,
+    },
+    {
+      field: 'capacity',
+      header: 'Aforo',
+      align: 'right',
+      priority: 2,
+      card: 'detail',
+      body: (space) => space.capacity ?? EMPTY_VALUE,
+    },
+    {
+      field: 'images',
+      header: 'Imágenes',
+      align: 'right',
+      priority: 3,
+      body: (space) => space.images.length,
+    },
     {
       field: 'active',
       header: 'Activo',
+      card: 'status',
       body: (space) => (
         <Tag value={formatBoolean(space.active)} severity={space.active ? 'success' : 'secondary'} />
       ),

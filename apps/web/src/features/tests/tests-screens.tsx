@@ -71,25 +71,38 @@ export const newQuestion = (): QuestionFormValues => ({
 export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
   contract: TESTS,
   searchPlaceholder: 'Título o descripción',
+  purpose: 'Aquí se preparan los cuestionarios, con sus preguntas y la nota para aprobar.',
   // Spanish full text over title and description, best matches first (like news).
   rankedSearch: true,
   columns: [
-    { field: 'title', header: 'Título', link: true },
-    { field: 'status', header: 'Estado', body: (test) => <TestStatusTag status={test.status} /> },
-    { field: 'questions_count', header: 'Preguntas', align: 'right' },
+    { field: 'title', header: 'Título', link: true, card: 'title' },
+    {
+      field: 'status',
+      header: 'Estado',
+      card: 'status',
+      body: (test) => <TestStatusTag status={test.status} />,
+    },
+    { field: 'questions_count', header: 'Preguntas', align: 'right', priority: 2, card: 'detail' },
     {
       field: 'passing_score',
       header: 'Para aprobar',
+      priority: 2,
       align: 'right',
       body: (test) => `${test.passing_score} %`,
     },
     {
       field: 'time_limit_minutes',
       header: 'Tiempo límite',
+      priority: 2,
       align: 'right',
       body: (test) => (test.time_limit_minutes === null ? 'Sin límite' : `${test.time_limit_minutes} min`),
     },
-    { field: 'updated_at', header: 'Modificado', body: (test) => formatDateTime(test.updated_at) },
+    {
+      field: 'updated_at',
+      header: 'Modificado',
+      card: 'date',
+      body: (test) => formatDateTime(test.updated_at),
+    },
   ],
   useFilters: () => [STATUS_FILTER],
   form: {

@@ -42,18 +42,31 @@ function useUserFilters(): ListFilter[] {
 export const userScreens = defineResourceScreens<UserRecord, UserFormValues>({
   contract: USERS,
   searchPlaceholder: 'Nombre o correo electrónico',
+  purpose: 'Aquí se dan de alta las personas que entran en Gestor y se les asignan sus roles.',
   columns: [
-    { field: 'name', header: 'Nombre' },
-    { field: 'email', header: 'Correo electrónico' },
-    { field: 'roles', header: 'Roles', body: (user) => <RoleTags roles={user.roles} /> },
+    { field: 'name', header: 'Nombre', card: 'title' },
+    { field: 'email', header: 'Correo electrónico', card: 'detail' },
+    {
+      field: 'roles',
+      header: 'Roles',
+      priority: 2,
+      card: 'detail',
+      body: (user) => <RoleTags roles={user.roles} />,
+    },
     {
       field: 'active',
       header: 'Activo',
+      card: 'status',
       body: (user) => (
         <Tag value={formatBoolean(user.active)} severity={user.active ? 'success' : 'secondary'} />
       ),
     },
-    { field: 'last_login_at', header: 'Último acceso', body: (user) => formatDateTime(user.last_login_at) },
+    {
+      field: 'last_login_at',
+      header: 'Último acceso',
+      card: 'date',
+      body: (user) => formatDateTime(user.last_login_at),
+    },
   ],
   useFilters: useUserFilters,
   // Nobody deletes their own account (the server says so too).

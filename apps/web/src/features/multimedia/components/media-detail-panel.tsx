@@ -77,7 +77,7 @@ export function MediaDetailPanel({ id, placeholder, onClose, notify }: MediaDeta
       onHide={close}
       header={media ? media.title || media.original_name : 'Archivo'}
       position="right"
-      className="media-panel"
+      className="side-sheet media-panel"
       maximized={narrow}
       draggable={false}
       resizable={false}

@@ -11,7 +11,7 @@ export function PickerNeedsNote({ value }: { value: readonly Permission[] }) {
     // Polite: a person unticking Multimedia: Ver hears what the role loses, at their pace.
     <div className="picker-needs" aria-live="polite">
       <p className="form-field-hint">
-        Quien crea o edita en un área elige registros de otras: al marcar Crear o Editar se marca también Ver
+        Quien crea o edita en un área elige elementos de otras: al marcar Crear o Editar se marca también Ver
         donde hace falta (Noticias: Multimedia y Categorías, para la portada, las imágenes y las categorías;
         Espacios: Entidades y Multimedia; Usuarios: Roles…).
       </p>
