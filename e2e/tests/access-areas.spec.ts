@@ -38,6 +38,9 @@ test('a role with a few permissions limits what its user sees and does; a concur
   await page.getByLabel('Etiqueta', { exact: true }).fill(role.label);
   await page.getByRole('checkbox', { name: 'Usuarios: Ver', exact: true }).click();
   await page.getByRole('checkbox', { name: 'Usuarios: Editar', exact: true }).click();
+  // Editing users ticks "Roles: Ver" for the roles picker (decision 014); this role goes without it.
+  await expect(page.getByRole('checkbox', { name: 'Roles: Ver', exact: true })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Roles: Ver', exact: true }).click();
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expectSaved(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Editar rol' })).toBeVisible();

@@ -173,7 +173,7 @@ for (const { name: device, ...options } of WIDTHS) {
         await route.continue();
       });
       const chooser = page.waitForEvent('filechooser');
-      await page.getByRole('button', { name: 'Subir archivos' }).click();
+      await page.getByRole('button', { name: 'Subir archivos' }).first().click();
       await (await chooser).setFiles([
         { name: `axe-${device}-foto.jpg`, mimeType: 'image/jpeg', buffer: mediaFixture('paisaje.jpg') },
         { name: `axe-${device}-bases.pdf`, mimeType: 'application/pdf', buffer: mediaFixture('bases.pdf') },

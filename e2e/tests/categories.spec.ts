@@ -23,7 +23,7 @@ test('a category tree with an image from the picker; the image cannot be deleted
   await expect(page.getByRole('heading', { level: 1, name: 'Categorías' })).toBeVisible();
 
   // The parent: the slug follows the name until the person writes one.
-  await page.getByRole('link', { name: 'Nueva categoría' }).click();
+  await page.getByRole('link', { name: 'Nueva categoría' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nueva categoría' })).toBeVisible();
   await page.getByLabel('Nombre', { exact: true }).fill(parent);
   await expect(

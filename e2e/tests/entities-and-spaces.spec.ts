@@ -60,7 +60,7 @@ test('an entity: a wrong CIF is explained on its field before sending, a good on
   await page.keyboard.press('Enter');
   await page.getByRole('option', { name: 'Asociación', exact: true }).click();
   await page.getByLabel('Correo electrónico').fill('Info@Cultura.example');
-  await page.getByLabel('Web').fill('www.cultura.example');
+  await page.getByLabel('Web', { exact: true }).fill('www.cultura.example');
 
   // A CIF whose control digit is wrong: said on the field as soon as the person leaves it.
   const taxId = page.getByLabel('NIF/CIF');
@@ -99,7 +99,7 @@ test('an entity: a wrong CIF is explained on its field before sending, a good on
     email: 'info@cultura.example',
     website: 'https://www.cultura.example',
   });
-  await expect(page.getByLabel('Web')).toHaveValue('https://www.cultura.example');
+  await expect(page.getByLabel('Web', { exact: true })).toHaveValue('https://www.cultura.example');
   await shotFromTop(page, 'entity-edit-1280');
   await expectAccessible(page, 'editar entidad');
 

@@ -12,7 +12,8 @@ test('a session that ends while the app is open sends the user to the sign-in pa
     .getByRole('link', { name: 'Inicio', exact: true })
     .click();
 
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  // The sign-in page keeps where the person was, to return there.
+  await expect(page).toHaveURL(/\/auth\/login(\?redirect=[^&]*)?$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Acceder' })).toBeVisible();
 });
 
@@ -45,11 +46,13 @@ test('a list answering 401 while /api/user still answers sends the user to the s
     .getByRole('link', { name: 'Usuarios', exact: true })
     .click();
 
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  // The sign-in page keeps where the person was, to return there.
+  await expect(page).toHaveURL(/\/auth\/login(\?redirect=[^&]*)?$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Acceder' })).toBeVisible();
   // Still there a moment later: no bouncing between the list and the sign-in page.
   await page.waitForTimeout(1500);
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  // The sign-in page keeps where the person was, to return there.
+  await expect(page).toHaveURL(/\/auth\/login(\?redirect=[^&]*)?$/);
   expect(userListCalls.length, 'calls to the list').toBeLessThanOrEqual(2);
   expect(userCalls.length, 'calls to /api/user').toBeLessThanOrEqual(3);
   expect(navigations, 'navigations').toBeLessThanOrEqual(3);

@@ -38,7 +38,7 @@ test('a slide with an image from the picker, and its live preview as visitors se
   await signIn(page, admin);
   await page.getByRole('navigation').getByRole('link', { name: 'Diapositivas', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Diapositivas' })).toBeVisible();
-  await page.getByRole('link', { name: 'Nueva diapositiva' }).click();
+  await page.getByRole('link', { name: 'Nueva diapositiva' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nueva diapositiva' })).toBeVisible();
   const preview = page.getByTestId('slide-preview');
   await expect(preview).toContainText('Elija una imagen para ver la diapositiva.');
