@@ -8,6 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // As the browser tests do: on CI a failed test runs once more (a timing test on a loaded runner);
+    // a retried pass is still reported, so a flake is seen, not hidden.
+    retry: process.env.CI ? 1 : 0,
     globalSetup: ['apps/api/test/global-setup.ts'],
   },
 });
