@@ -29,7 +29,7 @@ async function openLibrary(page: Page, query = '') {
 /** "Subir archivos" → the browser's file chooser → these files. */
 async function upload(page: Page, files: UploadFile[]) {
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Subir archivos' }).click();
+  await page.getByRole('button', { name: 'Subir archivos' }).first().click();
   await (await chooser).setFiles(files);
 }
 

@@ -107,7 +107,7 @@ for (const [device, viewport] of [
       await signIn(page, admin);
       await page.goto('/multimedia');
       const chooser = page.waitForEvent('filechooser');
-      await page.getByRole('button', { name: 'Subir archivos' }).click();
+      await page.getByRole('button', { name: 'Subir archivos' }).first().click();
       await (await chooser).setFiles({
         name: `foto-${id}.jpg`,
         mimeType: 'image/jpeg',

@@ -14,8 +14,9 @@ import {
   type PaginatorPassThroughOptions,
 } from 'primereact/paginator';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/form-errors';
+import { intendedSearch, navigateToSearch } from '../../lib/intended-search';
 import { useCan } from '../../lib/permissions';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -182,11 +183,6 @@ export function ResourceListScreen<R extends ResourceRecord>({
 
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  // A navigation still on its way (a side panel just opened: the route's guard runs first) is where
-  // the address is going; a list change made meanwhile starts from it, or it would cancel it.
-  const navigation = useNavigation();
-  const pendingSearch = useRef<string | null>(null);
-  pendingSearch.current = navigation.location ? navigation.location.search : null;
   const listOptions = useMemo(() => ({ rankedSearch: screens.rankedSearch }), [screens.rankedSearch]);
   const state = useMemo(
     () => readListState(searchParams, contract, listOptions),
@@ -209,11 +205,11 @@ export function ResourceListScreen<R extends ResourceRecord>({
       // Parameters the list does not own (a side panel's ?item=) stay: a debounced search arriving
       // after a tile was opened must not close its panel.
       const kept = new URLSearchParams();
-      for (const [key, value] of new URLSearchParams(pendingSearch.current ?? window.location.search)) {
+      for (const [key, value] of new URLSearchParams(intendedSearch())) {
         if (!isListParam(key)) kept.append(key, value);
       }
       const extra = kept.toString();
-      return navigate({ search: extra ? `${search ? `${search}&` : '?'}${extra}` : search }, options);
+      return navigateToSearch(navigate, extra ? `${search ? `${search}&` : '?'}${extra}` : search, options);
     },
     [navigate, searchFor, view?.name],
   );

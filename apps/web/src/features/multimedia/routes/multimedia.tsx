@@ -10,6 +10,7 @@ import { useUploadQueue } from '../../../components/media/use-upload-queue';
 import { type ListView, ResourceListScreen } from '../../../components/resource/resource-list-screen';
 import type { ResourceRouteComponents } from '../../../components/resource/resource-route-objects';
 import { useNotifier } from '../../../components/resource/use-notifier';
+import { intendedSearch, navigateToSearch } from '../../../lib/intended-search';
 import { useCan } from '../../../lib/permissions';
 import { MediaDetailPanel } from '../components/media-detail-panel';
 import { MediaGrid } from '../components/media-grid';
@@ -49,16 +50,17 @@ function MultimediaListRoute() {
 
   const openItem = useCallback(
     (media: MediaRecord) => {
-      const next = new URLSearchParams(searchParams);
+      // From where the address is going: a debounced search on its way is kept (lib/intended-search).
+      const next = new URLSearchParams(intendedSearch());
       next.set(ITEM_PARAM, String(media.id));
       queryClient.setQueryData(
         mediaKeys.record(media.id),
         (cached: MediaRecord | undefined) => cached ?? media,
       );
       openedHere.current = true;
-      void navigate({ search: `?${next.toString()}` });
+      void navigateToSearch(navigate, `?${next.toString()}`);
     },
-    [searchParams, navigate, queryClient],
+    [navigate, queryClient],
   );
   const closeItem = useCallback(() => {
     if (openedHere.current && location.key !== 'default') {
