@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, TestClient, type TestServer, testDatabases } from './support';
 
-// The category tree at any depth and
-// under concurrent moves, publishing dates sent alone, a role deleted while it is being assigned.
+// The category tree at any depth and under concurrent moves, publishing dates sent alone, a role deleted while it is being assigned.
 
 describe.each(testDatabases())('rules that hold in any order (%s)', (engine) => {
   let server: TestServer;

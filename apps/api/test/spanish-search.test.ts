@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
-// In every area with full-text search, a singular finds
-// its plural and the plural its singular, typed with or without accents, in any case (migration
+// In every area with full-text search, a singular finds its plural and the plural its singular, typed with or without accents, in any case (migration
 // 0012, decision 015).
 
 const PAIRS: [string, string][] = [

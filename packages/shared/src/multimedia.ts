@@ -179,6 +179,9 @@ export interface MediaLimits {
  * Where a media item is used (`GET /api/multimedia/{id}/usage`). `title` is null for a record of an
  * area the person may not view: the use is counted, the record not named.
  */
+/** How a use in an area the person may not view is named, on screen and in the API's refusals. */
+export const HIDDEN_USAGE = 'un elemento que no puede ver';
+
 export interface MediaUsage {
   area: string;
   id: number;

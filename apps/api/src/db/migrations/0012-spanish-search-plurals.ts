@@ -1,5 +1,4 @@
-// Singular and plural, with or without accents, find each
-// other. 0006/0008 folded accents before PostgreSQL's Spanish snowball stemmer, whose suffix rules
+// Singular and plural, with or without accents, find each other. 0006/0008 folded accents before PostgreSQL's Spanish snowball stemmer, whose suffix rules
 // are written with the accents (-ación/-aciones): "informaciones" lost its suffix ('inform') while a
 // folded "informacion" kept it ('informacion'). Stemming the accented text instead does not help
 // either: a person who types "informacion" without the accent still gets 'informacion', and the

@@ -1,4 +1,4 @@
-import { AREA_LABELS, type Area, type MediaKind, type MediaUsage } from '@gestor/shared';
+import { AREA_LABELS, type Area, HIDDEN_USAGE, type MediaKind, type MediaUsage } from '@gestor/shared';
 import type { Connection } from '../../db/client';
 import { usageFields } from '../resource/declared-fields';
 import type { ResourceDefinition } from '../resource/resource-definition';
@@ -38,7 +38,7 @@ export function createUsageIndex() {
     const named = shown.slice(0, 3).map((title) => `«${title}»`);
     if (shown.length > 3) named.push(`y ${shown.length - 3} más`);
     if (!hidden) return named.join(', ');
-    const unseen = hidden === 1 ? 'un elemento que no puede ver' : `${hidden} elementos que no puede ver`;
+    const unseen = hidden === 1 ? HIDDEN_USAGE : `${hidden} elementos que no puede ver`;
     return named.length ? `${named.join(', ')} (y ${unseen})` : `(${unseen})`;
   };
   return {
@@ -95,7 +95,7 @@ export function createUsageIndex() {
       });
     },
 
-    /** "Categorías «Deportes», «Fútbol»; Noticias un registro que no puede ver": for refusals. */
+    /** "Categorías «Deportes», «Fútbol»; Noticias (un elemento que no puede ver)": for refusals. */
     describe(usages: MediaUsage[]): string {
       const byArea = new Map<string, Array<string | null>>();
       for (const usage of usages) byArea.set(usage.area, [...(byArea.get(usage.area) ?? []), usage.title]);

@@ -1,8 +1,8 @@
-import type { MediaRecord, MediaUsage } from '@gestor/shared';
+import { HIDDEN_USAGE, type MediaRecord, type MediaUsage } from '@gestor/shared';
 import { useQueries } from '@tanstack/react-query';
 import { mediaUsageQuery } from '../../../components/media/media-api';
 import { DELETE_CLEAR, type DeleteCheck } from '../../../components/resource/delete-confirm-dialog';
-import { HIDDEN_USAGE, usageArea } from './media-usages';
+import { usageArea } from './media-usages';
 
 // AREAS.md "Media in use": the server refuses to delete an item something references. Issue 16: the
 // confirmation says so itself, naming where, before anyone presses a button that would fail.

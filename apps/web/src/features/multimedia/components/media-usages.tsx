@@ -1,4 +1,11 @@
-import { AREA_API_PATHS, AREA_LABELS, type Area, type MediaUsage, type Permission } from '@gestor/shared';
+import {
+  AREA_API_PATHS,
+  AREA_LABELS,
+  type Area,
+  HIDDEN_USAGE,
+  type MediaUsage,
+  type Permission,
+} from '@gestor/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useMediaUsage } from '../../../components/media/media-api';
@@ -19,9 +26,6 @@ export function usageArea(item: MediaUsage): { area: Area | undefined; label: st
   const area = AREA_BY_PATH.get(item.area);
   return { area, label: area ? AREA_LABELS[area] : item.area };
 }
-
-/** What a usage the person may not view is called: the API sends its title as null. */
-export const HIDDEN_USAGE = 'un elemento que no puede ver';
 
 export function MediaUsages({ id }: { id: number }) {
   const headingId = useId();
@@ -45,7 +49,9 @@ export function MediaUsages({ id }: { id: number }) {
               <li key={`${item.area}:${item.id}`}>
                 <span className="media-usage-area">{label}</span>
                 {item.title === null ? (
-                  <span className="resource-muted">Un elemento que no puede ver</span>
+                  <span className="resource-muted">
+                    {HIDDEN_USAGE.charAt(0).toUpperCase() + HIDDEN_USAGE.slice(1)}
+                  </span>
                 ) : area && can(`${area}.view` as Permission) ? (
                   <Link to={`/${area}/${item.id}`}>{item.title}</Link>
                 ) : (
