@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { field, reads } from './fields';
 import { ID_MAX } from './resource';
 import { nulCheck, stripBidiControls } from './validation';
 
@@ -132,4 +133,17 @@ export interface MediaRef {
   height: number | null;
   /** The thumbnail variant's URL (images), for lists and pickers. */
   thumbnail_url: string | null;
+}
+
+/**
+ * An optional image of the library (a news cover, an entity logo, a category's image), sent as its
+ * id and read back as a MediaRef; `noun` is how messages name it ("portada").
+ */
+export function imageRef(noun: string, options: { label: string; header?: string }) {
+  return field(recordId(noun).nullable(), {
+    ...options,
+    default: null,
+    ref: { area: 'multimedia', by: 'id', accept: 'image' },
+    read: reads<MediaRef | null>(),
+  });
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { type MediaRef, optionalText, recordId, slugField } from './content';
+import { imageRef, optionalText, SLUG_LABEL, slugField } from './content';
+import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import { AREA_API_PATHS } from './permissions';
-import { booleanFilter, type ResourceContract, updatedAtField } from './resource';
+import { booleanFilter, type ResourceContract } from './resource';
 import { checkTaxId } from './tax-id';
 import { booleanField, requiredText } from './validation';
 
@@ -26,19 +27,6 @@ export const ENTITY_TYPE_LABELS: Record<EntityType, string> = {
   fundacion: 'Fundación',
   empresa: 'Empresa',
   otra: 'Otra',
-};
-
-export const ENTITIES: ResourceContract<'name' | 'type' | 'created_at' | 'updated_at', 'type' | 'active'> = {
-  path: AREA_API_PATHS.entity,
-  area: 'entity',
-  label: { one: 'entidad', many: 'entidades' },
-  lookup: 'id',
-  sortable: ['name', 'type', 'created_at', 'updated_at'],
-  defaultSort: 'name',
-  filters: {
-    type: z.enum(ENTITY_TYPES, { error: `Tipo desconocido: ${ENTITY_TYPES.join(', ')}.` }),
-    active: booleanFilter,
-  },
 };
 
 /** Optional text that must pass `check` when given: '' and null are null. */
@@ -118,70 +106,50 @@ export function websiteField(label = 'web') {
 }
 
 const entityFields = {
-  name: requiredText('nombre', { max: 150 }),
-  slug: slugField(),
-  type: z.enum(ENTITY_TYPES, {
-    error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? 'El campo tipo es obligatorio.'
-        : `El tipo debe ser uno de estos: ${Object.values(ENTITY_TYPE_LABELS).join(', ')}.`,
-  }),
-  tax_id: taxIdField(),
-  email: optionalEmailField(),
-  phone: phoneField(),
-  website: websiteField(),
-  address: optionalText('dirección', { max: 500 }),
-  logo: recordId('logo').nullable(),
-  description: optionalText('descripción', { max: 2000 }),
-  active: booleanField('activa'),
+  name: field(requiredText('nombre', { max: 150 }), { label: 'Nombre' }),
+  slug: field(slugField(), { label: SLUG_LABEL, optional: true }),
+  type: field(
+    z.enum(ENTITY_TYPES, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'El campo tipo es obligatorio.'
+          : `El tipo debe ser uno de estos: ${Object.values(ENTITY_TYPE_LABELS).join(', ')}.`,
+    }),
+    { label: 'Tipo', options: ENTITY_TYPE_LABELS },
+  ),
+  /** Upper case, without spaces or dashes: `B12345674`. */
+  tax_id: field(taxIdField(), { label: 'NIF/CIF', default: null }),
+  email: field(optionalEmailField(), { label: 'Correo electrónico', default: null }),
+  phone: field(phoneField(), { label: 'Teléfono', default: null }),
+  website: field(websiteField(), { label: 'Web', default: null }),
+  address: field(optionalText('dirección', { max: 500 }), { label: 'Dirección', default: null }),
+  logo: imageRef('logo', { label: 'Logotipo' }),
+  description: field(optionalText('descripción', { max: 2000 }), { label: 'Descripción', default: null }),
+  active: field(booleanField('activa'), { label: 'Activa', default: true }),
+  /** Spaces that belong to it (an entity with any cannot be deleted). */
+  spaces_count: readOnly(reads<number>(), { label: 'Espacios' }),
 };
 
-export const EntityInput = z.strictObject({
-  ...entityFields,
-  slug: entityFields.slug.optional(),
-  tax_id: entityFields.tax_id.default(null),
-  email: entityFields.email.default(null),
-  phone: entityFields.phone.default(null),
-  website: entityFields.website.default(null),
-  address: entityFields.address.default(null),
-  logo: entityFields.logo.default(null),
-  description: entityFields.description.default(null),
-  active: entityFields.active.default(true),
-});
+export const ENTITIES: ResourceContract<
+  'name' | 'type' | 'created_at' | 'updated_at',
+  'type' | 'active',
+  typeof entityFields
+> = {
+  path: AREA_API_PATHS.entity,
+  area: 'entity',
+  label: { one: 'entidad', many: 'entidades', gender: 'feminine' },
+  lookup: 'id',
+  sortable: ['name', 'type', 'created_at', 'updated_at'],
+  defaultSort: 'name',
+  filters: {
+    type: z.enum(ENTITY_TYPES, { error: `Tipo desconocido: ${ENTITY_TYPES.join(', ')}.` }),
+    active: booleanFilter,
+  },
+  fields: entityFields,
+};
+
+export const EntityInput = createInputOf(ENTITIES.fields);
 export type EntityInput = z.infer<typeof EntityInput>;
-
-export const EntityUpdateInput = z.strictObject({
-  name: entityFields.name.optional(),
-  slug: entityFields.slug.optional(),
-  type: entityFields.type.optional(),
-  tax_id: entityFields.tax_id.optional(),
-  email: entityFields.email.optional(),
-  phone: entityFields.phone.optional(),
-  website: entityFields.website.optional(),
-  address: entityFields.address.optional(),
-  logo: entityFields.logo.optional(),
-  description: entityFields.description.optional(),
-  active: entityFields.active.optional(),
-  updated_at: updatedAtField,
-});
+export const EntityUpdateInput = updateInputOf(ENTITIES.fields);
 export type EntityUpdateInput = z.infer<typeof EntityUpdateInput>;
-
-export interface EntityRecord {
-  id: number;
-  name: string;
-  slug: string;
-  type: EntityType;
-  /** Upper case, without spaces or dashes: `B12345674`. */
-  tax_id: string | null;
-  email: string | null;
-  phone: string | null;
-  website: string | null;
-  address: string | null;
-  logo: MediaRef | null;
-  description: string | null;
-  active: boolean;
-  /** Spaces that belong to it (an entity with any cannot be deleted). */
-  spaces_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export type EntityRecord = RecordOf<typeof ENTITIES.fields>;

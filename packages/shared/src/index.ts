@@ -2,6 +2,7 @@ export * from './auth';
 export * from './categories';
 export * from './content';
 export * from './entities';
+export * from './fields';
 export * from './messages';
 export * from './multimedia';
 export * from './news';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { optionalText } from './content';
+import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import { AREA_API_PATHS } from './permissions';
-import { type ResourceContract, updatedAtField } from './resource';
+import type { ResourceContract } from './resource';
 
 // AREAS.md "Multimedia": files uploaded on the list itself (no create screen), typed by their bytes.
 
@@ -122,52 +123,10 @@ export function detectedTypeNotice(originalName: string, mime: string): string |
 export const ACCEPTED_MEDIA_SUMMARY =
   'imágenes JPEG, PNG, WebP, GIF o AVIF; PDF; documentos de Office u OpenDocument; texto o CSV; vídeo MP4 o WebM; audio MP3';
 
-export const MULTIMEDIA: ResourceContract<
-  'original_name' | 'title' | 'size' | 'mime_type' | 'created_at' | 'updated_at',
-  'type' | 'uploaded_by'
-> = {
-  path: AREA_API_PATHS.multimedia,
-  area: 'multimedia',
-  label: { one: 'archivo', many: 'archivos' },
-  lookup: 'id',
-  sortable: ['original_name', 'title', 'size', 'mime_type', 'created_at', 'updated_at'],
-  defaultSort: '-created_at',
-  filters: {
-    type: z.enum(MEDIA_KINDS, { error: 'Tipo desconocido: image, document, video o audio.' }),
-    uploaded_by: z
-      .string()
-      .regex(/^\d{1,9}$/, { error: 'Indique el id de un usuario.' })
-      .transform(Number),
-  },
-};
-
 export interface MediaVariant {
   url: string;
   width: number;
   height: number;
-}
-
-export interface MediaRecord {
-  id: number;
-  /** The server-made name the file is stored under. */
-  file: string;
-  original_name: string;
-  mime_type: string;
-  kind: MediaKind;
-  size: number;
-  width: number | null;
-  height: number | null;
-  alt: string | null;
-  title: string | null;
-  checksum: string;
-  url: string;
-  variants: { thumbnail: MediaVariant | null; medium: MediaVariant | null };
-  uploaded_by: { id: number; name: string } | null;
-  usage_count: number;
-  /** When the bytes are of another type than the name's ending says: what it was taken as (issue 16). */
-  type_notice: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 /** `GET /api/multimedia/limits`: what the server accepts (UPLOAD_MAX_MB in bytes). */
@@ -189,26 +148,58 @@ export interface MediaUsage {
 }
 
 const mediaFields = {
-  alt: optionalText('texto alternativo', { max: 500 }),
-  title: optionalText('título', { max: 255 }),
+  /** The server-made name the file is stored under. */
+  file: readOnly(reads<string>(), { label: 'Archivo' }),
+  original_name: readOnly(reads<string>(), { label: 'Nombre' }),
+  mime_type: readOnly(reads<string>(), { label: 'Tipo' }),
+  kind: readOnly(reads<MediaKind>(), { label: 'Clase', options: MEDIA_KIND_LABELS }),
+  size: readOnly(reads<number>(), { label: 'Tamaño (bytes)' }),
+  width: readOnly(reads<number | null>(), { label: 'Ancho' }),
+  height: readOnly(reads<number | null>(), { label: 'Alto' }),
+  alt: field(optionalText('texto alternativo', { max: 500 }), { label: 'Texto alternativo', optional: true }),
+  title: field(optionalText('título', { max: 255 }), { label: 'Título', optional: true }),
+  checksum: readOnly(reads<string>(), { label: 'Suma de control' }),
+  url: readOnly(reads<string>(), { label: 'URL' }),
+  variants: readOnly(reads<{ thumbnail: MediaVariant | null; medium: MediaVariant | null }>(), {
+    label: 'Variantes',
+  }),
+  uploaded_by: readOnly(reads<{ id: number; name: string } | null>(), { label: 'Subido por' }),
+  usage_count: readOnly(reads<number>(), { label: 'Usos' }),
+  /** When the bytes are of another type than the name's ending says: what it was taken as. */
+  type_notice: readOnly(reads<string | null>(), { label: 'Aviso de tipo' }),
+};
+
+export const MULTIMEDIA: ResourceContract<
+  'original_name' | 'title' | 'size' | 'mime_type' | 'created_at' | 'updated_at',
+  'type' | 'uploaded_by',
+  typeof mediaFields
+> = {
+  path: AREA_API_PATHS.multimedia,
+  area: 'multimedia',
+  label: { one: 'archivo', many: 'archivos', gender: 'masculine' },
+  lookup: 'id',
+  sortable: ['original_name', 'title', 'size', 'mime_type', 'created_at', 'updated_at'],
+  defaultSort: '-created_at',
+  filters: {
+    type: z.enum(MEDIA_KINDS, { error: 'Tipo desconocido: image, document, video o audio.' }),
+    uploaded_by: z
+      .string()
+      .regex(/^\d{1,9}$/, { error: 'Indique el id de un usuario.' })
+      .transform(Number),
+  },
+  fields: mediaFields,
 };
 
 /** The text parts of an upload (multipart fields beside `file`). */
-export const MediaUploadFields = z.strictObject({
-  alt: mediaFields.alt.optional(),
-  title: mediaFields.title.optional(),
-});
+export const MediaUploadFields = createInputOf(MULTIMEDIA.fields);
 export type MediaUploadFields = z.infer<typeof MediaUploadFields>;
 
 /** What an upload is created from, once the server has stored and measured the file. */
 export type MediaInput = MediaUploadFields;
 
-export const MediaUpdateInput = z.strictObject({
-  alt: mediaFields.alt.optional(),
-  title: mediaFields.title.optional(),
-  updated_at: updatedAtField,
-});
+export const MediaUpdateInput = updateInputOf(MULTIMEDIA.fields);
 export type MediaUpdateInput = z.infer<typeof MediaUpdateInput>;
+export type MediaRecord = RecordOf<typeof MULTIMEDIA.fields>;
 
 /**
  * "195,8 kB": sizes as people read them (issue 16). Decimal units, as the SI and every file manager

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import {
+  imageRef,
   instantField,
-  type MediaRef,
   optionalText,
   type RecordRef,
-  recordId,
   richTextField,
+  SLUG_LABEL,
   slugField,
 } from './content';
+import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import { AREA_API_PATHS } from './permissions';
-import { booleanFilter, type ResourceContract, updatedAtField } from './resource';
+import { booleanFilter, type ResourceContract } from './resource';
 import { booleanField, requiredText } from './validation';
 
 // AREAS.md, news and pages: the editorial areas. Publishing rules are shared by both.
@@ -41,13 +42,51 @@ function scheduledNeedsDate(
   }
 }
 
+const newsFields = {
+  title: field(requiredText('título', { max: 255 }), { label: 'Título' }),
+  slug: field(slugField(), { label: SLUG_LABEL, optional: true }),
+  excerpt: field(optionalText('entradilla', { max: EXCERPT_MAX }), { label: 'Entradilla', default: null }),
+  /** Sanitized HTML (AREAS.md "Rich text"). */
+  body: field(richTextField('cuerpo'), { label: 'Texto', default: '', inList: false }),
+  cover: imageRef('portada', { label: 'Imagen de portada' }),
+  categories: field(
+    z
+      .array(z.string({ error: 'Cada categoría debe ser un slug.' }).trim().min(1).max(200), {
+        error: 'El campo categorías debe ser una lista.',
+      })
+      .max(50, { error: 'Como máximo 50 categorías.' })
+      .transform((list) => [...new Set(list)]),
+    {
+      label: 'Categorías',
+      default: [],
+      ref: { area: 'category', by: 'slug', many: true, ordered: true },
+      read: reads<RecordRef[]>(),
+    },
+  ),
+  /** As it reads now: a scheduled item whose time has come is `published`. */
+  status: field(
+    z.enum(PUBLICATION_STATUSES, { error: 'El estado debe ser Borrador, Publicada o Programada.' }),
+    { label: 'Estado', default: 'draft', options: PUBLICATION_STATUS_LABELS },
+  ),
+  published_at: field(publishedAtField, {
+    label: 'Fecha de publicación',
+    header: 'Publicación',
+    default: null,
+    instant: true,
+  }),
+  featured: field(booleanField('destacada'), { label: 'Destacada', default: false }),
+  /** Whoever created it. */
+  author: readOnly(reads<{ id: number; name: string } | null>(), { label: 'Autor' }),
+};
+
 export const NEWS: ResourceContract<
   'title' | 'published_at' | 'updated_at' | 'created_at',
-  'status' | 'category' | 'featured' | 'author'
+  'status' | 'category' | 'featured' | 'author',
+  typeof newsFields
 > = {
   path: AREA_API_PATHS.news,
   area: 'news',
-  label: { one: 'noticia', many: 'noticias' },
+  label: { one: 'noticia', many: 'noticias', gender: 'feminine' },
   lookup: 'slug',
   sortable: ['title', 'published_at', 'updated_at', 'created_at'],
   defaultSort: '-updated_at',
@@ -64,73 +103,16 @@ export const NEWS: ResourceContract<
       .regex(/^\d{1,9}$/, { error: 'Indique el id de un usuario.' })
       .transform(Number),
   },
+  fields: newsFields,
+  rule: scheduledNeedsDate,
+  search: 'ranked',
 };
 
-const newsFields = {
-  title: requiredText('título', { max: 255 }),
-  slug: slugField(),
-  excerpt: optionalText('entradilla', { max: EXCERPT_MAX }),
-  body: richTextField('cuerpo'),
-  cover: recordId('portada').nullable(),
-  categories: z
-    .array(z.string({ error: 'Cada categoría debe ser un slug.' }).trim().min(1).max(200), {
-      error: 'El campo categorías debe ser una lista.',
-    })
-    .max(50, { error: 'Como máximo 50 categorías.' })
-    .transform((list) => [...new Set(list)]),
-  status: z.enum(PUBLICATION_STATUSES, { error: 'El estado debe ser Borrador, Publicada o Programada.' }),
-  published_at: publishedAtField,
-  featured: booleanField('destacada'),
-};
-
-export const NewsInput = z
-  .strictObject({
-    ...newsFields,
-    slug: newsFields.slug.optional(),
-    excerpt: newsFields.excerpt.default(null),
-    body: newsFields.body.default(''),
-    cover: newsFields.cover.default(null),
-    categories: newsFields.categories.default([]),
-    status: newsFields.status.default('draft'),
-    published_at: newsFields.published_at.default(null),
-    featured: newsFields.featured.default(false),
-  })
-  .superRefine(scheduledNeedsDate);
+export const NewsInput = createInputOf(NEWS.fields, NEWS.rule);
 export type NewsInput = z.infer<typeof NewsInput>;
-
-export const NewsUpdateInput = z
-  .strictObject({
-    title: newsFields.title.optional(),
-    slug: newsFields.slug.optional(),
-    excerpt: newsFields.excerpt.optional(),
-    body: newsFields.body.optional(),
-    cover: newsFields.cover.optional(),
-    categories: newsFields.categories.optional(),
-    status: newsFields.status.optional(),
-    published_at: newsFields.published_at.optional(),
-    featured: newsFields.featured.optional(),
-    updated_at: updatedAtField,
-  })
-  .superRefine(scheduledNeedsDate);
+export const NewsUpdateInput = updateInputOf(NEWS.fields, NEWS.rule);
 export type NewsUpdateInput = z.infer<typeof NewsUpdateInput>;
-
-export interface NewsRecord {
-  id: number;
-  title: string;
-  slug: string;
-  excerpt: string | null;
-  /** Sanitized HTML (AREAS.md "Rich text"). List pages leave it out: only a record's own read has it. */
-  body?: string;
-  cover: MediaRef | null;
-  categories: RecordRef[];
-  /** As it reads now: a scheduled item whose time has come is `published`. */
-  status: PublicationStatus;
-  published_at: string | null;
-  featured: boolean;
-  author: { id: number; name: string } | null;
-  created_at: string;
-  updated_at: string;
-}
+export type NewsRecord = RecordOf<typeof NEWS.fields>;
 
 // Pages: a draft or published, no schedule; created from the list with just a title (no /page/create).
 
@@ -142,53 +124,44 @@ export const PAGE_STATUS_LABELS: Record<PageStatus, string> = {
   published: 'Publicada',
 };
 
-export const PAGES: ResourceContract<'title' | 'slug' | 'status' | 'updated_at' | 'created_at', 'status'> = {
+const pageFields = {
+  title: field(requiredText('título', { max: 255 }), { label: 'Título' }),
+  slug: field(slugField(), { label: SLUG_LABEL, optional: true }),
+  /** Sanitized HTML. */
+  body: field(richTextField('cuerpo'), { label: 'Texto', default: '', inList: false }),
+  status: field(z.enum(PAGE_STATUSES, { error: 'El estado debe ser Borrador o Publicada.' }), {
+    label: 'Estado',
+    default: 'draft',
+    options: PAGE_STATUS_LABELS,
+  }),
+  published_at: field(publishedAtField, {
+    label: 'Fecha de publicación',
+    header: 'Publicación',
+    default: null,
+    instant: true,
+  }),
+};
+
+export const PAGES: ResourceContract<
+  'title' | 'slug' | 'status' | 'updated_at' | 'created_at',
+  'status',
+  typeof pageFields
+> = {
   path: AREA_API_PATHS.page,
   area: 'page',
-  label: { one: 'página', many: 'páginas' },
+  label: { one: 'página', many: 'páginas', gender: 'feminine' },
   lookup: 'id',
   sortable: ['title', 'slug', 'status', 'updated_at', 'created_at'],
   defaultSort: 'title',
   filters: {
     status: z.enum(PAGE_STATUSES, { error: 'Estado desconocido: draft o published.' }),
   },
+  fields: pageFields,
+  search: 'ranked',
 };
 
-const pageFields = {
-  title: requiredText('título', { max: 255 }),
-  slug: slugField(),
-  body: richTextField('cuerpo'),
-  status: z.enum(PAGE_STATUSES, { error: 'El estado debe ser Borrador o Publicada.' }),
-  published_at: publishedAtField,
-};
-
-export const PageInput = z.strictObject({
-  ...pageFields,
-  slug: pageFields.slug.optional(),
-  body: pageFields.body.default(''),
-  status: pageFields.status.default('draft'),
-  published_at: pageFields.published_at.default(null),
-});
+export const PageInput = createInputOf(PAGES.fields);
 export type PageInput = z.infer<typeof PageInput>;
-
-export const PageUpdateInput = z.strictObject({
-  title: pageFields.title.optional(),
-  slug: pageFields.slug.optional(),
-  body: pageFields.body.optional(),
-  status: pageFields.status.optional(),
-  published_at: pageFields.published_at.optional(),
-  updated_at: updatedAtField,
-});
+export const PageUpdateInput = updateInputOf(PAGES.fields);
 export type PageUpdateInput = z.infer<typeof PageUpdateInput>;
-
-export interface PageRecord {
-  id: number;
-  title: string;
-  slug: string;
-  /** Sanitized HTML. List pages leave it out: only a record's own read has it. */
-  body?: string;
-  status: PageStatus;
-  published_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type PageRecord = RecordOf<typeof PAGES.fields>;

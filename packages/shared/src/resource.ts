@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CrossFieldRule, FieldTable, Gender } from './fields';
 import type { Area } from './permissions';
 
 // DESIGN.md §3 "Resource endpoints": the shapes every management area shares.
@@ -23,14 +24,21 @@ export const PER_PAGE_DEFAULT = 15;
 export const PER_PAGE_MAX = 100;
 export const BULK_DELETE_MAX = 1000;
 
-/** What one area declares for both sides: where it lives, what lists may sort and filter by. */
-export interface ResourceContract<Sort extends string = string, Filter extends string = string> {
+/**
+ * What one area declares for both sides: where it lives, its fields (decision 017), what lists may
+ * sort, filter and search by.
+ */
+export interface ResourceContract<
+  Sort extends string = string,
+  Filter extends string = string,
+  F extends FieldTable = FieldTable,
+> {
   /** URL segment under /api (plural, as DESIGN.md lists them). */
   path: string;
   /** Permission area: `<area>.view` and so on. */
   area: Area;
-  /** Spanish singular and plural, for messages and titles. */
-  label: { one: string; many: string };
+  /** Spanish singular and plural and the singular's gender, for messages and titles ("Nueva noticia"). */
+  label: { one: string; many: string; gender: Gender };
   /**
    * How one record is addressed in `/api/<path>/{key}` and the SPA's edit screen (AREAS.md): by id,
    * or by slug (news, categories), where the API also answers to the id. Default `id`.
@@ -39,18 +47,23 @@ export interface ResourceContract<Sort extends string = string, Filter extends s
   sortable: readonly Sort[];
   defaultSort: `${Sort}` | `-${Sort}`;
   filters: Record<Filter, z.ZodType>;
+  /** Every field, stated once: inputs, references, what the server computes. */
+  fields: F;
+  /** Rules between fields, checked on create and update bodies (a scheduled item needs its date). */
+  rule?: CrossFieldRule;
+  /** Rules a create body alone must meet (a new account: a password or an invitation). */
+  createRule?: CrossFieldRule;
+  /**
+   * AREAS.md "Search": `ranked`, Spanish full text with best matches first when no sort is given;
+   * `plain` (the default), accent-insensitive matching of the area's searchable text.
+   */
+  search?: 'ranked' | 'plain';
 }
 
 /** A filter value that arrives as text in the query string: "true"/"false"/"1"/"0". */
 export const booleanFilter = z
   .enum(['true', 'false', '1', '0'], { error: 'Indique true o false.' })
   .transform((v) => v === 'true' || v === '1');
-
-/** The `updated_at` an edit started from (optimistic concurrency: a stale one gets 409). */
-export const updatedAtField = z.iso.datetime({
-  offset: true,
-  error: 'El campo updated_at es obligatorio y debe ser una fecha ISO 8601.',
-});
 
 /** Ids are PostgreSQL `integer`s: anything above is no record, and would make the database fail. */
 export const ID_MAX = 2_147_483_647;

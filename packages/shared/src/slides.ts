@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { instantField, type MediaRef, optionalText } from './content';
+import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import { AREA_API_PATHS } from './permissions';
-import { ID_MAX, listedId, type ResourceContract, updatedAtField } from './resource';
+import { ID_MAX, listedId, type ResourceContract } from './resource';
 import { booleanField, nulCheck, requiredText } from './validation';
 
 // AREAS.md, slides: the home page's slides, in their own order (`PUT /api/slides/order`), each shown
@@ -23,18 +24,6 @@ export const SLIDE_LINK_LABEL_MAX = 40;
 export const SLIDE_LINK_URL_MAX = 2048;
 /** At most this many ids in one reorder (a home page shows a handful of slides). */
 export const SLIDE_ORDER_MAX = 1000;
-
-export const SLIDES: ResourceContract<'position' | 'title' | 'created_at' | 'updated_at', 'state'> = {
-  path: AREA_API_PATHS.slide,
-  area: 'slide',
-  label: { one: 'diapositiva', many: 'diapositivas' },
-  lookup: 'id',
-  sortable: ['position', 'title', 'created_at', 'updated_at'],
-  defaultSort: 'position',
-  filters: {
-    state: z.enum(SLIDE_STATES, { error: 'Estado desconocido: active, scheduled, expired o inactive.' }),
-  },
-};
 
 /**
  * Where a slide's button leads: an http(s) address, or a path of the organisation's own site
@@ -78,17 +67,6 @@ const imageField = z
   .min(1, { error: 'El campo imagen debe ser el id de un archivo de la biblioteca.' })
   .max(ID_MAX, { error: 'El campo imagen debe ser el id de un archivo de la biblioteca.' });
 
-const slideFields = {
-  title: requiredText('título', { max: SLIDE_TITLE_MAX }),
-  subtitle: optionalText('subtítulo', { max: SLIDE_SUBTITLE_MAX }),
-  image: imageField,
-  link_url: linkUrlField,
-  link_label: optionalText('texto del botón', { max: SLIDE_LINK_LABEL_MAX }),
-  active: booleanField('activa'),
-  starts_at: instantField('inicio'),
-  ends_at: instantField('fin'),
-};
-
 export const SLIDE_WINDOW_MESSAGE = 'La fecha de fin debe ser posterior a la de inicio.';
 export const SLIDE_LABEL_NEEDS_LINK = 'Indique la dirección del enlace, o deje vacío el texto del botón.';
 export const SLIDE_LINK_NEEDS_LABEL = 'Indique el texto del botón (por ejemplo, «Más información»).';
@@ -118,33 +96,66 @@ function slideRules(value: SlideWindowAndLink, ctx: z.RefinementCtx) {
   }
 }
 
-export const SlideInput = z
-  .strictObject({
-    ...slideFields,
-    subtitle: slideFields.subtitle.default(null),
-    link_url: slideFields.link_url.default(null),
-    link_label: slideFields.link_label.default(null),
-    active: slideFields.active.default(true),
-    starts_at: slideFields.starts_at.default(null),
-    ends_at: slideFields.ends_at.default(null),
-  })
-  .superRefine(slideRules);
-export type SlideInput = z.infer<typeof SlideInput>;
+const slideFields = {
+  title: field(requiredText('título', { max: SLIDE_TITLE_MAX }), { label: 'Título' }),
+  subtitle: field(optionalText('subtítulo', { max: SLIDE_SUBTITLE_MAX }), {
+    label: 'Subtítulo',
+    default: null,
+  }),
+  image: field(imageField, {
+    label: 'Imagen',
+    ref: { area: 'multimedia', by: 'id', accept: 'image' },
+    read: reads<MediaRef>(),
+  }),
+  /** An http(s) address or a path of the site (`/agenda`), or null for a slide without a button. */
+  link_url: field(linkUrlField, { label: 'Enlace', default: null }),
+  /** The button's text; present whenever link_url is. */
+  link_label: field(optionalText('texto del botón', { max: SLIDE_LINK_LABEL_MAX }), {
+    label: 'Texto del botón',
+    default: null,
+  }),
+  active: field(booleanField('activa'), { label: 'Activa', default: true }),
+  starts_at: field(instantField('inicio'), {
+    label: 'Se muestra desde',
+    header: 'Desde',
+    default: null,
+    instant: true,
+  }),
+  ends_at: field(instantField('fin'), {
+    label: 'Se muestra hasta',
+    header: 'Hasta',
+    default: null,
+    instant: true,
+  }),
+  /** 1…n: the order in which the home page shows them. */
+  position: readOnly(reads<number>(), { label: 'Posición' }),
+  /** As it reads now (AREAS.md): computed by the server from `active` and the window. */
+  state: readOnly(reads<SlideState>(), { label: 'Estado', options: SLIDE_STATE_LABELS }),
+};
 
-export const SlideUpdateInput = z
-  .strictObject({
-    title: slideFields.title.optional(),
-    subtitle: slideFields.subtitle.optional(),
-    image: slideFields.image.optional(),
-    link_url: slideFields.link_url.optional(),
-    link_label: slideFields.link_label.optional(),
-    active: slideFields.active.optional(),
-    starts_at: slideFields.starts_at.optional(),
-    ends_at: slideFields.ends_at.optional(),
-    updated_at: updatedAtField,
-  })
-  .superRefine(slideRules);
+export const SLIDES: ResourceContract<
+  'position' | 'title' | 'created_at' | 'updated_at',
+  'state',
+  typeof slideFields
+> = {
+  path: AREA_API_PATHS.slide,
+  area: 'slide',
+  label: { one: 'diapositiva', many: 'diapositivas', gender: 'feminine' },
+  lookup: 'id',
+  sortable: ['position', 'title', 'created_at', 'updated_at'],
+  defaultSort: 'position',
+  filters: {
+    state: z.enum(SLIDE_STATES, { error: 'Estado desconocido: active, scheduled, expired o inactive.' }),
+  },
+  fields: slideFields,
+  rule: slideRules,
+};
+
+export const SlideInput = createInputOf(SLIDES.fields, SLIDES.rule);
+export type SlideInput = z.infer<typeof SlideInput>;
+export const SlideUpdateInput = updateInputOf(SLIDES.fields, SLIDES.rule);
 export type SlideUpdateInput = z.infer<typeof SlideUpdateInput>;
+export type SlideRecord = RecordOf<typeof SLIDES.fields>;
 
 /** `PUT /api/slides/order`: every slide's id once, in the new order (positions 1…n). */
 export const SlideOrderInput = z.strictObject({
@@ -165,23 +176,3 @@ export const SlideOrderInput = z.strictObject({
     }),
 });
 export type SlideOrderInput = z.infer<typeof SlideOrderInput>;
-
-export interface SlideRecord {
-  id: number;
-  title: string;
-  subtitle: string | null;
-  image: MediaRef;
-  /** An http(s) address or a path of the site (`/agenda`), or null for a slide without a button. */
-  link_url: string | null;
-  /** The button's text; present whenever link_url is. */
-  link_label: string | null;
-  /** 1…n: the order in which the home page shows them. */
-  position: number;
-  active: boolean;
-  starts_at: string | null;
-  ends_at: string | null;
-  /** As it reads now (AREAS.md): computed by the server from `active` and the window. */
-  state: SlideState;
-  created_at: string;
-  updated_at: string;
-}

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { optionalText, slugField } from './content';
+import { optionalText, SLUG_LABEL, slugField } from './content';
+import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import { AREA_API_PATHS } from './permissions';
-import { ID_MAX, type ResourceContract, updatedAtField } from './resource';
+import { ID_MAX, type ResourceContract } from './resource';
 import { booleanField, requiredText } from './validation';
 
 // AREAS.md "Tests (questionnaires)": a test's details and its questions, each with its options,
@@ -37,18 +38,6 @@ export const TEST_LIMITS = {
   points: 1000,
   timeLimitMinutes: 600,
 } as const;
-
-export const TESTS: ResourceContract<'title' | 'status' | 'updated_at' | 'created_at', 'status'> = {
-  path: AREA_API_PATHS.test,
-  area: 'test',
-  label: { one: 'test', many: 'tests' },
-  lookup: 'id',
-  sortable: ['title', 'status', 'updated_at', 'created_at'],
-  defaultSort: '-updated_at',
-  filters: {
-    status: z.enum(TEST_STATUSES, { error: 'Estado desconocido: draft o published.' }),
-  },
-};
 
 /** The id of an existing child, when the item is one (kept, so the history shows what changed). */
 const childId = (label: string) =>
@@ -138,27 +127,6 @@ export const TestQuestionInput = z
   .superRefine(questionRules);
 export type TestQuestionInput = z.infer<typeof TestQuestionInput>;
 
-const testFields = {
-  title: requiredText('título', { max: TEST_LIMITS.title }),
-  slug: slugField(),
-  description: optionalText('descripción', { max: TEST_LIMITS.description }),
-  status: z.enum(TEST_STATUSES, { error: 'El estado debe ser Borrador o Publicado.' }),
-  passing_score: z
-    .number({ error: 'La nota para aprobar debe ser un porcentaje entre 0 y 100.' })
-    .int({ error: 'La nota para aprobar debe ser un porcentaje entero.' })
-    .min(0, { error: 'La nota para aprobar debe ser un porcentaje entre 0 y 100.' })
-    .max(100, { error: 'La nota para aprobar debe ser un porcentaje entre 0 y 100.' }),
-  time_limit_minutes: z
-    .number({ error: 'El tiempo límite debe ser un número de minutos.' })
-    .int({ error: 'El tiempo límite debe ser un número entero de minutos.' })
-    .min(1, { error: 'El tiempo límite debe ser de 1 a 600 minutos, o ninguno.' })
-    .max(TEST_LIMITS.timeLimitMinutes, { error: 'El tiempo límite debe ser de 1 a 600 minutos, o ninguno.' })
-    .nullable(),
-  questions: z
-    .array(TestQuestionInput, { error: 'El campo preguntas debe ser una lista.' })
-    .max(TEST_LIMITS.questions, { error: `Como máximo ${TEST_LIMITS.questions} preguntas por test.` }),
-};
-
 export const PUBLISHED_NEEDS_QUESTIONS = 'Un test publicado necesita al menos una pregunta.';
 
 /** What the body alone tells: published with no questions. The API also checks the stored ones. */
@@ -167,33 +135,6 @@ function publishedHasQuestions(test: { status?: TestStatus; questions?: unknown[
     ctx.addIssue({ code: 'custom', path: ['questions'], message: PUBLISHED_NEEDS_QUESTIONS });
   }
 }
-
-export const TestInput = z
-  .strictObject({
-    ...testFields,
-    slug: testFields.slug.optional(),
-    description: testFields.description.default(null),
-    status: testFields.status.default('draft'),
-    passing_score: testFields.passing_score.default(50),
-    time_limit_minutes: testFields.time_limit_minutes.default(null),
-    questions: testFields.questions.default([]),
-  })
-  .superRefine(publishedHasQuestions);
-export type TestInput = z.infer<typeof TestInput>;
-
-export const TestUpdateInput = z
-  .strictObject({
-    title: testFields.title.optional(),
-    slug: testFields.slug.optional(),
-    description: testFields.description.optional(),
-    status: testFields.status.optional(),
-    passing_score: testFields.passing_score.optional(),
-    time_limit_minutes: testFields.time_limit_minutes.optional(),
-    questions: testFields.questions.optional(),
-    updated_at: updatedAtField,
-  })
-  .superRefine(publishedHasQuestions);
-export type TestUpdateInput = z.infer<typeof TestUpdateInput>;
 
 export interface TestOption {
   id: number;
@@ -225,21 +166,72 @@ export function questionsInOrder(questions: readonly TestQuestion[]) {
   }));
 }
 
-export interface TestRecord {
-  id: number;
-  title: string;
-  slug: string;
-  description: string | null;
-  status: TestStatus;
+const testFields = {
+  title: field(requiredText('título', { max: TEST_LIMITS.title }), { label: 'Título' }),
+  slug: field(slugField(), { label: SLUG_LABEL, optional: true }),
+  description: field(optionalText('descripción', { max: TEST_LIMITS.description }), {
+    label: 'Descripción',
+    default: null,
+  }),
+  status: field(z.enum(TEST_STATUSES, { error: 'El estado debe ser Borrador o Publicado.' }), {
+    label: 'Estado',
+    default: 'draft',
+    options: TEST_STATUS_LABELS,
+  }),
   /** The percentage of the automatically scored points needed to pass (0–100). */
-  passing_score: number;
-  time_limit_minutes: number | null;
+  passing_score: field(
+    z
+      .number({ error: 'La nota para aprobar debe ser un porcentaje entre 0 y 100.' })
+      .int({ error: 'La nota para aprobar debe ser un porcentaje entero.' })
+      .min(0, { error: 'La nota para aprobar debe ser un porcentaje entre 0 y 100.' })
+      .max(100, { error: 'La nota para aprobar debe ser un porcentaje entre 0 y 100.' }),
+    { label: 'Nota para aprobar (%)', default: 50 },
+  ),
+  time_limit_minutes: field(
+    z
+      .number({ error: 'El tiempo límite debe ser un número de minutos.' })
+      .int({ error: 'El tiempo límite debe ser un número entero de minutos.' })
+      .min(1, { error: 'El tiempo límite debe ser de 1 a 600 minutos, o ninguno.' })
+      .max(TEST_LIMITS.timeLimitMinutes, {
+        error: 'El tiempo límite debe ser de 1 a 600 minutos, o ninguno.',
+      })
+      .nullable(),
+    { label: 'Tiempo límite (min)', default: null },
+  ),
   /** In order. List pages leave them out (a test may have hundreds): only `questions_count`. */
-  questions?: TestQuestion[];
-  questions_count: number;
-  created_at: string;
-  updated_at: string;
-}
+  questions: field(
+    z
+      .array(TestQuestionInput, { error: 'El campo preguntas debe ser una lista.' })
+      .max(TEST_LIMITS.questions, { error: `Como máximo ${TEST_LIMITS.questions} preguntas por test.` }),
+    { label: 'Preguntas', default: [], inList: false, read: reads<TestQuestion[]>() },
+  ),
+  questions_count: readOnly(reads<number>(), { label: 'Preguntas' }),
+};
+
+export const TESTS: ResourceContract<
+  'title' | 'status' | 'updated_at' | 'created_at',
+  'status',
+  typeof testFields
+> = {
+  path: AREA_API_PATHS.test,
+  area: 'test',
+  label: { one: 'test', many: 'tests', gender: 'masculine' },
+  lookup: 'id',
+  sortable: ['title', 'status', 'updated_at', 'created_at'],
+  defaultSort: '-updated_at',
+  filters: {
+    status: z.enum(TEST_STATUSES, { error: 'Estado desconocido: draft o published.' }),
+  },
+  fields: testFields,
+  rule: publishedHasQuestions,
+  search: 'ranked',
+};
+
+export const TestInput = createInputOf(TESTS.fields, TESTS.rule);
+export type TestInput = z.infer<typeof TestInput>;
+export const TestUpdateInput = updateInputOf(TESTS.fields, TESTS.rule);
+export type TestUpdateInput = z.infer<typeof TestUpdateInput>;
+export type TestRecord = RecordOf<typeof TESTS.fields>;
 
 // POST /api/tests/{id}/score: the answers of one person taking the test.
 

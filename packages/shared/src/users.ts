@@ -1,24 +1,10 @@
 import { z } from 'zod';
 import type { RoleSummary } from './auth';
+import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import type { Permission } from './permissions';
 import { AREA_API_PATHS } from './permissions';
-import { booleanFilter, type ResourceContract, updatedAtField } from './resource';
+import { booleanFilter, type ResourceContract } from './resource';
 import { booleanField, emailField, passwordField, requiredText } from './validation';
-
-export const USERS: ResourceContract<
-  'name' | 'email' | 'active' | 'last_login_at' | 'created_at' | 'updated_at',
-  'role' | 'active'
-> = {
-  path: AREA_API_PATHS.user,
-  area: 'user',
-  label: { one: 'usuario', many: 'usuarios' },
-  sortable: ['name', 'email', 'active', 'last_login_at', 'created_at', 'updated_at'],
-  defaultSort: 'name',
-  filters: {
-    role: z.string().trim().min(1, { error: 'Indique un rol.' }).max(50),
-    active: booleanFilter,
-  },
-};
 
 const roleNames = z
   .array(requiredText('rol', { max: 50 }), { error: 'El campo roles debe ser una lista.' })
@@ -26,58 +12,64 @@ const roleNames = z
   .transform((list) => [...new Set(list)]);
 
 const userFields = {
-  name: requiredText('nombre'),
-  email: emailField(),
-  roles: roleNames,
-  active: booleanField('activo'),
-  password: passwordField(),
+  name: field(requiredText('nombre'), { label: 'Nombre' }),
+  email: field(emailField(), { label: 'Correo electrónico' }),
+  email_verified_at: readOnly(reads<string | null>(), { label: 'Correo verificado', instant: true }),
+  active: field(booleanField('activo'), { label: 'Activo', default: true }),
+  last_login_at: readOnly(reads<string | null>(), { label: 'Último acceso', instant: true }),
+  roles: field(roleNames, {
+    label: 'Roles',
+    ref: { area: 'role', by: 'name', many: true },
+    read: reads<RoleSummary[]>(),
+  }),
+  /** Every permission the user holds through its roles, sorted: who may manage them (DESIGN.md §3). */
+  permissions: readOnly(reads<Permission[]>(), { label: 'Permisos' }),
+  password: field(passwordField(), { label: 'Contraseña', optional: true, secret: true }),
+  send_invitation: field(booleanField('enviar invitación'), {
+    label: 'Enviar invitación',
+    default: false,
+    createOnly: true,
+  }),
 };
 
-export const UserInput = z
-  .strictObject({
-    ...userFields,
-    active: userFields.active.default(true),
-    password: userFields.password.optional(),
-    send_invitation: booleanField('enviar invitación').default(false),
-  })
-  .superRefine((user, ctx) => {
-    if (!user.password && !user.send_invitation) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['password'],
-        message: 'Indique una contraseña o marque «Enviar invitación».',
-      });
-    }
-    if (user.password && user.send_invitation) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['password'],
-        message: 'No indique contraseña si envía una invitación: la persona la elegirá.',
-      });
-    }
-  });
-export type UserInput = z.infer<typeof UserInput>;
-
-export const UserUpdateInput = z.strictObject({
-  name: userFields.name.optional(),
-  email: userFields.email.optional(),
-  roles: roleNames.optional(),
-  active: userFields.active.optional(),
-  password: userFields.password.optional(),
-  updated_at: updatedAtField,
-});
-export type UserUpdateInput = z.infer<typeof UserUpdateInput>;
-
-export interface UserRecord {
-  id: number;
-  name: string;
-  email: string;
-  email_verified_at: string | null;
-  active: boolean;
-  last_login_at: string | null;
-  roles: RoleSummary[];
-  /** Every permission the user holds through its roles, sorted: who may manage them (DESIGN.md §3). */
-  permissions: Permission[];
-  created_at: string;
-  updated_at: string;
+/** A new account gets a password now, or an invitation to choose one: exactly one of the two. */
+function passwordOrInvitation(user: { password?: string; send_invitation?: boolean }, ctx: z.RefinementCtx) {
+  if (!user.password && !user.send_invitation) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['password'],
+      message: 'Indique una contraseña o marque «Enviar invitación».',
+    });
+  }
+  if (user.password && user.send_invitation) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['password'],
+      message: 'No indique contraseña si envía una invitación: la persona la elegirá.',
+    });
+  }
 }
+
+export const USERS: ResourceContract<
+  'name' | 'email' | 'active' | 'last_login_at' | 'created_at' | 'updated_at',
+  'role' | 'active',
+  typeof userFields
+> = {
+  path: AREA_API_PATHS.user,
+  area: 'user',
+  label: { one: 'usuario', many: 'usuarios', gender: 'masculine' },
+  sortable: ['name', 'email', 'active', 'last_login_at', 'created_at', 'updated_at'],
+  defaultSort: 'name',
+  filters: {
+    role: z.string().trim().min(1, { error: 'Indique un rol.' }).max(50),
+    active: booleanFilter,
+  },
+  fields: userFields,
+  createRule: passwordOrInvitation,
+};
+
+export const UserInput = createInputOf(USERS.fields, USERS.createRule);
+export type UserInput = z.infer<typeof UserInput>;
+export const UserUpdateInput = updateInputOf(USERS.fields);
+export type UserUpdateInput = z.infer<typeof UserUpdateInput>;
+export type UserRecord = RecordOf<typeof USERS.fields>;

@@ -17,10 +17,11 @@ const ReplaceFields = z.strictObject({ updated_at: updatedAtField.optional() });
 const AUDIT_LIST: ResourceContract = {
   path: 'audits',
   area: 'user',
-  label: { one: 'entrada', many: 'entradas' },
+  label: { one: 'entrada', many: 'entradas', gender: 'feminine' },
   sortable: ['id'],
   defaultSort: '-id',
   filters: {},
+  fields: {},
 };
 
 export function resourceRoutes<R extends { id: number; updated_at: string }, C, U>(

@@ -13,7 +13,7 @@ describe('screens named after their contract', () => {
     });
     expect(
       screensTitles({
-        contract: { ...USERS, label: { one: 'noticia', many: 'noticias' } },
+        contract: { ...USERS, label: { one: 'noticia', many: 'noticias', gender: 'feminine' } },
         gender: 'feminine',
       }).create,
     ).toBe('Nueva noticia');
