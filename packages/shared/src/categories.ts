@@ -59,9 +59,9 @@ export const CATEGORIES: ResourceContract<
   fields: categoryFields,
 };
 
-export const CategoryInput = createInputOf(CATEGORIES.fields);
+export const CategoryInput = createInputOf(CATEGORIES);
 export type CategoryInput = z.infer<typeof CategoryInput>;
-export const CategoryUpdateInput = updateInputOf(CATEGORIES.fields);
+export const CategoryUpdateInput = updateInputOf(CATEGORIES);
 export type CategoryUpdateInput = z.infer<typeof CategoryUpdateInput>;
 export type CategoryRecord = RecordOf<typeof CATEGORIES.fields>;
 

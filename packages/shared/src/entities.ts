@@ -148,8 +148,8 @@ export const ENTITIES: ResourceContract<
   fields: entityFields,
 };
 
-export const EntityInput = createInputOf(ENTITIES.fields);
+export const EntityInput = createInputOf(ENTITIES);
 export type EntityInput = z.infer<typeof EntityInput>;
-export const EntityUpdateInput = updateInputOf(ENTITIES.fields);
+export const EntityUpdateInput = updateInputOf(ENTITIES);
 export type EntityUpdateInput = z.infer<typeof EntityUpdateInput>;
 export type EntityRecord = RecordOf<typeof ENTITIES.fields>;

@@ -54,6 +54,8 @@ export interface InputField<S extends z.ZodType = z.ZodType> extends FieldCommon
   secret?: true;
   /** Accepted by a create only and not stored as a field (send an invitation). */
   createOnly?: true;
+  /** HTML sanitized to AREAS.md's allowlist on every write; its library images count as usages. */
+  richText?: true;
 }
 
 /** A field the server computes or sets (counts, the author, a computed state): read only. */
@@ -141,10 +143,15 @@ function cached(fields: FieldTable) {
 }
 
 /** The create body's schema: each input field with its default, or required. */
-export function createInputOf<F extends FieldTable>(
-  fields: F,
-  rule?: CrossFieldRule,
-): z.ZodType<CreateInputOf<F>, Record<string, unknown>> {
+export function createInputOf<F extends FieldTable>({
+  fields,
+  rule,
+  createRule,
+}: {
+  fields: F;
+  rule?: CrossFieldRule;
+  createRule?: CrossFieldRule;
+}): z.ZodType<CreateInputOf<F>, Record<string, unknown>> {
   const entry = cached(fields);
   if (!entry.create) {
     const shape: Record<string, z.ZodType> = {};
@@ -157,17 +164,22 @@ export function createInputOf<F extends FieldTable>(
             ? def.schema.optional()
             : def.schema;
     }
-    const schema = z.strictObject(shape);
-    entry.create = rule ? schema.superRefine(rule) : schema;
+    let schema: z.ZodType<Record<string, unknown>> = z.strictObject(shape);
+    if (rule) schema = schema.superRefine(rule);
+    if (createRule) schema = schema.superRefine(createRule);
+    entry.create = schema;
   }
   return entry.create as z.ZodType<CreateInputOf<F>, Record<string, unknown>>;
 }
 
 /** The update body's schema: every stored input field optional, plus `updated_at`. */
-export function updateInputOf<F extends FieldTable>(
-  fields: F,
-  rule?: CrossFieldRule,
-): z.ZodType<UpdateInputOf<F>, Record<string, unknown>> {
+export function updateInputOf<F extends FieldTable>({
+  fields,
+  rule,
+}: {
+  fields: F;
+  rule?: CrossFieldRule;
+}): z.ZodType<UpdateInputOf<F>, Record<string, unknown>> {
   const entry = cached(fields);
   if (!entry.update) {
     const shape: Record<string, z.ZodType> = {};

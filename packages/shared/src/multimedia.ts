@@ -191,13 +191,13 @@ export const MULTIMEDIA: ResourceContract<
 };
 
 /** The text parts of an upload (multipart fields beside `file`). */
-export const MediaUploadFields = createInputOf(MULTIMEDIA.fields);
+export const MediaUploadFields = createInputOf(MULTIMEDIA);
 export type MediaUploadFields = z.infer<typeof MediaUploadFields>;
 
 /** What an upload is created from, once the server has stored and measured the file. */
 export type MediaInput = MediaUploadFields;
 
-export const MediaUpdateInput = updateInputOf(MULTIMEDIA.fields);
+export const MediaUpdateInput = updateInputOf(MULTIMEDIA);
 export type MediaUpdateInput = z.infer<typeof MediaUpdateInput>;
 export type MediaRecord = RecordOf<typeof MULTIMEDIA.fields>;
 

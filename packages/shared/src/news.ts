@@ -47,7 +47,7 @@ const newsFields = {
   slug: field(slugField(), { label: SLUG_LABEL, optional: true }),
   excerpt: field(optionalText('entradilla', { max: EXCERPT_MAX }), { label: 'Entradilla', default: null }),
   /** Sanitized HTML (AREAS.md "Rich text"). */
-  body: field(richTextField('cuerpo'), { label: 'Texto', default: '', inList: false }),
+  body: field(richTextField('cuerpo'), { label: 'Texto', default: '', inList: false, richText: true }),
   cover: imageRef('portada', { label: 'Imagen de portada' }),
   categories: field(
     z
@@ -108,9 +108,9 @@ export const NEWS: ResourceContract<
   search: 'ranked',
 };
 
-export const NewsInput = createInputOf(NEWS.fields, NEWS.rule);
+export const NewsInput = createInputOf(NEWS);
 export type NewsInput = z.infer<typeof NewsInput>;
-export const NewsUpdateInput = updateInputOf(NEWS.fields, NEWS.rule);
+export const NewsUpdateInput = updateInputOf(NEWS);
 export type NewsUpdateInput = z.infer<typeof NewsUpdateInput>;
 export type NewsRecord = RecordOf<typeof NEWS.fields>;
 
@@ -128,7 +128,7 @@ const pageFields = {
   title: field(requiredText('título', { max: 255 }), { label: 'Título' }),
   slug: field(slugField(), { label: SLUG_LABEL, optional: true }),
   /** Sanitized HTML. */
-  body: field(richTextField('cuerpo'), { label: 'Texto', default: '', inList: false }),
+  body: field(richTextField('cuerpo'), { label: 'Texto', default: '', inList: false, richText: true }),
   status: field(z.enum(PAGE_STATUSES, { error: 'El estado debe ser Borrador o Publicada.' }), {
     label: 'Estado',
     default: 'draft',
@@ -160,8 +160,8 @@ export const PAGES: ResourceContract<
   search: 'ranked',
 };
 
-export const PageInput = createInputOf(PAGES.fields);
+export const PageInput = createInputOf(PAGES);
 export type PageInput = z.infer<typeof PageInput>;
-export const PageUpdateInput = updateInputOf(PAGES.fields);
+export const PageUpdateInput = updateInputOf(PAGES);
 export type PageUpdateInput = z.infer<typeof PageUpdateInput>;
 export type PageRecord = RecordOf<typeof PAGES.fields>;

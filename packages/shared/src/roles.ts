@@ -40,8 +40,8 @@ export const ROLES: ResourceContract<
   fields: roleFields,
 };
 
-export const RoleInput = createInputOf(ROLES.fields);
+export const RoleInput = createInputOf(ROLES);
 export type RoleInput = z.infer<typeof RoleInput>;
-export const RoleUpdateInput = updateInputOf(ROLES.fields);
+export const RoleUpdateInput = updateInputOf(ROLES);
 export type RoleUpdateInput = z.infer<typeof RoleUpdateInput>;
 export type RoleRecord = RecordOf<typeof ROLES.fields>;

@@ -151,9 +151,9 @@ export const SLIDES: ResourceContract<
   rule: slideRules,
 };
 
-export const SlideInput = createInputOf(SLIDES.fields, SLIDES.rule);
+export const SlideInput = createInputOf(SLIDES);
 export type SlideInput = z.infer<typeof SlideInput>;
-export const SlideUpdateInput = updateInputOf(SLIDES.fields, SLIDES.rule);
+export const SlideUpdateInput = updateInputOf(SLIDES);
 export type SlideUpdateInput = z.infer<typeof SlideUpdateInput>;
 export type SlideRecord = RecordOf<typeof SLIDES.fields>;
 

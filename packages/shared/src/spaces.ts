@@ -91,8 +91,8 @@ export const SPACES: ResourceContract<
   fields: spaceFields,
 };
 
-export const SpaceInput = createInputOf(SPACES.fields);
+export const SpaceInput = createInputOf(SPACES);
 export type SpaceInput = z.infer<typeof SpaceInput>;
-export const SpaceUpdateInput = updateInputOf(SPACES.fields);
+export const SpaceUpdateInput = updateInputOf(SPACES);
 export type SpaceUpdateInput = z.infer<typeof SpaceUpdateInput>;
 export type SpaceRecord = RecordOf<typeof SPACES.fields>;

@@ -227,9 +227,9 @@ export const TESTS: ResourceContract<
   search: 'ranked',
 };
 
-export const TestInput = createInputOf(TESTS.fields, TESTS.rule);
+export const TestInput = createInputOf(TESTS);
 export type TestInput = z.infer<typeof TestInput>;
-export const TestUpdateInput = updateInputOf(TESTS.fields, TESTS.rule);
+export const TestUpdateInput = updateInputOf(TESTS);
 export type TestUpdateInput = z.infer<typeof TestUpdateInput>;
 export type TestRecord = RecordOf<typeof TESTS.fields>;
 

@@ -68,8 +68,8 @@ export const USERS: ResourceContract<
   createRule: passwordOrInvitation,
 };
 
-export const UserInput = createInputOf(USERS.fields, USERS.createRule);
+export const UserInput = createInputOf(USERS);
 export type UserInput = z.infer<typeof UserInput>;
-export const UserUpdateInput = updateInputOf(USERS.fields);
+export const UserUpdateInput = updateInputOf(USERS);
 export type UserUpdateInput = z.infer<typeof UserUpdateInput>;
 export type UserRecord = RecordOf<typeof USERS.fields>;

@@ -10,6 +10,7 @@ import { createUsageIndex } from './multimedia/media-usages';
 import { multimediaResource } from './multimedia/multimedia-resource';
 import { newsResource } from './news/news-resource';
 import { pagesResource } from './pages/pages-resource';
+import { type AreaDeclaration, deriveDefinition, targetRegistry } from './resource/area-declaration';
 import type { MediaLinks } from './resource/media-links';
 import type { ResourceDefinition } from './resource/resource-definition';
 import { resourceRoutes } from './resource/resource-routes';
@@ -20,9 +21,10 @@ import { spacesResource } from './spaces/spaces-resource';
 import { testsResource } from './tests/tests-resource';
 import { usersResource } from './users/users-resource';
 
-// The one list of management areas (decision 008). Each entry keeps its own record and input types
-// inside the closure that mounts it, so the list needs no cast; the media usage index learns from the
-// same list how each area names its records.
+// The one list of management areas (decision 008). Each area declares what is its own; the field
+// tables of the shared contracts give the rest (decision 017), references resolved through the
+// registry of these same areas. The media usage index learns from the list how each area names its
+// records.
 
 export interface AreaDependencies {
   database: Database;
@@ -35,34 +37,11 @@ export interface AreaDependencies {
   exportIdleTimeoutMs?: number;
 }
 
-interface MountedArea {
-  path: string;
-  mount(app: FastifyInstance): void;
-}
+type AnyDefinition = ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>;
+type AnyDeclaration = AreaDeclaration<{ id: number; updated_at: string }, unknown, unknown>;
 
-function area<R extends { id: number; updated_at: string }, C, U>(
-  definition: ResourceDefinition<R, C, U>,
-  deps: AreaDependencies & { media: MediaLinks },
-): MountedArea {
-  return {
-    path: definition.contract.path,
-    mount(app) {
-      const service = createResourceService(definition, {
-        database: deps.database,
-        log: deps.log,
-        media: deps.media,
-      });
-      resourceRoutes(app, service, {
-        appUrl: deps.appUrl,
-        uploads: deps.uploads,
-        exportIdleTimeoutMs: deps.exportIdleTimeoutMs,
-      });
-    },
-  };
-}
-
-/** Every area's declaration, by name: the one list that is mounted (and that tests walk). */
-export function areaDefinitions(deps: AreaDependencies, usages = createUsageIndex()) {
+/** Every area's declaration, by name, as the areas state them. */
+function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof createUsageIndex>) {
   const media = mediaUrls(deps.storage, deps.appUrl);
   return {
     roles: rolesResource,
@@ -75,7 +54,7 @@ export function areaDefinitions(deps: AreaDependencies, usages = createUsageInde
       appUrl: deps.appUrl,
     }),
     categories: categoriesResource({ media }),
-    news: newsResource({ media }),
+    news: newsResource(),
     pages: pagesResource(),
     entities: entitiesResource({ media }),
     spaces: spacesResource({ media }),
@@ -84,24 +63,40 @@ export function areaDefinitions(deps: AreaDependencies, usages = createUsageInde
   };
 }
 
+type Declared = ReturnType<typeof areaDeclarations>;
+
+/** Every area's whole definition, by name: the one list that is mounted (and that tests walk). */
+export function areaDefinitions(
+  deps: AreaDependencies,
+  usages = createUsageIndex(),
+): { [K in keyof Declared]: AnyDefinition } {
+  const declared = areaDeclarations(deps, usages);
+  const list = Object.values(declared) as unknown as AnyDeclaration[];
+  const targets = targetRegistry(list);
+  return Object.fromEntries(
+    Object.entries(declared).map(([name, declaration]) => [
+      name,
+      // Transitional: an area still written as a whole definition is mounted as it is.
+      'toRecord' in declaration
+        ? declaration
+        : deriveDefinition(declaration as unknown as AnyDeclaration, targets),
+    ]),
+  ) as { [K in keyof Declared]: AnyDefinition };
+}
+
 export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
   const usages = createUsageIndex();
   const definitions = areaDefinitions(deps, usages);
-  const withMedia = { ...deps, media: mediaLinks(mediaUrls(deps.storage, deps.appUrl)) };
-  const areas = [
-    area(definitions.roles, withMedia),
-    area(definitions.users, withMedia),
-    area(definitions.multimedia, withMedia),
-    area(definitions.categories, withMedia),
-    area(definitions.news, withMedia),
-    area(definitions.pages, withMedia),
-    area(definitions.entities, withMedia),
-    area(definitions.spaces, withMedia),
-    area(definitions.slides, withMedia),
-    area(definitions.tests, withMedia),
-  ];
+  const media: MediaLinks = mediaLinks(mediaUrls(deps.storage, deps.appUrl));
   for (const definition of Object.values(definitions)) {
-    usages.register(definition as unknown as Parameters<typeof usages.register>[0]);
+    usages.register(definition);
   }
-  for (const entry of areas) entry.mount(app);
+  for (const definition of Object.values(definitions)) {
+    const service = createResourceService(definition, { database: deps.database, log: deps.log, media });
+    resourceRoutes(app, service, {
+      appUrl: deps.appUrl,
+      uploads: deps.uploads,
+      exportIdleTimeoutMs: deps.exportIdleTimeoutMs,
+    });
+  }
 }

@@ -27,6 +27,7 @@ export const IMAGE: RefTarget = {
     nameColumn: 'original_name',
     refusal: (name) => `«${name}» no es una imagen: elija una imagen.`,
   },
+  shape: (alias) => mediaShape(alias),
 };
 
 /** Storage keys live under `media/`; the database keeps only the file names. */
@@ -39,11 +40,14 @@ export function mediaKeys(item: { file: string; variants: StoredVariants }): str
     .map(mediaKey);
 }
 
+/** How a media item reads inside another record (SQL over its row's `alias`); MediaUrls.ref reads it. */
+export const mediaShape = (alias: string) =>
+  `json_build_object('id', ${alias}.id, 'name', ${alias}.original_name, 'file', ${alias}.file, 'alt', ${alias}.alt,
+     'width', ${alias}.width, 'height', ${alias}.height, 'thumbnail', ${alias}.variants->'thumbnail'->>'file')`;
+
 /** The SQL (a JSON object, or null) of the media item whose id is in `column`, for an area's SELECT list. */
 export const mediaRefSql = (column: string) =>
-  `(SELECT json_build_object('id', m.id, 'name', m.original_name, 'file', m.file, 'alt', m.alt,
-     'width', m.width, 'height', m.height, 'thumbnail', m.variants->'thumbnail'->>'file')
-     FROM multimedia m WHERE m.id = ${column})`;
+  `(SELECT ${mediaShape('m')} FROM multimedia m WHERE m.id = ${column})`;
 
 export interface MediaUrls {
   url(file: string): string;

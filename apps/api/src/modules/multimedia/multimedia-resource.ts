@@ -8,22 +8,21 @@ import {
   detectedTypeNotice,
   type MediaKind,
   type MediaRecord,
-  MediaUpdateInput,
+  type MediaUpdateInput,
   type MediaUploadFields,
-  MediaUploadFields as MediaUploadSchema,
   MULTIMEDIA,
 } from '@gestor/shared';
 import type { Connection } from '../../db/client';
 import { ValidationError } from '../../lib/http-errors';
 import type { Storage } from '../../lib/storage/storage';
 import { dispositionFor } from '../../lib/storage/stored-object';
+import { defineArea, storedIn } from '../resource/area-declaration';
 import { csvDate } from '../resource/csv';
-import { column } from '../resource/declared-fields';
-import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
+import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 import type { ReceivedFile } from '../resource/uploads';
 import { sniffFile } from './file-sniff';
 import { processImage, removeGpsData } from './image-processing';
-import { mediaKey, mediaKeys, mediaUrls, type StoredVariants } from './media-refs';
+import { IMAGE, mediaKey, mediaKeys, mediaShape, mediaUrls, type StoredVariants } from './media-refs';
 import { type UsageIndex, visibleTo } from './media-usages';
 
 // The multimedia library (AREAS.md "Multimedia"): files typed by their bytes, images with WebP
@@ -143,34 +142,32 @@ export function multimediaResource({
     }
   }
 
-  return defineResource<MediaRecord, MediaCreate, MediaUpdate>({
+  return defineArea<MediaRecord, MediaCreate, MediaUpdate>({
     contract: MULTIMEDIA,
     table: 'multimedia',
-    columns: `t.id, t.file, t.original_name, t.mime_type, t.kind, t.size, t.width, t.height, t.alt, t.title,
-      t.checksum, t.variants, t.created_at, t.updated_at,
-      (SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = t.uploaded_by) AS uploaded_by,
-      (SELECT count(*)::int FROM media_usages mu WHERE mu.media_id = t.id) AS usage_count`,
-    toRecord: (row) => {
-      const variants = row.variants as StoredVariants;
-      return {
-        id: row.id as number,
-        file: row.file as string,
-        original_name: row.original_name as string,
-        mime_type: row.mime_type as string,
-        kind: row.kind as MediaKind,
-        size: Number(row.size),
-        width: row.width as number | null,
-        height: row.height as number | null,
-        alt: row.alt as string | null,
-        title: row.title as string | null,
-        checksum: row.checksum as string,
-        url: urls.url(row.file as string),
-        variants: { thumbnail: urls.variant(variants.thumbnail), medium: urls.variant(variants.medium) },
-        uploaded_by: row.uploaded_by as MediaRecord['uploaded_by'],
-        usage_count: row.usage_count as number,
-        type_notice: detectedTypeNotice(row.original_name as string, row.mime_type as string),
-        ...timestamps(row),
-      };
+    select: {
+      uploaded_by: `(SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = t.uploaded_by)`,
+      usage_count: '(SELECT count(*)::int FROM media_usages mu WHERE mu.media_id = t.id)',
+      url: null,
+      type_notice: null,
+    },
+    storage: { uploaded_by: storedIn('uploaded_by') },
+    read: {
+      size: (row) => Number(row.size),
+      url: (row) => urls.url(row.file as string),
+      variants: (row) => {
+        const variants = row.variants as StoredVariants;
+        return { thumbnail: urls.variant(variants.thumbnail), medium: urls.variant(variants.medium) };
+      },
+      type_notice: (row) => detectedTypeNotice(row.original_name as string, row.mime_type as string),
+    },
+    // Another area's cover, logo or gallery: an image of the library, read with its addresses;
+    // every such reference is a usage.
+    asTarget: {
+      countsAsUsage: true,
+      accept: IMAGE.accept,
+      shape: mediaShape,
+      readValue: (raw) => urls.ref(raw),
     },
     sortColumns: {
       original_name: spanishOrder('t.original_name'),
@@ -185,23 +182,7 @@ export function multimediaResource({
     },
     searchColumn: 't.search_text',
     titleColumn: 'original_name',
-    createInput: MediaUploadSchema,
-    updateInput: MediaUpdateInput,
     upload: { field: 'file', accept },
-    fields: {
-      alt: column(),
-      title: column(),
-      file: column(),
-      original_name: column(),
-      mime_type: column(),
-      kind: column(),
-      size: column(),
-      width: column(),
-      height: column(),
-      checksum: column(),
-      variants: column(),
-      uploaded_by: column(),
-    },
 
     // The accepted file arrives as one object; it is stored as the columns it describes. A replaced
     // file's old objects go once the new ones are committed (a rollback keeps the old ones).
@@ -264,17 +245,8 @@ export function multimediaResource({
     }),
 
     csv: [
-      { header: 'ID', value: (m) => m.id },
-      { header: 'Nombre', value: (m) => m.original_name },
-      { header: 'Título', value: (m) => m.title },
-      { header: 'Texto alternativo', value: (m) => m.alt },
-      { header: 'Tipo', value: (m) => m.mime_type },
-      { header: 'Tamaño (bytes)', value: (m) => m.size },
-      { header: 'Ancho', value: (m) => m.width },
-      { header: 'Alto', value: (m) => m.height },
-      { header: 'URL', value: (m) => m.url },
-      { header: 'Usos', value: (m) => m.usage_count },
-      { header: 'Subido por', value: (m) => m.uploaded_by?.name ?? null },
+      ...(['id', 'original_name', 'title', 'alt', 'mime_type', 'size', 'width', 'height', 'url'] as const),
+      ...(['usage_count', 'uploaded_by'] as const),
       { header: 'Subido', value: (m) => csvDate(m.created_at) },
     ],
 

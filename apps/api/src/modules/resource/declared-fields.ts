@@ -22,6 +22,10 @@ export interface RefTarget {
    * any other is a 422 with `refusal(name)`, the record named by `nameColumn`.
    */
   accept?: { column: string; values: readonly string[]; nameColumn: string; refusal(name: string): string };
+  /** How a referenced record reads inside another (SQL over its row's `alias`): a small JSON object. */
+  shape(alias: string): string;
+  /** What the API returns for one value of `shape` (media turn file names into addresses). */
+  readValue?(raw: unknown): unknown;
 }
 
 export type FieldSpec =
@@ -66,6 +70,7 @@ export const CATEGORY: RefTarget = {
   table: 'categories',
   key: 'slug',
   noun: { one: 'la categoría', many: 'las categorías' },
+  shape: (alias) => `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'slug', ${alias}.slug)`,
 };
 
 const quoted = (keys: unknown[]) => keys.map((key) => `«${String(key)}»`).join(', ');

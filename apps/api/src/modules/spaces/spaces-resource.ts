@@ -22,6 +22,7 @@ export const ENTITY: RefTarget = {
   table: 'entities',
   key: 'id',
   noun: { one: 'la entidad', many: 'las entidades' },
+  shape: (alias) => `json_build_object('id', ${alias}.id, 'name', ${alias}.name)`,
 };
 
 /** The gallery in its order, each item as mediaRefSql reads one (media-refs.ts). */
