@@ -1,4 +1,4 @@
-import { multimediaResource } from '../../apps/api/src/modules/multimedia/multimedia-resource.ts';
+import { areaDefinitions } from '../../apps/api/src/modules/areas.ts';
 import { parseListQuery } from '../../apps/api/src/modules/resource/list-query.ts';
 import { listStatements } from '../../apps/api/src/modules/resource/list-sql.ts';
 import { BENCH_ADMIN } from '../lib/api-server.mjs';
@@ -29,13 +29,13 @@ const PAGE_PATH = '/api/multimedia?per_page=30&lang=es';
 
 // The machinery's declaration of the media library, only to build its SQL: the storage object makes
 // URLs (never called here), the usage index and temporary directory serve uploads and deletes.
-const media = multimediaResource({
-  storage: /** @type {any} */ ({ url: (/** @type {string} */ key) => key }),
-  usages: /** @type {any} */ ({}),
-  tmpDir: '',
-  maxBytes: 0,
-  appUrl: '',
-});
+const { multimedia: media } = areaDefinitions(
+  /** @type {any} */ ({
+    storage: { url: (/** @type {string} */ key) => key },
+    appUrl: '',
+    uploads: { tmpDir: '', maxBytes: 0 },
+  }),
+);
 
 /** @param {import('../lib/cases.mjs').CaseContext} context */
 export async function run({ server, settings, log }) {

@@ -1,4 +1,4 @@
-import { newsResource } from '../../apps/api/src/modules/news/news-resource.ts';
+import { areaDefinitions } from '../../apps/api/src/modules/areas.ts';
 import { parseListQuery } from '../../apps/api/src/modules/resource/list-query.ts';
 import { listStatements } from '../../apps/api/src/modules/resource/list-sql.ts';
 import { BENCH_ADMIN } from '../lib/api-server.mjs';
@@ -33,9 +33,13 @@ const PAGE_PATH = `/api/news?search=${PLANTED_TERM}&per_page=15&lang=es`;
 
 // The machinery's declaration of news, only to build its SQL: media URLs are made from rows after
 // the query (never here), so a stand-in does.
-/** @type {import('../../apps/api/src/modules/multimedia/media-refs.ts').MediaUrls} */
-const mediaStandIn = { url: (file) => file, fileOf: () => null, variant: () => null, ref: () => null };
-const news = newsResource({ media: mediaStandIn });
+const { news } = areaDefinitions(
+  /** @type {any} */ ({
+    storage: { url: (/** @type {string} */ key) => key },
+    appUrl: '',
+    uploads: { tmpDir: '', maxBytes: 0 },
+  }),
+);
 
 /**
  * The plan of the rows statement and where its time goes: the same matches found (the count

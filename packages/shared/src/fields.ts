@@ -137,8 +137,8 @@ export type CrossFieldRule = {
 const built = new WeakMap<FieldTable, { create?: z.ZodType; update?: z.ZodType }>();
 
 function cached(fields: FieldTable) {
-  let entry = built.get(fields);
-  if (!entry) built.set(fields, (entry = {}));
+  const entry = built.get(fields) ?? {};
+  built.set(fields, entry);
   return entry;
 }
 

@@ -221,7 +221,7 @@ export function deriveDefinition<R extends AnyRecord, C, U>(
   const derivedColumns = select(false);
   const listed = select(true);
 
-  const readers = readable.map(({ name, def, spec }) => {
+  const readers = readable.map(({ name, spec }) => {
     const own = declaration.read?.[name];
     if (own) return [name, own] as const;
     const target = spec && (spec.kind === 'ref' || spec.kind === 'list') ? spec.target : undefined;
