@@ -67,11 +67,15 @@ export interface ReadField extends FieldCommon {
 export type FieldDef = InputField | ReadField;
 export type FieldTable = Record<string, FieldDef>;
 
-/** A field of the table, typed by its schema (and its read type when it differs). */
-export function field<S extends z.ZodType, O extends Omit<InputField<S>, 'schema'>>(
-  schema: S,
-  options: O,
-): InputField<S> & O {
+/**
+ * A field of the table, typed by its schema (and its read type when it differs). The options are
+ * checked against the schema (a default it accepts) and kept as written, so derived types see which
+ * fields have a default, are optional, secret or references.
+ */
+export function field<
+  S extends z.ZodType,
+  O extends Omit<InputField, 'schema' | 'default'> & { default?: unknown },
+>(schema: S, options: O & Omit<InputField<S>, 'schema'>): InputField<S> & O {
   return { ...options, schema };
 }
 

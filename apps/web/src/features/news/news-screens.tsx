@@ -1,14 +1,11 @@
 import {
   NEWS,
-  NewsInput,
   type NewsRecord,
-  NewsUpdateInput,
   PUBLICATION_STATUS_LABELS,
   PUBLICATION_STATUSES,
-  type PublicationStatus,
-  SLUG_LABEL,
 } from '@gestor/shared';
 import { EMPTY_VALUE, formatDateTime } from '../../components/resource/format';
+import { type FormValuesOf, formOf } from '../../components/resource/form-values';
 import { PublicationStatusTag } from '../../components/resource/publishing/publication-status-tag';
 import {
   mayChangePublication,
@@ -29,26 +26,8 @@ import './components/news.css';
 // (AREAS.md) is in news-publishing.ts: without news.publish nothing about it is sent, and an
 // item that is not a draft is shown read-only (the API would answer 403, which signs out).
 
-export interface NewsFormValues {
-  title: string;
-  /** Empty on creation: the server makes it from the title. */
-  slug: string;
-  excerpt: string;
-  /** HTML from the rich text editor, '' when empty. */
-  body: string;
-  /** A media item's id, or null. */
-  cover: number | null;
-  /** Category slugs. */
-  categories: string[];
-  featured: boolean;
-  /**
-   * The state to leave the item in: the record's own, unless a publishing button says otherwise
-   * (`submitWith({ status })`). No control shows it; only news.publish sends it.
-   */
-  status: PublicationStatus;
-  /** When a scheduled item is published (the "Programar" date), an ISO instant or null. */
-  published_at: string | null;
-}
+/** The status has no control: publishing's buttons say which to leave the item in. */
+export type NewsFormValues = FormValuesOf<typeof NEWS.fields>;
 
 const STATUS_FILTER: ListFilter = {
   name: 'status',
@@ -120,57 +99,22 @@ export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
   canManage: (news) => mayChangePublication(news, can(NEWS_PUBLISHING.permission)),
   unmanageableNotice: 'Solo quien puede publicar noticias modifica una noticia publicada o programada.',
   form: {
-    empty: () => ({
-      title: '',
-      slug: '',
-      excerpt: '',
-      body: '',
-      cover: null,
-      categories: [],
-      featured: false,
-      status: 'draft',
-      published_at: null,
+    ...formOf<typeof NEWS.fields, NewsRecord>(NEWS, {
+      // What to leave the item in is the publishing buttons' choice (news-publishing.ts); a
+      // message about the status shows above the form.
+      manual: ['status', 'published_at'],
+      hidden: ['status'],
+      fromRecord: {
+        body: (news) => news.body ?? '', // always there: the form starts from the record's own read
+        published_at: (news) => (news.status === 'scheduled' ? news.published_at : null),
+      },
+      toBody: (values, record, body) => ({
+        ...body,
+        ...publishingBody(values, record, can(NEWS_PUBLISHING.permission)),
+      }),
     }),
-    fromRecord: (news) => ({
-      title: news.title,
-      slug: news.slug,
-      excerpt: news.excerpt ?? '',
-      body: news.body ?? '', // always there: the form starts from the record's own read
-      cover: news.cover?.id ?? null,
-      categories: news.categories.map((category) => category.slug),
-      featured: news.featured,
-      status: news.status,
-      published_at: news.status === 'scheduled' ? news.published_at : null,
-    }),
-    toBody: (values, record) => ({
-      title: values.title,
-      ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
-      excerpt: values.excerpt,
-      body: values.body,
-      cover: values.cover,
-      // Without category.view the form could not list them: they stay as they are.
-      ...(can('category.view') ? { categories: values.categories } : {}),
-      featured: values.featured,
-      ...publishingBody(values, record, can(NEWS_PUBLISHING.permission)),
-    }),
-    createInput: NewsInput,
-    updateInput: NewsUpdateInput,
-    // `status` has no control: a message about it shows above the form.
-    fields: ['title', 'slug', 'excerpt', 'body', 'cover', 'categories', 'featured', 'published_at'],
     Fields: NewsFields,
     SubmitActions: publishingSubmitActions<NewsRecord, NewsFormValues>(NEWS_PUBLISHING),
-    fieldLabels: {
-      title: 'Título',
-      slug: SLUG_LABEL,
-      excerpt: 'Entradilla',
-      body: 'Texto',
-      cover: 'Imagen de portada',
-      categories: 'Categorías',
-      featured: 'Destacada',
-      status: 'Estado',
-      published_at: 'Fecha de publicación',
-      author: 'Autor',
-    },
     auditItemLabel: publicationAuditLabel,
   },
 });
