@@ -72,13 +72,17 @@ function zip(entries: Array<[name: string, content: string | Buffer]>): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
-const contentTypes =
-  '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
-const ooxml = (folder: string, main: string) =>
+/** [Content_Types].xml as Office writes it (ECMA-376 part 2): the main part's type is declared there. */
+const contentTypes = (part: string, type: string) =>
+  '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="xml" ContentType="application/xml"/>' +
+  `<Override PartName="/${part}" ContentType="application/vnd.${type}.main+xml"/></Types>`;
+const WORD = 'openxmlformats-officedocument.wordprocessingml.document';
+const ooxml = (part: string, type: string) =>
   zip([
-    ['[Content_Types].xml', contentTypes],
+    ['[Content_Types].xml', contentTypes(part, type)],
     ['_rels/.rels', '<Relationships/>'],
-    [`${folder}/${main}`, '<document/>'],
+    [part, '<document/>'],
   ]);
 const openDocument = (mime: string) =>
   zip([
@@ -169,14 +173,16 @@ describe('accepted types, one by one', () => {
     expect(await sniffBytes(pdf)).toEqual({ mime: 'application/pdf', kind: 'document', extension: 'pdf' });
   });
 
-  test('docx, xlsx and pptx by their package parts', async () => {
-    expect(await sniffBytes(ooxml('word', 'document.xml'))).toEqual({
+  test('docx, xlsx and pptx by their main part', async () => {
+    expect(await sniffBytes(ooxml('word/document.xml', WORD))).toEqual({
       mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       kind: 'document',
       extension: 'docx',
     });
-    expect((await sniffBytes(ooxml('xl', 'workbook.xml')))?.extension).toBe('xlsx');
-    expect((await sniffBytes(ooxml('ppt', 'presentation.xml')))?.extension).toBe('pptx');
+    const sheet = 'openxmlformats-officedocument.spreadsheetml.sheet';
+    expect((await sniffBytes(ooxml('xl/workbook.xml', sheet)))?.extension).toBe('xlsx');
+    const slides = 'openxmlformats-officedocument.presentationml.presentation';
+    expect((await sniffBytes(ooxml('ppt/presentation.xml', slides)))?.extension).toBe('pptx');
   });
 
   test('odt, ods and odp by their mimetype entry', async () => {
@@ -193,9 +199,12 @@ describe('accepted types, one by one', () => {
     ).toBe('odp');
   });
 
-  test('a large package: only its head, its end and its central directory are read', async () => {
+  test('a large package, its main part after a large entry', async () => {
     const archive = zip([
-      ['[Content_Types].xml', contentTypes],
+      [
+        '[Content_Types].xml',
+        contentTypes('ppt/presentation.xml', 'openxmlformats-officedocument.presentationml.presentation'),
+      ],
       ['ppt/media/video.bin', Buffer.alloc(3 * 1024 * 1024, 0x41)],
       ['ppt/presentation.xml', '<p:presentation/>'],
     ]);
@@ -203,12 +212,36 @@ describe('accepted types, one by one', () => {
   });
 
   test('a ZIP comment does not hide the central directory', async () => {
-    const archive = ooxml('word', 'document.xml');
+    const archive = ooxml('word/document.xml', WORD);
     const comment = Buffer.from('Creado por Gestor');
     archive.writeUInt16LE(comment.length, archive.length - 2);
     expect(await mimeOf(Buffer.concat([archive, comment]))).toBe(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     );
+  });
+
+  test('a ZIP64 end record (a package over 4 GiB or 65 535 entries) leads to the central directory', async () => {
+    /** The archive with its end record saturated and the real offsets in a ZIP64 record and locator. */
+    const zip64 = (archive: Buffer, directoryOffset: bigint) => {
+      const body = archive.subarray(0, archive.length - 22);
+      const record = Buffer.alloc(56);
+      record.writeUInt32LE(0x06064b50, 0);
+      record.writeBigUInt64LE(44n, 4); // size of the rest of the record
+      record.writeBigUInt64LE(directoryOffset, 48);
+      const locator = Buffer.alloc(20);
+      locator.writeUInt32LE(0x07064b50, 0);
+      locator.writeBigUInt64LE(BigInt(body.length), 8);
+      const end = Buffer.alloc(22, 0xff);
+      end.writeUInt32LE(0x06054b50, 0);
+      end.writeUInt32LE(0, 4);
+      end.writeUInt16LE(0, 20);
+      return Buffer.concat([body, record, locator, end]);
+    };
+    const archive = ooxml('word/document.xml', WORD);
+    const directoryOffset = BigInt(archive.readUInt32LE(archive.length - 6));
+    expect((await sniffBytes(zip64(archive, directoryOffset)))?.extension).toBe('docx');
+    expect(await mimeOf(zip64(archive, directoryOffset + 1n))).toBeNull();
+    expect(await mimeOf(zip64(archive, 2n ** 62n))).toBeNull();
   });
 
   test('MP4 by its brands', async () => {
@@ -263,6 +296,12 @@ describe('accepted types, one by one', () => {
     expect(await mimeOf('sin separadores\nen ninguna línea\n')).toBe('text/plain');
   });
 
+  test('text that opens like a binary signature is still text', async () => {
+    expect(await mimeOf('MAC del equipo;planta\n00:1a:2b:3c:4d:5e;2\n')).toBe('text/csv'); // "MAC " is Monkey's Audio
+    expect(await mimeOf('ID3;ID4\n1;2\n')).toBe('text/csv'); // "ID3" opens an MP3 tag
+    expect(await mimeOf('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n')).toBe('text/plain');
+  });
+
   test('a large text file: only the first 64 KiB are read, and a character cut there is fine', async () => {
     const lines = 'ñandú,acción,camión\n'.repeat(4000); // 2-byte characters, about 96 KiB
     /** The text with a first line padded so that the 64 KiB boundary falls inside a character. */
@@ -308,10 +347,12 @@ describe('refused', () => {
     expect(await mimeOf(zip([['word/document.xml', '<w/>']]))).toBeNull(); // no [Content_Types].xml
     expect(await mimeOf(openDocument('application/vnd.oasis.opendocument.graphics'))).toBeNull();
     expect(await mimeOf(zip([['mimetype', 'application/epub+zip']]))).toBeNull();
+    // Macro-enabled Word (docm) has word/ and [Content_Types].xml too: its main part's type tells it apart.
+    expect(await mimeOf(ooxml('word/document.xml', 'ms-word.document.macroEnabled'))).toBeNull();
   });
 
   test('a ZIP whose central directory is missing or broken', async () => {
-    const archive = ooxml('word', 'document.xml');
+    const archive = ooxml('word/document.xml', WORD);
     expect(await mimeOf(archive.subarray(0, archive.length - 22))).toBeNull();
     const broken = Buffer.from(archive);
     broken.writeUInt32LE(archive.length * 2, archive.length - 6); // directory offset past the end

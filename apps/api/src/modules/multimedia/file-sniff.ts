@@ -1,11 +1,14 @@
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import { ACCEPTED_MEDIA, type MediaKind } from '@gestor/shared';
+import { type FileTypeResult, fileTypeFromFile } from 'file-type';
 import { readAt } from '../../lib/read-at';
 
 // AREAS.md "Multimedia": the type comes from the file's bytes, never its name or Content-Type.
-// Only what ACCEPTED_MEDIA lists is recognised; everything else (SVG, HTML, executables, other
-// archives, unknown binary) is null, and the upload is refused.
+// The file-type package names the binary formats. What is ours: which of them ACCEPTED_MEDIA lets in,
+// the checks below where its answer is looser than that list means, and the rule for text and CSV,
+// which it does not detect. Everything else (SVG, HTML, executables, other archives, unknown binary)
+// is null, and the upload is refused.
 
 export interface SniffedType {
   mime: string;
@@ -13,16 +16,19 @@ export interface SniffedType {
   extension: string;
 }
 
-/** How much of the head is read: enough for every signature and for the text/CSV decision. */
+/** How much of the head is read: enough for the checks below and for the text/CSV decision. */
 const HEAD_BYTES = 64 * 1024;
 /** The end-of-central-directory record is 22 bytes plus a comment of at most 65 535 bytes. */
 const ZIP_TAIL_BYTES = 22 + 0xffff;
-/** Office documents list hundreds of entries, not millions: a larger directory is not one of them. */
-const ZIP_MAX_DIRECTORY_BYTES = 16 * 1024 * 1024;
+
+/** file-type's extensions that are, for us, an accepted type under another name. */
+const SAME_AS: Readonly<Record<string, string>> = {
+  m4v: 'mp4', // Apple's MP4 (major brand M4V): the same H.264 video in the same container
+};
 
 function typed(mime: string): SniffedType {
   const accepted = ACCEPTED_MEDIA.find((media) => media.mime === mime);
-  // Every mime below is written from ACCEPTED_MEDIA's list; reaching this means the two drifted apart.
+  // Text types are written from ACCEPTED_MEDIA's list; reaching this means the two drifted apart.
   if (!accepted) throw new Error(`file-sniff: ${mime} is not in ACCEPTED_MEDIA`);
   return { mime: accepted.mime, kind: accepted.kind, extension: accepted.extension };
 }
@@ -34,194 +40,84 @@ export async function sniffFile(path: string): Promise<SniffedType | null> {
     const { size } = await file.stat();
     if (size === 0) return null;
     const head = await readAt(file, 0, Math.min(size, HEAD_BYTES));
-    const mime = await sniff(file, size, head);
+    // A file the library gives up on (malformed past its parsing limits) is one it did not recognise.
+    const found = await fileTypeFromFile(path).catch(() => undefined);
+    // A name the list refuses still falls to the text rule: file-type names some text formats
+    // (iCalendar, vCard, RTF…) and mistakes text for a signature ("MAC …" for Monkey's Audio, "ID3…").
+    // The text rule refuses every binary, so only what reads as text gets through.
+    const mime = (found && (await binaryType(found, file, size, head))) ?? textType(head, size > head.length);
     return mime === null ? null : typed(mime);
   } finally {
     await file.close();
   }
 }
 
-async function sniff(file: FileHandle, size: number, head: Buffer): Promise<string | null> {
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') return 'image/gif';
-  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WEBP') {
-    return ['VP8 ', 'VP8L', 'VP8X'].includes(ascii(head, 12, 4)) ? 'image/webp' : null;
+/** Our type for what file-type found, or null when the list refuses it or a check below fails. */
+async function binaryType(
+  found: FileTypeResult,
+  file: FileHandle,
+  size: number,
+  head: Buffer,
+): Promise<string | null> {
+  // file-type names an ISO file by its major brand only: HEIF's (mif1, msf1) with AVIF among the
+  // compatible brands is an AVIF image.
+  if (found.ext === 'heic')
+    return isoBrands(head)?.some((brand) => AVIF_BRANDS.has(brand)) ? 'image/avif' : null;
+  const extension = SAME_AS[found.ext] ?? found.ext;
+  const media = ACCEPTED_MEDIA.find((accepted) => accepted.extension === extension);
+  if (!media) return null;
+  // Checks of what file-type takes on a few bytes: a signature alone does not make a whole file.
+  switch (media.mime) {
+    case 'image/webp': // RIFF…WEBP must go on with an image chunk
+      return ['VP8 ', 'VP8L', 'VP8X'].includes(ascii(head, 12, 4)) ? media.mime : null;
+    case 'image/avif':
+    case 'video/mp4': // the ftyp box must be whole
+      return isoBrands(head) ? media.mime : null;
+    case 'audio/mpeg': // two bytes of frame sync happen by chance
+      return isMp3(head) ? media.mime : null;
   }
-  if (ascii(head, 0, 5) === '%PDF-') return 'application/pdf';
-  if (ascii(head, 4, 4) === 'ftyp') return isoMediaType(head);
-  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return ebmlDocType(head) === 'webm' ? 'video/webm' : null;
-  if (ascii(head, 0, 4) === 'PK\x03\x04') return zipType(file, size, head);
-  if (isMp3(head)) return 'audio/mpeg';
-  return textType(head, size > head.length);
+  // Office Open XML and OpenDocument are ZIP packages: file-type reads their first entries, and a
+  // package whose central directory is lost or broken is a damaged file no office suite opens.
+  if (ascii(head, 0, 4) === 'PK\x03\x04' && !(await zipDirectoryFound(file, size))) return null;
+  return media.mime;
 }
 
 // --- ISO base media (AVIF, MP4) -------------------------------------------------------------
 
 const AVIF_BRANDS = new Set(['avif', 'avis']);
-const MP4_BRANDS = new Set([
-  'isom',
-  'iso2',
-  'iso3',
-  'iso4',
-  'iso5',
-  'iso6',
-  'mp41',
-  'mp42',
-  'avc1',
-  'dash',
-  'M4V ',
-]);
-// A major brand that names a type outside the list: HEIF images, M4A/M4B/M4P audio, QuickTime.
-// Their compatible brands often include isom/mp42, which must not make them pass as MP4 video.
-const REFUSED_MAJOR_BRANDS = new Set([
-  'heic',
-  'heix',
-  'hevc',
-  'hevx',
-  'heim',
-  'heis',
-  'mif1',
-  'msf1',
-  'M4A ',
-  'M4B ',
-  'M4P ',
-  'qt  ',
-]);
 
-function isoMediaType(head: Buffer): string | null {
-  if (head.length < 16) return null;
+/** The major and compatible brands of the ftyp box that opens the file, or null when it is not whole. */
+function isoBrands(head: Buffer): string[] | null {
+  if (head.length < 16 || ascii(head, 4, 4) !== 'ftyp') return null;
   const boxSize = head.readUInt32BE(0);
   // An ftyp box holds a major brand, a minor version and whole 4-byte compatible brands.
   if (boxSize < 16 || boxSize > head.length || (boxSize - 16) % 4 !== 0) return null;
-  const major = ascii(head, 8, 4);
-  const compatible: string[] = [];
-  for (let offset = 16; offset < boxSize; offset += 4) compatible.push(ascii(head, offset, 4));
-  // AVIF first: an AVIF file's major brand is often mif1, with avif among the compatible ones.
-  if (AVIF_BRANDS.has(major) || compatible.some((brand) => AVIF_BRANDS.has(brand))) return 'image/avif';
-  if (MP4_BRANDS.has(major)) return 'video/mp4';
-  if (REFUSED_MAJOR_BRANDS.has(major)) return null;
-  return compatible.some((brand) => MP4_BRANDS.has(brand)) ? 'video/mp4' : null;
-}
-
-// --- EBML (WebM) ----------------------------------------------------------------------------
-
-/** A variable-length integer of EBML: its length is given by the first set bit of the first byte. */
-function readVint(
-  buffer: Buffer,
-  offset: number,
-  keepMarker: boolean,
-): { value: number; length: number } | null {
-  const first = buffer[offset];
-  if (first === undefined || first === 0) return null;
-  const length = Math.clz32(first) - 23; // 1 for 0b1xxxxxxx … 8 for 0b00000001
-  if (offset + length > buffer.length) return null;
-  let value = keepMarker ? first : first & (0xff >> length);
-  for (let i = 1; i < length; i++) value = value * 256 + (buffer[offset + i] ?? 0);
-  return { value, length };
-}
-
-/** The DocType of the EBML header element that opens the file ("webm", "matroska"…). */
-function ebmlDocType(head: Buffer): string | null {
-  const headerSize = readVint(head, 4, false);
-  if (!headerSize) return null;
-  const start = 4 + headerSize.length;
-  const end = Math.min(head.length, start + headerSize.value);
-  let offset = start;
-  while (offset < end) {
-    const id = readVint(head, offset, true);
-    if (!id) return null;
-    const size = readVint(head, offset + id.length, false);
-    if (!size) return null;
-    const dataStart = offset + id.length + size.length;
-    if (dataStart + size.value > end) return null;
-    if (id.value === 0x4282)
-      return head.toString('latin1', dataStart, dataStart + size.value).replace(/\0+$/, '');
-    offset = dataStart + size.value;
-  }
-  return null;
+  const brands = [ascii(head, 8, 4)];
+  for (let offset = 16; offset < boxSize; offset += 4) brands.push(ascii(head, offset, 4));
+  return brands;
 }
 
 // --- ZIP (OOXML, OpenDocument) --------------------------------------------------------------
 
-const OPENDOCUMENT_TYPES = new Set([
-  'application/vnd.oasis.opendocument.text',
-  'application/vnd.oasis.opendocument.spreadsheet',
-  'application/vnd.oasis.opendocument.presentation',
-]);
-
-const OOXML_TYPES: ReadonlyArray<[prefix: string, mime: string]> = [
-  ['word/', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-  ['xl/', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-  ['ppt/', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
-];
-
-async function zipType(file: FileHandle, size: number, head: Buffer): Promise<string | null> {
-  const names = await zipEntryNames(file, size);
-  if (!names) return null;
-  // OpenDocument (ODF 1.2 §3.3): the first entry is "mimetype", stored uncompressed, holding the type.
-  if (names[0] === 'mimetype' && head.length >= 30) {
-    const method = head.readUInt16LE(8);
-    const storedSize = head.readUInt32LE(18);
-    const nameLength = head.readUInt16LE(26);
-    const extraLength = head.readUInt16LE(28);
-    const dataStart = 30 + nameLength + extraLength;
-    if (method === 0 && ascii(head, 30, nameLength) === 'mimetype' && dataStart + storedSize <= head.length) {
-      const declared = ascii(head, dataStart, storedSize);
-      return OPENDOCUMENT_TYPES.has(declared) ? declared : null;
-    }
-    return null;
-  }
-  // Office Open XML (ECMA-376 part 2): a package with [Content_Types].xml and its main part's folder.
-  if (!names.includes('[Content_Types].xml')) return null;
-  for (const [prefix, mime] of OOXML_TYPES) if (names.some((name) => name.startsWith(prefix))) return mime;
-  return null;
-}
-
-/** The entry names of the central directory, in order, or null when it cannot be found and read. */
-async function zipEntryNames(file: FileHandle, size: number): Promise<string[] | null> {
+/** Whether the end-of-central-directory record is there and points at a central directory. */
+async function zipDirectoryFound(file: FileHandle, size: number): Promise<boolean> {
   const tailStart = Math.max(0, size - ZIP_TAIL_BYTES);
   const tail = await readAt(file, tailStart, size - tailStart);
-  let eocd = -1;
-  for (let i = tail.length - 22; i >= 0; i--) {
-    if (tail.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return null;
-  let entries = tail.readUInt16LE(eocd + 10);
-  let directorySize = tail.readUInt32LE(eocd + 12);
+  const eocd = tail.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1'));
+  if (eocd < 0 || eocd + 22 > tail.length) return false;
   let directoryOffset = tail.readUInt32LE(eocd + 16);
-  // ZIP64: the classic record's fields are saturated and the real ones sit in the ZIP64 record.
-  if (entries === 0xffff || directorySize === 0xffffffff || directoryOffset === 0xffffffff) {
+  // ZIP64: the classic record's offset is saturated and the real one sits in the ZIP64 record.
+  if (directoryOffset === 0xffffffff) {
     const locator = eocd - 20;
-    if (locator < 0 || tail.readUInt32LE(locator) !== 0x07064b50) return null;
+    if (locator < 0 || tail.readUInt32LE(locator) !== 0x07064b50) return false;
     const recordOffset = Number(tail.readBigUInt64LE(locator + 8));
-    if (recordOffset + 56 > size) return null;
+    if (recordOffset + 56 > size) return false;
     const record = await readAt(file, recordOffset, 56);
-    if (record.readUInt32LE(0) !== 0x06064b50) return null;
-    entries = Number(record.readBigUInt64LE(32));
-    directorySize = Number(record.readBigUInt64LE(40));
+    if (record.readUInt32LE(0) !== 0x06064b50) return false;
     directoryOffset = Number(record.readBigUInt64LE(48));
   }
-  if (entries === 0 || directorySize > ZIP_MAX_DIRECTORY_BYTES || directoryOffset + directorySize > size) {
-    return null;
-  }
-  const directory = await readAt(file, directoryOffset, directorySize);
-  const names: string[] = [];
-  let offset = 0;
-  for (let n = 0; n < entries; n++) {
-    if (offset + 46 > directory.length || directory.readUInt32LE(offset) !== 0x02014b50) return null;
-    const nameLength = directory.readUInt16LE(offset + 28);
-    const extraLength = directory.readUInt16LE(offset + 30);
-    const commentLength = directory.readUInt16LE(offset + 32);
-    if (offset + 46 + nameLength > directory.length) return null;
-    // Only ASCII names are compared, so the code page (CP437 or UTF-8) does not matter.
-    names.push(directory.toString('latin1', offset + 46, offset + 46 + nameLength));
-    offset += 46 + nameLength + extraLength + commentLength;
-  }
-  return names;
+  if (directoryOffset + 4 > size) return false;
+  return (await readAt(file, directoryOffset, 4)).readUInt32LE(0) === 0x02014b50;
 }
 
 // --- MP3 ------------------------------------------------------------------------------------
@@ -238,15 +134,14 @@ const SAMPLE_RATES: Record<number, number[]> = {
 
 function isMp3(head: Buffer): boolean {
   // ID3v2 (id3.org, "ID3 tag version 2.4.0 - Main Structure" §3.1): "ID3", version 2–4, a syncsafe size.
-  if (ascii(head, 0, 3) === 'ID3' && head.length >= 10) {
+  if (ascii(head, 0, 3) === 'ID3') {
     const version = head[3] ?? 0;
     const syncsafe = [6, 7, 8, 9].every((i) => (head[i] ?? 0x80) < 0x80);
     return version >= 2 && version <= 4 && (head[4] ?? 0xff) !== 0xff && syncsafe;
   }
   const length = layer3FrameLength(head, 0);
   if (length === null) return false;
-  // Two bytes of sync happen by chance in random data: when the next frame is within reach, it must
-  // be a frame too.
+  // When the next frame is within reach, it must be a frame too.
   return length + 4 > head.length || layer3FrameLength(head, length) !== null;
 }
 
@@ -360,10 +255,6 @@ function fieldCounts(text: string, delimiter: string, truncated: boolean): numbe
 }
 
 // --- Helpers --------------------------------------------------------------------------------
-
-function startsWith(buffer: Buffer, bytes: number[]): boolean {
-  return buffer.length >= bytes.length && bytes.every((byte, i) => buffer[i] === byte);
-}
 
 function ascii(buffer: Buffer, offset: number, length: number): string {
   return buffer.toString('latin1', offset, Math.min(buffer.length, offset + length));
