@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Area } from './permissions';
 
-// Decision 017: each field of an area is stated once, in its contract's field table. The create and
+// Decision 018: each field of an area is stated once, in its contract's field table. The create and
 // update inputs, the record type, the labels, the API's storage, reading, audit and CSV, and the
 // SPA's form values are all derived from it (after Payload's collection `fields` and Filament's
 // resources; our migrations and SQL stay written by hand).

@@ -25,7 +25,7 @@ export const PER_PAGE_MAX = 100;
 export const BULK_DELETE_MAX = 1000;
 
 /**
- * What one area declares for both sides: where it lives, its fields (decision 017), what lists may
+ * What one area declares for both sides: where it lives, its fields (decision 018), what lists may
  * sort, filter and search by.
  */
 export interface ResourceContract<

@@ -22,7 +22,7 @@ import { testsResource } from './tests/tests-resource';
 import { usersResource } from './users/users-resource';
 
 // The one list of management areas (decision 008). Each area declares what is its own; the field
-// tables of the shared contracts give the rest (decision 017), references resolved through the
+// tables of the shared contracts give the rest (decision 018), references resolved through the
 // registry of these same areas. The media usage index learns from the list how each area names its
 // records.
 

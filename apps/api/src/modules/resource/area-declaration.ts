@@ -14,7 +14,7 @@ import { auditValue, type ChildrenSpec, type FieldSpec, type RefTarget } from '.
 import type { CsvColumn, ResourceDefinition } from './resource-definition';
 import { SPANISH_SEARCH } from './spanish-search';
 
-// Decision 017: an area's module declares only what is its own (its table, computed SELECT
+// Decision 018: an area's module declares only what is its own (its table, computed SELECT
 // expressions, hooks, custom routes); what its fields are, how they are stored, read, audited and
 // exported comes from the field table of its shared contract.
 

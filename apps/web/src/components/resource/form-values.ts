@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import { can } from '../../lib/permissions';
 
-// Decision 017: a form's values, its empty state, how a record fills it and how it becomes the
+// Decision 018: a form's values, its empty state, how a record fills it and how it becomes the
 // request body are derived from the area's field table; an area states only what differs.
 
 type Output<D> = D extends InputField<infer S> ? z.output<S> : never;
