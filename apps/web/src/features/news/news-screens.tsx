@@ -1,11 +1,6 @@
-import {
-  NEWS,
-  type NewsRecord,
-  PUBLICATION_STATUS_LABELS,
-  PUBLICATION_STATUSES,
-} from '@gestor/shared';
-import { EMPTY_VALUE, formatDateTime } from '../../components/resource/format';
+import { NEWS, type NewsRecord, PUBLICATION_STATUS_LABELS, PUBLICATION_STATUSES } from '@gestor/shared';
 import { type FormValuesOf, formOf } from '../../components/resource/form-values';
+import { EMPTY_VALUE, formatDateTime } from '../../components/resource/format';
 import { PublicationStatusTag } from '../../components/resource/publishing/publication-status-tag';
 import {
   mayChangePublication,

@@ -1,13 +1,5 @@
-import {
-  PAGE_STATUS_LABELS,
-  PAGE_STATUSES,
-  PAGES,
-  PageInput,
-  type PageRecord,
-  type PageStatus,
-  PageUpdateInput,
-  SLUG_LABEL,
-} from '@gestor/shared';
+import { PAGE_STATUS_LABELS, PAGE_STATUSES, PAGES, type PageRecord } from '@gestor/shared';
+import { type FormValuesOf, formOf } from '../../components/resource/form-values';
 import { formatDateTime } from '../../components/resource/format';
 import { PublicationStatusTag } from '../../components/resource/publishing/publication-status-tag';
 import {
@@ -26,14 +18,8 @@ import './components/pages.css';
 // "Nueva página" on the list asks the title and creates a draft (AREAS.md). Publishing as for news:
 // only holders of page.publish send a status or touch a published page (else 403, which signs out).
 
-export interface PageFormValues {
-  title: string;
-  slug: string;
-  /** HTML from the rich text editor, '' when empty. */
-  body: string;
-  /** The state to leave the page in: the record's own unless a publishing button says otherwise. */
-  status: PageStatus;
-}
+/** The status has no control: publishing's buttons say which to leave the page in. */
+export type PageFormValues = FormValuesOf<typeof PAGES.fields>;
 
 const STATUS_FILTER: ListFilter = {
   name: 'status',
@@ -50,7 +36,7 @@ export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
   rankedSearch: true,
   columns: [
     { field: 'title', header: 'Título', link: true, card: 'title' },
-    { field: 'slug', header: SLUG_LABEL, priority: 2 },
+    { field: 'slug', header: PAGES.fields.slug.label, priority: 2 },
     {
       field: 'status',
       header: 'Estado',
@@ -68,31 +54,17 @@ export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
   canManage: (page) => mayChangePublication(page, can(PAGE_PUBLISHING.permission)),
   unmanageableNotice: 'Solo quien puede publicar páginas modifica una página publicada.',
   form: {
-    empty: () => ({ title: '', slug: '', body: '', status: 'draft' }),
-    fromRecord: (page) => ({
-      title: page.title,
-      slug: page.slug,
-      body: page.body ?? '',
-      status: page.status,
+    ...formOf<typeof PAGES.fields, PageRecord>(PAGES, {
+      manual: ['status', 'published_at'],
+      hidden: ['status', 'published_at'],
+      fromRecord: { body: (page) => page.body ?? '' },
+      toBody: (values, record, body) => ({
+        ...body,
+        ...publishingBody(values, record, can(PAGE_PUBLISHING.permission)),
+      }),
     }),
-    toBody: (values, record) => ({
-      title: values.title,
-      ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
-      body: values.body,
-      ...publishingBody(values, record, can(PAGE_PUBLISHING.permission)),
-    }),
-    createInput: PageInput,
-    updateInput: PageUpdateInput,
-    fields: ['title', 'slug', 'body'],
     Fields: PageFields,
     SubmitActions: publishingSubmitActions<PageRecord, PageFormValues>(PAGE_PUBLISHING),
-    fieldLabels: {
-      title: 'Título',
-      slug: SLUG_LABEL,
-      body: 'Texto',
-      status: 'Estado',
-      published_at: 'Fecha de publicación',
-    },
     auditItemLabel: publicationAuditLabel,
   },
 });
