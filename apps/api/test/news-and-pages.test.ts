@@ -61,6 +61,29 @@ describe.each(testDatabases())('news and pages (%s)', (engine) => {
     return response.body.data;
   };
 
+  test('a subtitle: optional, at most 200 characters, found by the search, in the history', async () => {
+    const plain = await createNews({ title: 'Sin subtítulo' });
+    expect(plain.subtitle).toBeNull();
+    const item = await createNews({
+      title: 'Jornadas de puertas abiertas',
+      subtitle: '  Visitas guiadas al archivo ',
+    });
+    expect(item.subtitle).toBe('Visitas guiadas al archivo');
+    const found = await admin.get('/api/news?search=archivos guiados');
+    expect(found.body.data.map((news: { id: number }) => news.id)).toEqual([item.id]);
+    // The list carries it, as it carries every field but the body.
+    expect(found.body.data[0].subtitle).toBe('Visitas guiadas al archivo');
+
+    const long = await admin.post('/api/news', { title: 'Largo', subtitle: 'x'.repeat(201) });
+    expect(long.status).toBe(422);
+    expect(long.body.errors.subtitle).toEqual(['El campo subtítulo no debe tener más de 200 caracteres.']);
+
+    const cleared = await admin.patch(`/api/news/${item.id}`, { subtitle: '', updated_at: item.updated_at });
+    expect(cleared.body.data.subtitle).toBeNull();
+    const history = await admin.get(`/api/news/${item.id}/audit`);
+    expect(history.body.data[0].changes.subtitle).toEqual({ from: 'Visitas guiadas al archivo', to: null });
+  });
+
   test('slugs from titles (accents, duplicates), by slug or id, kept when the title changes', async () => {
     const first = await createNews({ title: 'Año Nuevo en Ávila' });
     const second = await createNews({ title: 'Año nuevo en Ávila' });

@@ -218,3 +218,17 @@ export function withArticle(label: { one: string; many: string; gender: Gender }
   const feminine = label.gender === 'feminine';
   return { one: `${feminine ? 'la' : 'el'} ${label.one}`, many: `${feminine ? 'las' : 'los'} ${label.many}` };
 }
+
+/**
+ * The most characters a text field takes, read from its schema (a control's `maxLength` and
+ * counter say what the API will check, never a number copied from it).
+ */
+export function maxLengthOf(def: FieldDef): number | undefined {
+  let schema: z.ZodType | undefined = def.schema;
+  while (schema) {
+    const inner = schema._zod.def as { type: string; in?: z.ZodType; innerType?: z.ZodType };
+    if (inner.type === 'string') return (schema as z.ZodString).maxLength ?? undefined;
+    schema = inner.type === 'pipe' ? inner.in : inner.innerType;
+  }
+  return undefined;
+}

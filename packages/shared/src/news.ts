@@ -44,6 +44,7 @@ function scheduledNeedsDate(
 
 const newsFields = {
   title: field(requiredText('título', { max: 255 }), { label: 'Título' }),
+  subtitle: field(optionalText('subtítulo', { max: 200 }), { label: 'Subtítulo', default: null }),
   slug: field(slugField(), { label: SLUG_LABEL, optional: true }),
   excerpt: field(optionalText('entradilla', { max: EXCERPT_MAX }), { label: 'Entradilla', default: null }),
   /** Sanitized HTML (AREAS.md "Rich text"). */

@@ -12,6 +12,7 @@ import * as categoryPathAnyDepth from './0011-category-path-any-depth';
 import * as spanishSearchPlurals from './0012-spanish-search-plurals';
 import * as legalPageTexts from './0013-legal-page-texts';
 import * as invitationTokens from './0014-invitation-tokens';
+import * as newsSubtitle from './0015-news-subtitle';
 
 export interface Migration {
   name: string;
@@ -34,4 +35,5 @@ export const MIGRATIONS: Migration[] = [
   spanishSearchPlurals,
   legalPageTexts,
   invitationTokens,
+  newsSubtitle,
 ];
