@@ -53,7 +53,7 @@ function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof crea
       maxBytes: deps.uploads.maxBytes,
       appUrl: deps.appUrl,
     }),
-    categories: categoriesResource({ media }),
+    categories: categoriesResource(),
     news: newsResource(),
     pages: pagesResource(),
     entities: entitiesResource({ media }),
