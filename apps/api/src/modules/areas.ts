@@ -56,7 +56,7 @@ function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof crea
     categories: categoriesResource(),
     news: newsResource(),
     pages: pagesResource(),
-    entities: entitiesResource({ media }),
+    entities: entitiesResource(),
     spaces: spacesResource({ media }),
     slides: slidesResource({ media }),
     tests: testsResource(),
