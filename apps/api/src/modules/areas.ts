@@ -57,7 +57,7 @@ function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof crea
     news: newsResource(),
     pages: pagesResource(),
     entities: entitiesResource(),
-    spaces: spacesResource({ media }),
+    spaces: spacesResource(),
     slides: slidesResource({ media }),
     tests: testsResource(),
   };
