@@ -1,45 +1,25 @@
 import {
   CATEGORIES,
   type CategoryInput,
-  CategoryInput as CategoryInputSchema,
   type CategoryRecord,
   type CategoryUpdateInput,
-  CategoryUpdateInput as CategoryUpdateSchema,
-  type RecordRef,
-  SLUG_LABEL,
 } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
-import { IMAGE, type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
-import { csvDate } from '../resource/csv';
-import { CATEGORY, column, reference } from '../resource/declared-fields';
-import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
+import { defineArea } from '../resource/area-declaration';
+import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
 // Categories (AREAS.md): a tree whose parent is written as a slug, shown with its path
 // ("Deportes › Fútbol"). No cycles, and a category with subcategories stays until they go.
 
-export function categoriesResource({ media }: { media: MediaUrls }) {
-  return defineResource<CategoryRecord, CategoryInput, Omit<CategoryUpdateInput, 'updated_at'>>({
+export function categoriesResource() {
+  return defineArea<CategoryRecord, CategoryInput, Omit<CategoryUpdateInput, 'updated_at'>>({
     contract: CATEGORIES,
     table: 'categories',
-    columns: `t.id, t.name, t.slug, t.description, t.color, t.created_at, t.updated_at,
-      gestor_category_path(t.id) AS path,
-      (SELECT json_build_object('id', p.id, 'name', p.name, 'slug', p.slug) FROM categories p WHERE p.id = t.parent_id) AS parent,
-      (SELECT count(*)::int FROM categories c WHERE c.parent_id = t.id) AS children_count,
-      (SELECT count(*)::int FROM category_news cn WHERE cn.category_id = t.id) AS news_count,
-      ${mediaRefSql('t.image_id')} AS image`,
-    toRecord: (row) => ({
-      id: row.id as number,
-      name: row.name as string,
-      slug: row.slug as string,
-      description: row.description as string | null,
-      parent: row.parent as RecordRef | null,
-      color: row.color as string,
-      image: media.ref(row.image),
-      path: row.path as string,
-      children_count: row.children_count as number,
-      news_count: row.news_count as number,
-      ...timestamps(row),
-    }),
+    select: {
+      path: 'gestor_category_path(t.id)',
+      children_count: '(SELECT count(*)::int FROM categories c WHERE c.parent_id = t.id)',
+      news_count: '(SELECT count(*)::int FROM category_news cn WHERE cn.category_id = t.id)',
+    },
     sortColumns: {
       name: spanishOrder('t.name'),
       slug: 't.slug',
@@ -52,16 +32,6 @@ export function categoriesResource({ media }: { media: MediaUrls }) {
                ELSE t.parent_id = (SELECT p.id FROM categories p WHERE p.slug = ${value}) END)`,
     },
     searchColumn: 't.search_text',
-    createInput: CategoryInputSchema,
-    updateInput: CategoryUpdateSchema,
-    slug: { from: 'name' },
-    fields: {
-      name: column(),
-      description: column(),
-      color: column(),
-      parent: reference('parent_id', CATEGORY),
-      image: reference('image_id', IMAGE),
-    },
     // Moving categories one at a time: two moves at once (A under B, B under A) could each pass the
     // cycle check alone and together make a loop.
     serializeWrites: true,
@@ -105,16 +75,16 @@ export function categoriesResource({ media }: { media: MediaUrls }) {
     },
 
     csv: [
-      { header: 'ID', value: (c) => c.id },
-      { header: 'Nombre', value: (c) => c.name },
-      { header: SLUG_LABEL, value: (c) => c.slug },
-      { header: 'Ruta', value: (c) => c.path },
-      { header: 'Categoría superior', value: (c) => c.parent?.name ?? null },
-      { header: 'Color', value: (c) => c.color },
-      { header: 'Noticias', value: (c) => c.news_count },
-      { header: 'Descripción', value: (c) => c.description },
-      { header: 'Creada', value: (c) => csvDate(c.created_at) },
-      { header: 'Modificada', value: (c) => csvDate(c.updated_at) },
+      'id',
+      'name',
+      'slug',
+      'path',
+      'parent',
+      'color',
+      'news_count',
+      'description',
+      'created_at',
+      'updated_at',
     ],
   });
 }

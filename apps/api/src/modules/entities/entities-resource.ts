@@ -1,19 +1,7 @@
-import {
-  ENTITIES,
-  ENTITY_TYPE_LABELS,
-  type EntityInput,
-  EntityInput as EntityInputSchema,
-  type EntityRecord,
-  type EntityType,
-  type EntityUpdateInput,
-  EntityUpdateInput as EntityUpdateSchema,
-  SLUG_LABEL,
-} from '@gestor/shared';
+import { ENTITIES, type EntityInput, type EntityRecord, type EntityUpdateInput } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
-import { IMAGE, type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
-import { csvDate } from '../resource/csv';
-import { column, reference } from '../resource/declared-fields';
-import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
+import { defineArea } from '../resource/area-declaration';
+import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
 // Entities (AREAS.md): the organisations Gestor records. The NIF/NIE/CIF is checked by the shared
 // schema (shared/tax-id.ts) and unique; an entity that still has spaces is not deleted.
@@ -22,30 +10,11 @@ const TAX_ID_TAKEN = 'Ya hay otra entidad con este NIF/CIF.';
 
 const spacesPhrase = (count: number) => (count === 1 ? '1 espacio' : `${count} espacios`);
 
-export function entitiesResource({ media }: { media: MediaUrls }) {
-  return defineResource<EntityRecord, EntityInput, Omit<EntityUpdateInput, 'updated_at'>>({
+export function entitiesResource() {
+  return defineArea<EntityRecord, EntityInput, Omit<EntityUpdateInput, 'updated_at'>>({
     contract: ENTITIES,
     table: 'entities',
-    columns: `t.id, t.name, t.slug, t.type, t.tax_id, t.email, t.phone, t.website, t.address, t.description,
-      t.active, t.created_at, t.updated_at,
-      ${mediaRefSql('t.logo_id')} AS logo,
-      (SELECT count(*)::int FROM spaces s WHERE s.entity_id = t.id) AS spaces_count`,
-    toRecord: (row) => ({
-      id: row.id as number,
-      name: row.name as string,
-      slug: row.slug as string,
-      type: row.type as EntityType,
-      tax_id: row.tax_id as string | null,
-      email: row.email as string | null,
-      phone: row.phone as string | null,
-      website: row.website as string | null,
-      address: row.address as string | null,
-      logo: media.ref(row.logo),
-      description: row.description as string | null,
-      active: row.active as boolean,
-      spaces_count: row.spaces_count as number,
-      ...timestamps(row),
-    }),
+    select: { spaces_count: '(SELECT count(*)::int FROM spaces s WHERE s.entity_id = t.id)' },
     sortColumns: {
       name: spanishOrder('t.name'),
       type: 't.type',
@@ -56,21 +25,6 @@ export function entitiesResource({ media }: { media: MediaUrls }) {
       active: (value) => `t.active = ${value}`,
     },
     searchColumn: 't.search_text',
-    createInput: EntityInputSchema,
-    updateInput: EntityUpdateSchema,
-    slug: { from: 'name' },
-    fields: {
-      name: column(),
-      type: column(),
-      tax_id: column(),
-      email: column(),
-      phone: column(),
-      website: column(),
-      address: column(),
-      logo: reference('logo_id', IMAGE),
-      description: column(),
-      active: column(),
-    },
     // Two entities written at once with one NIF both pass the check below: the constraint decides.
     uniqueConstraints: { entities_tax_id_key: { field: 'tax_id', message: TAX_ID_TAKEN } },
     // The delete of an entity waits for a space being created for it (the space locks it FOR KEY
@@ -121,20 +75,8 @@ export function entitiesResource({ media }: { media: MediaUrls }) {
     },
 
     csv: [
-      { header: 'ID', value: (e) => e.id },
-      { header: 'Nombre', value: (e) => e.name },
-      { header: SLUG_LABEL, value: (e) => e.slug },
-      { header: 'Tipo', value: (e) => ENTITY_TYPE_LABELS[e.type] },
-      { header: 'NIF/CIF', value: (e) => e.tax_id },
-      { header: 'Correo electrónico', value: (e) => e.email },
-      { header: 'Teléfono', value: (e) => e.phone },
-      { header: 'Web', value: (e) => e.website },
-      { header: 'Dirección', value: (e) => e.address },
-      { header: 'Activa', value: (e) => e.active },
-      { header: 'Espacios', value: (e) => e.spaces_count },
-      { header: 'Descripción', value: (e) => e.description },
-      { header: 'Creada', value: (e) => csvDate(e.created_at) },
-      { header: 'Modificada', value: (e) => csvDate(e.updated_at) },
+      ...(['id', 'name', 'slug', 'type', 'tax_id', 'email', 'phone', 'website', 'address'] as const),
+      ...(['active', 'spaces_count', 'description', 'created_at', 'updated_at'] as const),
     ],
   });
 }

@@ -40,8 +40,11 @@ export const joinTable = (table: string, own: string, other: string): Storage =>
 export const storedIn = (column: string): Storage => ({ kind: 'column', column });
 export const notStored: Storage = { kind: 'none' };
 
-/** A CSV column: a field of the table (header and format from it), or one of the area's own. */
-export type CsvEntry<R> = string | CsvColumn<R>;
+/**
+ * A CSV column: a field of the table (header and format from it), a field of the table written
+ * otherwise (its header, the area's `value`), or one of the area's own.
+ */
+export type CsvEntry<R> = string | { field: string; value: CsvColumn<R>['value'] } | CsvColumn<R>;
 
 /**
  * What an area declares. Everything of ResourceDefinition is accepted as an override; what the field
@@ -166,7 +169,12 @@ function csvValue(def: FieldDef | undefined, value: unknown): string | number | 
 function csvColumns<R extends AnyRecord>(contract: ResourceContract, list: CsvEntry<R>[]): CsvColumn<R>[] {
   const stamps = timestampLabels(contract.label.gender);
   return list.map((entry) => {
-    if (typeof entry !== 'string') return entry;
+    if (typeof entry !== 'string') {
+      if (!('field' in entry)) return entry;
+      const def = contract.fields[entry.field];
+      if (!def) throw new Error(`«${contract.path}»: la columna CSV «${entry.field}» no es un campo.`);
+      return { header: def.header ?? def.label, value: entry.value };
+    }
     const def = contract.fields[entry];
     if (!def && !Object.hasOwn(stamps, entry)) {
       throw new Error(`«${contract.path}»: la columna CSV «${entry}» no es un campo.`);

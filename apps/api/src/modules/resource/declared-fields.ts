@@ -65,14 +65,6 @@ export const referenceList = (
   target: RefTarget,
 ): FieldSpec => ({ kind: 'list', ...spec, target });
 
-/** Categories, written by slug (`categories: ["deportes"]`, a category's `parent`). */
-export const CATEGORY: RefTarget = {
-  table: 'categories',
-  key: 'slug',
-  noun: { one: 'la categoría', many: 'las categorías' },
-  shape: (alias) => `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'slug', ${alias}.slug)`,
-};
-
 const quoted = (keys: unknown[]) => keys.map((key) => `«${String(key)}»`).join(', ');
 
 /**
