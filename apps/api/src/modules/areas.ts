@@ -58,7 +58,7 @@ function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof crea
     pages: pagesResource(),
     entities: entitiesResource({ media }),
     spaces: spacesResource({ media }),
-    slides: slidesResource({ media }),
+    slides: slidesResource(),
     tests: testsResource(),
   };
 }
