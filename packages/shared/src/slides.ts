@@ -114,6 +114,11 @@ const slideFields = {
     label: 'Texto del botón',
     default: null,
   }),
+  /**
+   * 1…n: the order in which the home page shows them, set by the server (last on create, then by
+   * `PUT /api/slides/order`). Placed where records have always carried it: the table's order is theirs.
+   */
+  position: readOnly(reads<number>(), { label: 'Posición' }),
   active: field(booleanField('activa'), { label: 'Activa', default: true }),
   starts_at: field(instantField('inicio'), {
     label: 'Se muestra desde',
@@ -127,8 +132,6 @@ const slideFields = {
     default: null,
     instant: true,
   }),
-  /** 1…n: the order in which the home page shows them. */
-  position: readOnly(reads<number>(), { label: 'Posición' }),
   /** As it reads now (AREAS.md): computed by the server from `active` and the window. */
   state: readOnly(reads<SlideState>(), { label: 'Estado', options: SLIDE_STATE_LABELS }),
 };

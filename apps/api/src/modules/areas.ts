@@ -42,7 +42,6 @@ type AnyDeclaration = AreaDeclaration<{ id: number; updated_at: string }, unknow
 
 /** Every area's declaration, by name, as the areas state them. */
 function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof createUsageIndex>) {
-  const media = mediaUrls(deps.storage, deps.appUrl);
   return {
     roles: rolesResource,
     users: usersResource({ auth: deps.auth }),
@@ -58,7 +57,7 @@ function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof crea
     pages: pagesResource(),
     entities: entitiesResource(),
     spaces: spacesResource(),
-    slides: slidesResource({ media }),
+    slides: slidesResource(),
     tests: testsResource(),
   };
 }

@@ -66,6 +66,11 @@ export interface AreaDeclaration<R extends AnyRecord, C, U>
   read?: Record<string, (row: Record<string, unknown>) => unknown>;
   /** The export's columns, in order: field names (and `id`, `created_at`, `updated_at`) or own columns. */
   csv: CsvEntry<R>[];
+  /**
+   * Read-only fields the history records as well: stored values the area's own hooks and routes set
+   * on people's behalf (a slide's place in the order), so they show in its created and deleted entries.
+   */
+  audited?: readonly string[];
   /** What other areas see of this one's records when they reference them (see RefTarget). */
   asTarget?: Partial<Pick<RefTarget, 'countsAsUsage' | 'accept' | 'shape' | 'readValue'>>;
   /** A SELECT list that replaces the derived one entirely (an area whose reading is its own). */
@@ -152,6 +157,24 @@ function selectOf(name: string, spec: FieldSpec | null, contract: ResourceContra
 }
 
 const toIso = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+/**
+ * Ordered children as the history compares them: item by item with their ids, without positions (the
+ * order says them), so "Pregunta 3: opción correcta cambiada" is what a change of one reads as.
+ */
+function childrenAudit(spec: ChildrenSpec): (value: unknown) => unknown {
+  return (value) =>
+    ((value as Array<Record<string, unknown>> | undefined) ?? []).map((item) =>
+      Object.fromEntries(
+        Object.entries(item)
+          .filter(([key]) => key !== 'position')
+          .map(([key, child]) => [
+            key,
+            key === spec.children?.field ? childrenAudit(spec.children.spec)(child) : child,
+          ]),
+      ),
+    );
+}
 
 /** One value as an export cell: dates on Madrid's clock, values by their Spanish names, references by name. */
 function csvValue(def: FieldDef | undefined, value: unknown): string | number | boolean | null {
@@ -258,9 +281,19 @@ export function deriveDefinition<R extends AnyRecord, C, U>(
     return record as R;
   };
 
+  for (const name of declaration.audited ?? []) {
+    if (!Object.hasOwn(fields, name))
+      throw new Error(`«${contract.path}.${name}»: solo se audita lo guardado.`);
+  }
   const audited = entries(contract)
-    .filter(([name, def]) => isInput(def) && !def.secret && Object.hasOwn(fields, name))
-    .map(([name]) => name);
+    .filter(
+      ([name, def]) =>
+        Object.hasOwn(fields, name) && (isInput(def) ? !def.secret : declaration.audited?.includes(name)),
+    )
+    .map(([name]) => {
+      const spec = fields[name]!;
+      return [name, spec.kind === 'children' ? childrenAudit(spec) : auditValue] as const;
+    });
   const richFields = entries(contract)
     .filter(([, def]) => isInput(def) && def.richText)
     .map(([name]) => name);
@@ -276,12 +309,13 @@ export function deriveDefinition<R extends AnyRecord, C, U>(
     updateInput:
       declaration.updateInput ?? (updateInputOf(contract) as ResourceDefinition<R, C, U>['updateInput']),
     fields,
-    // The history shows what people write: stored inputs, references by name, secrets never.
+    // The history shows what people write: stored inputs, references by name, children by id, secrets
+    // never; and what the area says its hooks set for people (`audited`).
     auditSnapshot:
       declaration.auditSnapshot ??
       ((record: R) =>
         Object.fromEntries(
-          audited.map((name) => [name, auditValue((record as Record<string, unknown>)[name])]),
+          audited.map(([name, value]) => [name, value((record as Record<string, unknown>)[name])]),
         )),
     ...(richFields.length ? { richText: { fields: richFields } } : {}),
     ...(contract.fields.slug ? { slug: { from: titleColumn } } : {}),

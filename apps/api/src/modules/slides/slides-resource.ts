@@ -1,23 +1,17 @@
 import {
   SLIDE_LABEL_NEEDS_LINK,
   SLIDE_LINK_NEEDS_LABEL,
-  SLIDE_STATE_LABELS,
   SLIDE_WINDOW_MESSAGE,
   SLIDES,
   type SlideInput,
-  SlideInput as SlideInputSchema,
   SlideOrderInput,
   type SlideRecord,
-  type SlideState,
   type SlideUpdateInput,
-  SlideUpdateInput as SlideUpdateSchema,
 } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
-import { IMAGE, type MediaUrls, mediaRefSql } from '../multimedia/media-refs';
-import { csvDate } from '../resource/csv';
-import { column, reference } from '../resource/declared-fields';
-import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
+import { defineArea } from '../resource/area-declaration';
+import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
 // Slides (AREAS.md): the home page's slides in their own order (positions 1…n, set as a whole by
 // PUT /api/slides/order), each with a required image and shown within an optional window. Every
@@ -37,32 +31,17 @@ export const slideStateSql = (alias = 't') =>
 
 type SlideUpdate = Omit<SlideUpdateInput, 'updated_at'>;
 
-const isoOrNull = (value: unknown) => (value ? (value as Date).toISOString() : null);
-
 const quoted = (titles: string[]) => titles.map((title) => `«${title}»`).join(', ');
 
-export function slidesResource({ media }: { media: MediaUrls }) {
-  return defineResource<SlideRecord, SlideInput, SlideUpdate>({
+export function slidesResource() {
+  return defineArea<SlideRecord, SlideInput, SlideUpdate>({
     contract: SLIDES,
     table: 'slides',
     titleColumn: 'title',
-    columns: `t.id, t.title, t.subtitle, t.link_url, t.link_label, t.position, t.active, t.starts_at, t.ends_at,
-      t.created_at, t.updated_at, ${slideStateSql()} AS state, ${mediaRefSql('t.image_id')} AS image`,
-    toRecord: (row) => ({
-      id: row.id as number,
-      title: row.title as string,
-      subtitle: row.subtitle as string | null,
-      // NOT NULL with a foreign key: a slide always has its image.
-      image: media.ref(row.image)!,
-      link_url: row.link_url as string | null,
-      link_label: row.link_label as string | null,
-      position: row.position as number,
-      active: row.active as boolean,
-      starts_at: isoOrNull(row.starts_at),
-      ends_at: isoOrNull(row.ends_at),
-      state: row.state as SlideState,
-      ...timestamps(row),
-    }),
+    select: { state: slideStateSql() },
+    // Never sent by clients (the schemas do not know it): set here on create and by the order route,
+    // which are changes people make, so the history shows them.
+    audited: ['position'],
     sortColumns: {
       position: 't.position',
       title: spanishOrder('t.title'),
@@ -70,20 +49,6 @@ export function slidesResource({ media }: { media: MediaUrls }) {
     },
     filterConditions: { state: (value) => `${slideStateSql()} = ${value}` },
     searchColumn: 't.search_text',
-    createInput: SlideInputSchema,
-    updateInput: SlideUpdateSchema,
-    fields: {
-      title: column(),
-      subtitle: column(),
-      image: reference('image_id', IMAGE),
-      link_url: column(),
-      link_label: column(),
-      active: column(),
-      starts_at: column(),
-      ends_at: column(),
-      // Never sent by clients (the schemas do not know it): set here on create, and by the order route.
-      position: column(),
-    },
     serializeWrites: true,
 
     async prepare({ tx }, input, current) {
@@ -123,18 +88,18 @@ export function slidesResource({ media }: { media: MediaUrls }) {
     },
 
     csv: [
-      { header: 'ID', value: (s) => s.id },
-      { header: 'Posición', value: (s) => s.position },
-      { header: 'Título', value: (s) => s.title },
-      { header: 'Subtítulo', value: (s) => s.subtitle },
-      { header: 'Estado', value: (s) => SLIDE_STATE_LABELS[s.state] },
-      { header: 'Activa', value: (s) => s.active },
-      { header: 'Desde', value: (s) => csvDate(s.starts_at) },
-      { header: 'Hasta', value: (s) => csvDate(s.ends_at) },
-      { header: 'Enlace', value: (s) => s.link_url },
-      { header: 'Texto del botón', value: (s) => s.link_label },
-      { header: 'Imagen', value: (s) => s.image.name },
-      { header: 'Modificada', value: (s) => csvDate(s.updated_at) },
+      'id',
+      'position',
+      'title',
+      'subtitle',
+      'state',
+      'active',
+      'starts_at',
+      'ends_at',
+      'link_url',
+      'link_label',
+      'image',
+      'updated_at',
     ],
 
     routes(app, service) {

@@ -1,28 +1,20 @@
 import {
   copyTitle,
   PUBLISHED_NEEDS_QUESTIONS,
-  questionsInOrder,
-  SLUG_LABEL,
-  TEST_STATUS_LABELS,
   TESTS,
   type TestAnswer,
-  type TestInput,
-  TestInput as TestInputSchema,
-  type TestQuestion,
+  TestInput,
   type TestRecord,
   type TestScore,
   TestScoreInput,
-  type TestStatus,
   type TestUpdateInput,
-  TestUpdateInput as TestUpdateSchema,
   type ValidationErrors,
 } from '@gestor/shared';
 import { forbidden, ValidationError } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
-import { csvDate } from '../resource/csv';
-import { childList, childrenSql, column } from '../resource/declared-fields';
-import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
-import { SPANISH_SEARCH } from '../resource/spanish-search';
+import { defineArea } from '../resource/area-declaration';
+import { childList, childrenSql } from '../resource/declared-fields';
+import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
 // Tests, or questionnaires (AREAS.md "Tests"): details and an ordered list of questions, each with
 // its ordered options, written as one whole (decision 008's child lists keep the ids, so the history
@@ -37,46 +29,22 @@ const QUESTIONS = childList({
   children: { field: 'options', spec: OPTIONS },
 });
 
-const DETAIL_COLUMNS = `t.id, t.title, t.slug, t.description, t.status, t.passing_score, t.time_limit_minutes,
-  t.created_at, t.updated_at,
-  (SELECT count(*)::int FROM test_questions q WHERE q.test_id = t.id) AS questions_count`;
-
 type TestUpdate = Omit<TestUpdateInput, 'updated_at'>;
 
 export function testsResource() {
-  return defineResource<TestRecord, TestInput, TestUpdate>({
+  return defineArea<TestRecord, TestInput, TestUpdate>({
     contract: TESTS,
     table: 'tests',
     titleColumn: 'title',
-    columns: `${DETAIL_COLUMNS}, ${childrenSql(QUESTIONS, 't.id')} AS questions`,
-    // A list page counts the questions and leaves them out: a test may have hundreds.
-    listColumns: DETAIL_COLUMNS,
-    toRecord: (row) => ({
-      id: row.id as number,
-      title: row.title as string,
-      slug: row.slug as string,
-      description: row.description as string | null,
-      status: row.status as TestStatus,
-      passing_score: row.passing_score as number,
-      time_limit_minutes: row.time_limit_minutes as number | null,
-      ...(row.questions === undefined ? {} : { questions: row.questions as TestQuestion[] }),
-      questions_count: row.questions_count as number,
-      ...timestamps(row),
-    }),
+    select: {
+      // In order, with their options; list pages leave them out (the table's inList), a test may
+      // have hundreds, and read only the count.
+      questions: childrenSql(QUESTIONS, 't.id'),
+      questions_count: '(SELECT count(*)::int FROM test_questions q WHERE q.test_id = t.id)',
+    },
+    storage: { questions: QUESTIONS },
     sortColumns: { title: spanishOrder('t.title'), status: 't.status', ...TIMESTAMP_SORTS },
     filterConditions: { status: (value) => `t.status = ${value}` },
-    fullTextSearch: SPANISH_SEARCH,
-    createInput: TestInputSchema,
-    updateInput: TestUpdateSchema,
-    slug: { from: 'title' },
-    fields: {
-      title: column(),
-      description: column(),
-      status: column(),
-      passing_score: column(),
-      time_limit_minutes: column(),
-      questions: QUESTIONS,
-    },
 
     // AREAS.md: a published test has at least one question, whether the body says so alone (the
     // schema) or together with what is stored (publishing without sending the questions). The row
@@ -89,26 +57,15 @@ export function testsResource() {
       }
     },
 
-    // Questions by id, so the SPA's history can say which one changed and how.
-    auditSnapshot: (test) => ({
-      title: test.title,
-      slug: test.slug,
-      description: test.description,
-      status: test.status,
-      passing_score: test.passing_score,
-      time_limit_minutes: test.time_limit_minutes,
-      questions: questionsInOrder(test.questions ?? []),
-    }),
-
     csv: [
-      { header: 'ID', value: (t) => t.id },
-      { header: 'Título', value: (t) => t.title },
-      { header: SLUG_LABEL, value: (t) => t.slug },
-      { header: 'Estado', value: (t) => TEST_STATUS_LABELS[t.status] },
-      { header: 'Preguntas', value: (t) => t.questions_count },
-      { header: 'Nota para aprobar (%)', value: (t) => t.passing_score },
-      { header: 'Tiempo límite (min)', value: (t) => t.time_limit_minutes },
-      { header: 'Modificado', value: (t) => csvDate(t.updated_at) },
+      'id',
+      'title',
+      'slug',
+      'status',
+      'questions_count',
+      'passing_score',
+      'time_limit_minutes',
+      'updated_at',
     ],
 
     routes(app, service) {
@@ -128,7 +85,7 @@ export function testsResource() {
         async (request, reply) => {
           if (!request.can('test.view')) throw forbidden();
           const source = await service.show(await key(request.params));
-          const copy = validate(TestInputSchema, {
+          const copy = validate(TestInput, {
             title: copyTitle(source.title),
             description: source.description,
             status: 'draft',
