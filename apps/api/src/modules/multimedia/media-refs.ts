@@ -13,21 +13,15 @@ export interface StoredVariant {
 export type StoredVariants = { thumbnail?: StoredVariant; medium?: StoredVariant };
 
 /**
- * A reference to an image of the library (a news cover, an entity logo, a category or slide image, a
- * space's gallery): anything else is a 422 naming the file. Every reference counts as a usage.
+ * What a reference that takes images accepts (a news cover, an entity logo, a category or slide
+ * image, a space's gallery: `accept: 'image'` in the field table): anything else is a 422 naming the
+ * file.
  */
-export const IMAGE: RefTarget = {
-  table: 'multimedia',
-  key: 'id',
-  noun: { one: 'el archivo', many: 'los archivos' },
-  countsAsUsage: true,
-  accept: {
-    column: 'kind',
-    values: ['image'],
-    nameColumn: 'original_name',
-    refusal: (name) => `«${name}» no es una imagen: elija una imagen.`,
-  },
-  shape: (alias) => mediaShape(alias),
+export const IMAGES_ONLY: NonNullable<RefTarget['accept']> = {
+  column: 'kind',
+  values: ['image'],
+  nameColumn: 'original_name',
+  refusal: (name) => `«${name}» no es una imagen: elija una imagen.`,
 };
 
 /** Storage keys live under `media/`; the database keeps only the file names. */
@@ -45,10 +39,6 @@ export const mediaShape = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'name', ${alias}.original_name, 'file', ${alias}.file, 'alt', ${alias}.alt,
      'width', ${alias}.width, 'height', ${alias}.height, 'thumbnail', ${alias}.variants->'thumbnail'->>'file')`;
 
-/** The SQL (a JSON object, or null) of the media item whose id is in `column`, for an area's SELECT list. */
-export const mediaRefSql = (column: string) =>
-  `(SELECT ${mediaShape('m')} FROM multimedia m WHERE m.id = ${column})`;
-
 export interface MediaUrls {
   url(file: string): string;
   /**
@@ -57,7 +47,7 @@ export interface MediaUrls {
    */
   fileOf(src: string): string | null;
   variant(variant: StoredVariant | undefined): MediaRecord['variants']['thumbnail'];
-  /** A row of mediaRefSql as the API returns it. */
+  /** A value of mediaShape as the API returns it. */
   ref(raw: unknown): MediaRef | null;
 }
 

@@ -22,7 +22,7 @@ import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 import type { ReceivedFile } from '../resource/uploads';
 import { sniffFile } from './file-sniff';
 import { processImage, removeGpsData } from './image-processing';
-import { IMAGE, mediaKey, mediaKeys, mediaShape, mediaUrls, type StoredVariants } from './media-refs';
+import { IMAGES_ONLY, mediaKey, mediaKeys, mediaShape, mediaUrls, type StoredVariants } from './media-refs';
 import { type UsageIndex, visibleTo } from './media-usages';
 
 // The multimedia library (AREAS.md "Multimedia"): files typed by their bytes, images with WebP
@@ -165,7 +165,7 @@ export function multimediaResource({
     // every such reference is a usage.
     asTarget: {
       countsAsUsage: true,
-      accept: IMAGE.accept,
+      accept: IMAGES_ONLY,
       shape: mediaShape,
       readValue: (raw) => urls.ref(raw),
     },
