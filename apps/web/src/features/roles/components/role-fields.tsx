@@ -5,7 +5,7 @@ import { FormSection, TextControl } from '../../../components/resource/form-cont
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { Notice } from '../../../components/ui/notice';
 import { useUser } from '../../../lib/auth';
-import type { RoleFormValues } from '../roles-screens';
+import type { RoleFormValues } from '../roles-form-values';
 import { withPickerNeeds } from '../utils/permission-matrix';
 import { PermissionMatrix } from './permission-matrix';
 import { PickerNeedsNote } from './picker-needs-note';

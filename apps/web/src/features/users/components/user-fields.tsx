@@ -11,7 +11,7 @@ import type { FormFieldsProps } from '../../../components/resource/resource-scre
 import { useUser } from '../../../lib/auth';
 import { mayManage } from '../../../lib/permissions';
 import { useRoleOptions } from '../api/get-role-options';
-import type { UserFormValues } from '../users-screens';
+import type { UserFormValues } from '../users-form-values';
 import { RoleTags } from './role-tags';
 
 /**
