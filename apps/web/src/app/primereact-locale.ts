@@ -5,7 +5,7 @@ import {
   DAY_NAMES,
   DAY_NAMES_MIN,
   MONTH_NAMES,
-} from '../components/resource/controls/spanish-date';
+} from '../components/controls/spanish-date';
 
 // DESIGN.md §5, deliberate deviation from SPEC.md §9: the UI library speaks Spanish like the rest of
 // the interface. The global date format (mm/dd/yy) and first day of the week (Sunday) follow

@@ -8,9 +8,10 @@ import {
   FieldArrayControl,
   type FieldArrayItem,
   NumberControl,
+  ReadOnlyContext,
   TextareaControl,
-} from '../../../components/resource/controls';
-import { ReadOnlyContext, TextControl } from '../../../components/resource/form-controls';
+  TextControl,
+} from '../../../components/controls';
 import { Notice } from '../../../components/ui/notice';
 import { newOption, type OptionFormValues } from '../tests-form-values';
 

@@ -6,7 +6,7 @@ import {
   FormSection,
   MultiSelectControl,
   TextControl,
-} from '../../../components/resource/form-controls';
+} from '../../../components/controls/form-controls';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { useUser } from '../../../lib/auth';
 import { mayManage } from '../../../lib/permissions';

@@ -1,9 +1,9 @@
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useState } from 'react';
 import type { ControllerRenderProps } from 'react-hook-form';
-import type { FieldControlProps } from '../../ui/form-field';
-import { BoundField, type ControlProps, invalidClass } from '../form-controls';
+import type { FieldControlProps } from '../ui/form-field';
 import { counterAnnouncement, counterText, limitDescription } from './character-count';
+import { BoundField, type ControlProps, invalidClass } from './form-controls';
 import './controls.css';
 
 interface TextareaControlProps extends ControlProps {

@@ -7,9 +7,9 @@ import {
 } from 'primereact/calendar';
 import { useCallback, useMemo, useRef } from 'react';
 import { type ControllerRenderProps, useFormContext } from 'react-hook-form';
-import type { FieldControlProps } from '../../ui/form-field';
-import { BoundField, type ControlProps } from '../form-controls';
+import type { FieldControlProps } from '../ui/form-field';
 import { keepCalendarFocus } from './calendar-focus';
+import { BoundField, type ControlProps } from './form-controls';
 import {
   currentMinuteUtc,
   formatIsoDate,

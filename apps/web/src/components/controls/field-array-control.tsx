@@ -1,9 +1,8 @@
 import { Button } from 'primereact/button';
 import { type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { get, useFieldArray, useFormContext, useFormState } from 'react-hook-form';
-import { describedBy, FieldMessages } from '../../ui/form-field';
-import { DragHandle, SortableList } from '../../ui/sortable-list';
-import { ReadOnlyContext } from '../form-controls';
+import { describedBy, FieldMessages } from '../ui/form-field';
+import { DragHandle, SortableList } from '../ui/sortable-list';
 import {
   addedMessage,
   dragLabel,
@@ -19,6 +18,7 @@ import {
   restoredMessage,
   restoreIndex,
 } from './field-array-messages';
+import { ReadOnlyContext } from './form-controls';
 import './controls.css';
 
 export type { ItemNoun } from './field-array-messages';

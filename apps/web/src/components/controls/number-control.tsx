@@ -1,5 +1,5 @@
 import { InputNumber } from 'primereact/inputnumber';
-import { BoundField, type ControlProps } from '../form-controls';
+import { BoundField, type ControlProps } from './form-controls';
 import './controls.css';
 
 interface NumberControlProps extends ControlProps {

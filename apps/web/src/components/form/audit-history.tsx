@@ -3,10 +3,10 @@ import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useId } from 'react';
 import { errorMessage } from '../../lib/form-errors';
+import { formatAuditValue, formatDateTime, listChange } from '../resource/format';
+import { useResourceAudit } from '../resource/resource-api';
+import type { AuditChangeDescriber } from '../resource/resource-screens';
 import { Notice } from '../ui/notice';
-import { formatAuditValue, formatDateTime, listChange } from './format';
-import { useResourceAudit } from './resource-api';
-import type { AuditChangeDescriber } from './resource-screens';
 
 // The "Historial" beside a record's form: who changed what and when, newest first (DESIGN.md §3:
 // GET /api/{r}/{id}/audit), ten at a time.

@@ -1,6 +1,6 @@
 import type { FieldValues } from 'react-hook-form';
+import type { ResourceRecord, ResourceScreens } from '../resource/resource-screens';
 import type { ResourceRouteComponents } from './resource-route-objects';
-import type { ResourceRecord, ResourceScreens } from './resource-screens';
 
 /**
  * The three route components of an area (list, create, edit), each loaded when its route is entered:
@@ -13,15 +13,15 @@ export function resourceRoutes<R extends ResourceRecord, V extends FieldValues>(
 ): Required<ResourceRouteComponents> {
   return {
     ListRoute: async () => {
-      const { ResourceListScreen } = await import('./resource-list-screen');
+      const { ResourceListScreen } = await import('../list/resource-list-screen');
       return () => <ResourceListScreen screens={screens} />;
     },
     CreateRoute: async () => {
-      const { ResourceCreateScreen } = await import('./resource-form-screen');
+      const { ResourceCreateScreen } = await import('../form/resource-form-screen');
       return () => <ResourceCreateScreen screens={screens} />;
     },
     EditRoute: async () => {
-      const { ResourceEditScreen } = await import('./resource-form-screen');
+      const { ResourceEditScreen } = await import('../form/resource-form-screen');
       return () => <ResourceEditScreen screens={screens} />;
     },
   };

@@ -10,10 +10,10 @@ import {
   useState,
 } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
-import { useCan } from '../../../lib/permissions';
-import { MediaPickerDialog } from '../../media/media-picker-dialog';
-import { describedBy, FieldMessages } from '../../ui/form-field';
-import { type ControlProps, ReadOnlyContext } from '../form-controls';
+import { useCan } from '../../lib/permissions';
+import { type ControlProps, ReadOnlyContext } from '../controls/form-controls';
+import { MediaPickerDialog } from '../media/media-picker-dialog';
+import { describedBy, FieldMessages } from '../ui/form-field';
 import { pickedImageOf } from './rich-text-image';
 import type { PickedImage } from './rich-text-types';
 import './rich-text.css';

@@ -20,12 +20,6 @@ import { intendedSearch, navigateToSearch } from '../../lib/intended-search';
 import { useCan } from '../../lib/permissions';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { Notice } from '../ui/notice';
-import { ButtonLink } from './button-link';
-import { DeleteConfirmDialog, noDeleteCheck } from './delete-confirm-dialog';
-import { ListEmpty } from './list-empty';
-import { ListFilters } from './list-filters';
-import { ListSearch } from './list-search';
 import {
   type ListState,
   listSearchString,
@@ -34,10 +28,9 @@ import {
   sortToTable,
   tableToSort,
   withFilters,
-} from './list-state';
-import { deletedMessage, deleteQuestion } from './messages';
-import { RecordCards } from './record-cards';
-import { csvExportUrl, useDeleteResources, useResourceList } from './resource-api';
+} from '../resource/list-state';
+import { deletedMessage, deleteQuestion } from '../resource/messages';
+import { csvExportUrl, useDeleteResources, useResourceList } from '../resource/resource-api';
 import {
   type ColumnPriority,
   nameOf,
@@ -47,10 +40,17 @@ import {
   recordKey,
   screensRoute,
   screensTitles,
-} from './resource-screens';
+} from '../resource/resource-screens';
+import { useNotifier } from '../resource/use-notifier';
+import { ButtonLink } from '../ui/button-link';
+import { Notice } from '../ui/notice';
+import { DeleteConfirmDialog, noDeleteCheck } from './delete-confirm-dialog';
+import { ListEmpty } from './list-empty';
+import { ListFilters } from './list-filters';
+import { ListSearch } from './list-search';
+import { RecordCards } from './record-cards';
 import { RowActions } from './row-actions';
-import { useNotifier } from './use-notifier';
-import './resource.css';
+import '../resource/resource.css';
 
 const NO_FILTERS = () => [] as const;
 const NO_RECORDS: readonly never[] = [];

@@ -1,9 +1,8 @@
 import { AREA_LABELS, type PublicationStatus } from '@gestor/shared';
 import { useState } from 'react';
-import { useCan } from '../../../lib/permissions';
-import { DateTimeControl, MADRID_TIME_HINT } from '../controls';
-import { FormSection } from '../form-controls';
-import { formatDateTime } from '../format';
+import { useCan } from '../../lib/permissions';
+import { DateTimeControl, FormSection, MADRID_TIME_HINT } from '../controls';
+import { formatDateTime } from '../resource/format';
 import { PublicationStatusTag } from './publication-status-tag';
 import type { PublishingRules } from './publishing';
 import './publishing.css';

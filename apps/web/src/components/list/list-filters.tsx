@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useId, useState } from 'react';
-import type { ListFilter } from './resource-screens';
+import type { ListFilter } from '../resource/resource-screens';
 
 // The list's dropdown filters. On a phone they fold behind one "Filtros (N)" button (issue 16), a
 // disclosure (WAI-ARIA APG "Disclosure"): aria-expanded and aria-controls on the button, the focus

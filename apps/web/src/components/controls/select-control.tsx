@@ -1,6 +1,6 @@
 import { Dropdown, type DropdownPassThroughOptions } from 'primereact/dropdown';
 import { type ReactNode, useRef } from 'react';
-import { BoundField, type ControlProps } from '../form-controls';
+import { BoundField, type ControlProps } from './form-controls';
 import './controls.css';
 
 export type SelectValue = string | number;

@@ -14,13 +14,15 @@ import { errorMessage } from '../../lib/form-errors';
 import { useCan } from '../../lib/permissions';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { FormErrorsNotice, Notice } from '../ui/notice';
-import { AuditHistory } from './audit-history';
-import { ButtonLink } from './button-link';
-import { rejectUnreadableDates } from './controls/unreadable-dates';
-import { ReadOnlyContext } from './form-controls';
-import { CONFLICT_MESSAGE, deletedMessage, deleteQuestion, SAVED_MESSAGE } from './messages';
-import { resourceKeys, useDeleteResources, useResourceRecord, useSaveResource } from './resource-api';
+import { ReadOnlyContext } from '../controls/form-controls';
+import { rejectUnreadableDates } from '../controls/unreadable-dates';
+import { CONFLICT_MESSAGE, deletedMessage, deleteQuestion, SAVED_MESSAGE } from '../resource/messages';
+import {
+  resourceKeys,
+  useDeleteResources,
+  useResourceRecord,
+  useSaveResource,
+} from '../resource/resource-api';
 import {
   nameOf,
   type ResourceRecord,
@@ -29,11 +31,14 @@ import {
   type ScreenNotifier,
   screensRoute,
   screensTitles,
-} from './resource-screens';
+} from '../resource/resource-screens';
+import { flashSuccess, useNotifier } from '../resource/use-notifier';
+import { ButtonLink } from '../ui/button-link';
+import { FormErrorsNotice, Notice } from '../ui/notice';
+import { AuditHistory } from './audit-history';
 import { splitServerErrors } from './server-errors';
 import { useUnsavedChangesGuard } from './unsaved-changes';
-import { flashSuccess, useNotifier } from './use-notifier';
-import './resource.css';
+import '../resource/resource.css';
 import { ConflictDialog } from './conflict-dialog';
 
 // The create and edit screens of any area (DESIGN.md §5 "Forms"): the shared zod schema validates

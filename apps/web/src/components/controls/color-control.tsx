@@ -1,9 +1,9 @@
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import type { ControllerRenderProps } from 'react-hook-form';
-import type { FieldControlProps } from '../../ui/form-field';
-import { BoundField, type ControlProps, invalidClass } from '../form-controls';
+import type { FieldControlProps } from '../ui/form-field';
 import { type ColorPreset, DEFAULT_COLOR_PRESETS, normalizeHexColor } from './color';
+import { BoundField, type ControlProps, invalidClass } from './form-controls';
 import './controls.css';
 
 interface ColorControlProps extends ControlProps {

@@ -1,16 +1,7 @@
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import type { ReactNode } from 'react';
-
-/**
- * Whether the records about to be deleted may be: still being checked, clear, or blocked with the
- * reason. Issue 16: a deletion the server would refuse is said in the confirmation, with no button to
- * confirm it; the server's refusal stays the guard for whatever changes in between.
- */
-export type DeleteCheck =
-  | { state: 'clear' }
-  | { state: 'checking' }
-  | { state: 'blocked'; reason: ReactNode };
+import type { DeleteCheck } from '../resource/resource-screens';
 
 export const DELETE_CLEAR: DeleteCheck = { state: 'clear' };
 

@@ -1,8 +1,8 @@
 import { MultiSelect, type MultiSelectPassThroughOptions } from 'primereact/multiselect';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import type { ControllerRenderProps } from 'react-hook-form';
-import type { FieldControlProps } from '../../ui/form-field';
-import { BoundField, type ControlProps } from '../form-controls';
+import type { FieldControlProps } from '../ui/form-field';
+import { BoundField, type ControlProps } from './form-controls';
 import './controls.css';
 
 export interface TagOption {

@@ -1,7 +1,7 @@
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { type BlockerFunction, useBlocker } from 'react-router';
-import { LEAVE_QUESTION } from './messages';
+import { LEAVE_QUESTION } from '../resource/messages';
 
 // DESIGN.md §5: a warning before leaving a form with unsaved changes — a dialog for navigation
 // inside the app (React Router's blocker), the browser's own prompt when the tab is closed or reloaded.

@@ -1,5 +1,6 @@
 import type { AnchorHTMLAttributes } from 'react';
 import { Link } from 'react-router';
+import './button-link.css';
 
 // Navigation styled as a PrimeReact button: a real link (middle-click, "open in new tab", the
 // browser's own download), not a button that navigates in script.

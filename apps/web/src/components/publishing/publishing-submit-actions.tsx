@@ -2,8 +2,8 @@ import type { PublicationStatus } from '@gestor/shared';
 import { Button } from 'primereact/button';
 import { type ComponentType, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { useCan } from '../../../lib/permissions';
-import type { SubmitActionsProps } from '../resource-screens';
+import { useCan } from '../../lib/permissions';
+import type { SubmitActionsProps } from '../resource/resource-screens';
 import type { PublishingRules } from './publishing';
 
 type Intent = 'save' | 'publish' | 'schedule' | 'unpublish';

@@ -4,8 +4,8 @@ import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { createContext, type ReactNode, useContext, useId } from 'react';
 import { Controller, type ControllerRenderProps, useFormContext } from 'react-hook-form';
+import type { FilterOption } from '../resource/resource-screens';
 import { describedBy, type FieldControlProps, FieldMessages, FormField } from '../ui/form-field';
-import type { FilterOption } from './resource-screens';
 
 // The controls an area's form is made of, bound to react-hook-form by name: each shows its label, its
 // hint and its message (from the shared zod schema or the server's 422) and obeys the screen's

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ResourceColumn, ResourceRecord } from './resource-screens';
+import type { ResourceColumn, ResourceRecord } from '../resource/resource-screens';
 
 // A list on a phone (issue 16): each record a card — its title (the link that opens it), its status,
 // its key date and the area's detail lines, then its actions — instead of a table clipped at the

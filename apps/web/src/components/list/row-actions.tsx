@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { ButtonLink } from './button-link';
+import { ButtonLink } from '../ui/button-link';
 
 // A record's actions in a list, the same in a table row and on a phone's card: open it (Editar, or
 // Ver when the person may not change it) and, with the delete permission, Eliminar.

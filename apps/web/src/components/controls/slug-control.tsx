@@ -1,6 +1,6 @@
 import { SLUG_LABEL, slugify } from '@gestor/shared';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { TextControl } from '../form-controls';
+import { TextControl } from './form-controls';
 
 /**
  * The `slug` field of an area addressed by slug (AREAS.md "Slugs"): empty means "make it from the
