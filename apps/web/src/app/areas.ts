@@ -1,5 +1,5 @@
 import type { Area } from '@gestor/shared/permissions';
-import type { AreaScreens, ResourceRouteComponents } from '../components/resource/resource-route-objects';
+import type { AreaScreens, ResourceRouteComponents } from '../components/routes/resource-route-objects';
 
 // The one list of management areas in the SPA (decision 008): the route table, the sidebar menu and
 // the home screen's totals all derive from it. Zod-free and code-free (screens load on demand), so

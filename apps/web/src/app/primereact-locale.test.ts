@@ -1,6 +1,6 @@
 import { localeOption, localeOptions } from 'primereact/api';
 import { describe, expect, it } from 'vitest';
-import { DATE_CONTROL_LOCALE } from '../components/resource/controls/spanish-date';
+import { DATE_CONTROL_LOCALE } from '../components/controls/spanish-date';
 import { aria, registerSpanishLocale, spanish } from './primereact-locale';
 
 // DESIGN.md §5: every string PrimeReact may show or announce is Spanish.

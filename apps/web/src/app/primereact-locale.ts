@@ -5,12 +5,12 @@ import {
   DAY_NAMES,
   DAY_NAMES_MIN,
   MONTH_NAMES,
-} from '../components/resource/controls/spanish-date';
+} from '../components/controls/spanish-date';
 
 // DESIGN.md §5, deliberate deviation from SPEC.md §9: the UI library speaks Spanish like the rest of
 // the interface. The global date format (mm/dd/yy) and first day of the week (Sunday) follow
 // SPEC.md §9; every date control Gestor renders uses DATE_CONTROL_LOCALE instead, which is the same
-// strings with dd/mm/yy and Monday first (components/resource/controls/spanish-date.ts).
+// strings with dd/mm/yy and Monday first (components/controls/spanish-date.ts).
 // Some labels (completed, passwordShow, otpLabel…) exist at runtime but not in PrimeReact's types;
 // plain objects, rather than literals passed to addLocale, keep them without a cast.
 export const aria = {

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { NotFoundPage, RouteErrorPage } from '../components/errors/error-page';
-import { resourceRouteObjects } from '../components/resource/resource-route-objects';
+import { resourceRouteObjects } from '../components/routes/resource-route-objects';
 import type { RouteHandle } from '../lib/route-handle';
 import { areas } from './areas';
 import { authGuard } from './auth-guard';

@@ -2,7 +2,7 @@ import type { MediaRecord } from '@gestor/shared';
 import { type ReactNode, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type ControllerRenderProps, type FieldError, useFormContext } from 'react-hook-form';
 import { useCan } from '../../lib/permissions';
-import { type ControlProps, ReadOnlyContext } from '../resource/form-controls';
+import { type ControlProps, ReadOnlyContext } from '../controls/form-controls';
 import { describedBy, FieldMessages } from '../ui/form-field';
 import { DragHandle, SortableList } from '../ui/sortable-list';
 import { useMediaRecord } from './media-api';

@@ -2,7 +2,7 @@ import type { MediaKind, MediaRecord } from '@gestor/shared';
 import { useRef, useState } from 'react';
 import type { ControllerRenderProps } from 'react-hook-form';
 import { useCan } from '../../lib/permissions';
-import { BoundField, type ControlProps } from '../resource/form-controls';
+import { BoundField, type ControlProps } from '../controls/form-controls';
 import type { FieldControlProps } from '../ui/form-field';
 import { useMediaRecord } from './media-api';
 import { asSummary, type MediaLike, type MediaSummary, mediaName } from './media-kind';

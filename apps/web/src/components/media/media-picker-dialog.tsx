@@ -14,7 +14,7 @@ import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../lib/form-errors';
 import { useCan } from '../../lib/permissions';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { ListSearch } from '../resource/list-search';
+import { ListSearch } from '../list/list-search';
 import type { ListState } from '../resource/list-state';
 import { Notice } from '../ui/notice';
 import { FileDropArea } from './file-drop';

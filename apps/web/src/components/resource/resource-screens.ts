@@ -2,7 +2,6 @@ import { AREA_LABELS, type AuditEntry, type ResourceContract } from '@gestor/sha
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import type { DeleteCheck } from './delete-confirm-dialog';
 
 // What one management area declares to get its list and form screens (decision 004: ten areas are
 // ten declarations on one machinery). Everything else — paging, sorting, search, filters in the URL,
@@ -41,6 +40,16 @@ export interface ResourceColumn<R> {
 
 export type ColumnPriority = 1 | 2 | 3;
 export type CardRole = 'title' | 'status' | 'date' | 'detail';
+
+/**
+ * Whether the records about to be deleted may be (`useDeleteCheck`): still being checked, clear, or
+ * blocked with the reason. A deletion the server would refuse is said in the confirmation, with no
+ * button to confirm it; the server's refusal stays the guard for whatever changes in between.
+ */
+export type DeleteCheck =
+  | { state: 'clear' }
+  | { state: 'checking' }
+  | { state: 'blocked'; reason: ReactNode };
 
 export interface FilterOption {
   label: string;

@@ -1,8 +1,8 @@
 import { formatFileSize, MEDIA_KIND_LABELS, MEDIA_KINDS, type MediaRecord, MULTIMEDIA } from '@gestor/shared';
+import type { ResourceListDeclaration } from '../../components/list/resource-list-screen';
 import { typeLabel } from '../../components/media/media-kind';
 import { MediaThumbnail } from '../../components/media/media-thumbnail';
 import { EMPTY_VALUE, formatDateTime } from '../../components/resource/format';
-import type { ResourceListDeclaration } from '../../components/resource/resource-list-screen';
 import type { ListFilter } from '../../components/resource/resource-screens';
 import { useUser } from '../../lib/auth';
 import { useMediaDeleteCheck } from './components/media-delete-check';

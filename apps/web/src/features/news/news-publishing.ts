@@ -1,4 +1,4 @@
-import type { PublishingRules } from '../../components/resource/publishing/publishing';
+import type { PublishingRules } from '../../components/publishing/publishing';
 
 /** AREAS.md "Publishing": news.publish publishes, and news may be scheduled. */
 export const NEWS_PUBLISHING: PublishingRules = {

@@ -1,4 +1,4 @@
-import type { PublishingRules } from '../../components/resource/publishing/publishing';
+import type { PublishingRules } from '../../components/publishing/publishing';
 
 /** AREAS.md "Publishing": page.publish publishes; a page is a draft or published (no schedule). */
 export const PAGE_PUBLISHING: PublishingRules = {

@@ -1,13 +1,13 @@
 import { PAGE_STATUS_LABELS, PAGE_STATUSES, PAGES, type PageRecord } from '@gestor/shared';
-import { type FormValuesOf, formOf } from '../../components/resource/form-values';
-import { formatDateTime } from '../../components/resource/format';
-import { PublicationStatusTag } from '../../components/resource/publishing/publication-status-tag';
+import { PublicationStatusTag } from '../../components/publishing/publication-status-tag';
 import {
   mayChangePublication,
   publicationAuditLabel,
   publishingBody,
-} from '../../components/resource/publishing/publishing';
-import { publishingSubmitActions } from '../../components/resource/publishing/publishing-submit-actions';
+} from '../../components/publishing/publishing';
+import { publishingSubmitActions } from '../../components/publishing/publishing-submit-actions';
+import { type FormValuesOf, formOf } from '../../components/resource/form-values';
+import { formatDateTime } from '../../components/resource/format';
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
 import { can } from '../../lib/permissions';
 import { PageFields } from './components/page-fields';

@@ -1,7 +1,6 @@
 import {
   ADMIN_ROLE,
   isPermission,
-  type Permission,
   permissionLabel,
   ROLES,
   RoleInput,
@@ -10,15 +9,10 @@ import {
 } from '@gestor/shared';
 import { defineResourceScreens } from '../../components/resource/resource-screens';
 import { RoleFields } from './components/role-fields';
+import type { RoleFormValues } from './roles-form-values';
 import { normalizePermissions } from './utils/permission-matrix';
 
 // Roles on the resource machinery (decision 004): /role, /role/create, /role/:id.
-
-export interface RoleFormValues {
-  name: string;
-  label: string;
-  permissions: Permission[];
-}
 
 export const roleScreens = defineResourceScreens<RoleRecord, RoleFormValues>({
   contract: ROLES,

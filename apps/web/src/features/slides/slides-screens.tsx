@@ -14,22 +14,10 @@ import { SlideFields } from './components/slide-fields';
 import { SlideStateTag } from './components/slide-state-tag';
 import { slideLinkText } from './components/slide-summary';
 import './components/slides.css';
+import type { SlideFormValues } from './slides-form-values';
 
 // Slides on the resource machinery (decision 008): /slide (their order, reordered in place; or a
 // table), /slide/create and /slide/{id} with a live preview of the slide as a visitor sees it.
-
-export interface SlideFormValues {
-  title: string;
-  subtitle: string;
-  /** A media item's id; null until one is picked (the schema then asks for one). */
-  image: number | null;
-  link_url: string;
-  link_label: string;
-  active: boolean;
-  /** ISO instants or null: the window in which the slide shows. */
-  starts_at: string | null;
-  ends_at: string | null;
-}
 
 const STATE_FILTER: ListFilter = {
   name: 'state',

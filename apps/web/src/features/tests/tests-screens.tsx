@@ -1,5 +1,4 @@
 import {
-  type QuestionType,
   questionsInOrder,
   SLUG_LABEL,
   TEST_STATUS_LABELS,
@@ -17,37 +16,10 @@ import { TestFields } from './components/test-fields';
 import { TestStatusTag } from './components/test-status-tag';
 import { describeQuestionChanges } from './test-history';
 import './components/tests.css';
+import type { TestFormValues } from './tests-form-values';
 
 // Tests (questionnaires) on the resource machinery: /test, /test/create, /test/{id}. The form is the
 // details and the builder of questions; the edit screen adds "Vista previa" and "Duplicar".
-
-export interface OptionFormValues {
-  /** The option's id once saved (kept, so the history says what changed); null for a new one. */
-  id: number | null;
-  text: string;
-  correct: boolean;
-}
-
-export interface QuestionFormValues {
-  id: number | null;
-  prompt: string;
-  type: QuestionType;
-  points: number | null;
-  /** Kept while the question is of type text (switching back brings them back), never sent then. */
-  options: OptionFormValues[];
-}
-
-export interface TestFormValues {
-  title: string;
-  /** Empty on creation: the server makes it from the title. */
-  slug: string;
-  description: string;
-  status: TestStatus;
-  passing_score: number | null;
-  /** Null: no time limit. */
-  time_limit_minutes: number | null;
-  questions: QuestionFormValues[];
-}
 
 export const DEFAULT_PASSING_SCORE = 50;
 
@@ -56,17 +28,6 @@ const STATUS_FILTER: ListFilter = {
   label: 'Estado',
   options: TEST_STATUSES.map((status) => ({ value: status, label: TEST_STATUS_LABELS[status] })),
 };
-
-export const newOption = (): OptionFormValues => ({ id: null, text: '', correct: false });
-
-/** A new question: single choice, one point, two empty options (the least a single one needs). */
-export const newQuestion = (): QuestionFormValues => ({
-  id: null,
-  prompt: '',
-  type: 'single',
-  points: 1,
-  options: [newOption(), newOption()],
-});
 
 export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
   contract: TESTS,

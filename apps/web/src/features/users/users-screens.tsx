@@ -8,19 +8,9 @@ import { useRoleOptions } from './api/get-role-options';
 import { PasswordResetButton } from './components/password-reset-button';
 import { RoleTags } from './components/role-tags';
 import { UserFields } from './components/user-fields';
+import type { UserFormValues } from './users-form-values';
 
 // Users on the resource machinery (decision 004): /user, /user/create, /user/:id.
-
-export interface UserFormValues {
-  name: string;
-  email: string;
-  /** Role names: written by name, read back as objects (DESIGN.md §3). */
-  roles: string[];
-  active: boolean;
-  /** Empty means "no password": an invitation on creation, the current one on edit. */
-  password: string;
-  send_invitation: boolean;
-}
 
 const ACTIVE_FILTER: ListFilter = {
   name: 'active',

@@ -1,13 +1,13 @@
 import type { CategoryRecord } from '@gestor/shared';
-import { MediaPickerControl } from '../../../components/media/media-picker-control';
 import {
   ColorControl,
   FormGrid,
   SelectControl,
   TextareaControl,
-} from '../../../components/resource/controls';
-import { SlugControl } from '../../../components/resource/controls/slug-control';
-import { TextControl } from '../../../components/resource/form-controls';
+  TextControl,
+} from '../../../components/controls';
+import { SlugControl } from '../../../components/controls/slug-control';
+import { MediaPickerControl } from '../../../components/media/media-picker-control';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { useCategoryOptions } from '../api/get-category-options';
 

@@ -1,4 +1,4 @@
-import { resourceRoutes } from '../../../components/resource/resource-routes';
+import { resourceRoutes } from '../../../components/routes/resource-routes';
 import { categoryScreens } from '../categories-screens';
 
 /** /category, /category/create and /category/{slug}, lazy-loaded by the registry (app/areas.ts). */

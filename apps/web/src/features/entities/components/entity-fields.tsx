@@ -1,13 +1,14 @@
 import { ENTITY_TYPE_LABELS, ENTITY_TYPES, type EntityRecord, type EntityType } from '@gestor/shared';
-import { MediaPickerControl } from '../../../components/media/media-picker-control';
 import {
+  CheckboxControl,
   FormGrid,
   SelectControl,
   type SelectOption,
   TextareaControl,
-} from '../../../components/resource/controls';
-import { SlugControl } from '../../../components/resource/controls/slug-control';
-import { CheckboxControl, TextControl } from '../../../components/resource/form-controls';
+  TextControl,
+} from '../../../components/controls';
+import { SlugControl } from '../../../components/controls/slug-control';
+import { MediaPickerControl } from '../../../components/media/media-picker-control';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { TaxIdControl } from './tax-id-control';
 

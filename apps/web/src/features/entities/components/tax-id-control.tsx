@@ -1,5 +1,5 @@
 import { checkTaxId } from '@gestor/shared';
-import { type ControlProps, TextControl } from '../../../components/resource/form-controls';
+import { type ControlProps, TextControl } from '../../../components/controls/form-controls';
 
 /** A valid NIF, NIE or CIF as it will be stored (upper case, no spaces or dashes); anything else as typed. */
 const storedForm = (value: string) => {

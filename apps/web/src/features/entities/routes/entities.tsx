@@ -1,4 +1,4 @@
-import { resourceRoutes } from '../../../components/resource/resource-routes';
+import { resourceRoutes } from '../../../components/routes/resource-routes';
 import { entityScreens } from '../entities-screens';
 
 /** /entity, /entity/create and /entity/{id}, lazy-loaded by the registry (app/areas.ts). */

@@ -1,7 +1,8 @@
 import { HIDDEN_USAGE, type MediaRecord, type MediaUsage } from '@gestor/shared';
 import { useQueries } from '@tanstack/react-query';
+import { DELETE_CLEAR } from '../../../components/list/delete-confirm-dialog';
 import { mediaUsageQuery } from '../../../components/media/media-api';
-import { DELETE_CLEAR, type DeleteCheck } from '../../../components/resource/delete-confirm-dialog';
+import type { DeleteCheck } from '../../../components/resource/resource-screens';
 import { usageArea } from './media-usages';
 
 // AREAS.md "Media in use": the server refuses to delete an item something references. Issue 16: the

@@ -4,6 +4,8 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { ProgressBar } from 'primereact/progressbar';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { AuditHistory } from '../../../components/form/audit-history';
+import { DeleteConfirmDialog } from '../../../components/list/delete-confirm-dialog';
 import { FileInputButton } from '../../../components/media/file-input-button';
 import {
   absoluteMediaUrl,
@@ -13,8 +15,6 @@ import {
 } from '../../../components/media/media-api';
 import { typeLabel } from '../../../components/media/media-kind';
 import { isAbort, uploadErrorMessage } from '../../../components/media/upload-request';
-import { AuditHistory } from '../../../components/resource/audit-history';
-import { DeleteConfirmDialog } from '../../../components/resource/delete-confirm-dialog';
 import { formatDateTime } from '../../../components/resource/format';
 import { deletedMessage, deleteQuestion, LEAVE_QUESTION } from '../../../components/resource/messages';
 import type { ScreenNotifier } from '../../../components/resource/resource-screens';

@@ -1,7 +1,7 @@
 import { formatFileSize, type MediaRecord } from '@gestor/shared';
+import type { ListViewContext } from '../../../components/list/resource-list-screen';
 import { extensionOf } from '../../../components/media/media-kind';
 import { MediaThumbnail } from '../../../components/media/media-thumbnail';
-import type { ListViewContext } from '../../../components/resource/resource-list-screen';
 
 /**
  * The library's page as a grid of thumbnails (the list's default view). Each tile's name is the

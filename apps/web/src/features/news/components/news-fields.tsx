@@ -1,11 +1,16 @@
 import { EXCERPT_MAX, type NewsRecord } from '@gestor/shared';
+import {
+  CheckboxControl,
+  FormGrid,
+  TagsControl,
+  TextareaControl,
+  TextControl,
+} from '../../../components/controls';
+import { SlugControl } from '../../../components/controls/slug-control';
 import { MediaPickerControl } from '../../../components/media/media-picker-control';
-import { FormGrid, TagsControl, TextareaControl } from '../../../components/resource/controls';
-import { RichTextControl } from '../../../components/resource/controls/rich-text-control';
-import { SlugControl } from '../../../components/resource/controls/slug-control';
-import { CheckboxControl, TextControl } from '../../../components/resource/form-controls';
-import { PublishingPanel } from '../../../components/resource/publishing/publishing-panel';
+import { PublishingPanel } from '../../../components/publishing/publishing-panel';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
+import { RichTextControl } from '../../../components/rich-text/rich-text-control';
 import { useNewsCategoryOptions } from '../api/get-news-category-options';
 import { NEWS_PUBLISHING } from '../news-publishing';
 import { NewsCategoryTags } from './news-cells';

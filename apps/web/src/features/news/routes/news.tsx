@@ -1,4 +1,4 @@
-import { resourceRoutes } from '../../../components/resource/resource-routes';
+import { resourceRoutes } from '../../../components/routes/resource-routes';
 import { newsScreens } from '../news-screens';
 
 /** /news, /news/create and /news/{slug}, lazy-loaded by the registry (app/areas.ts). */

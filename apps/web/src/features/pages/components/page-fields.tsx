@@ -1,10 +1,9 @@
 import type { PageRecord } from '@gestor/shared';
-import { FormGrid } from '../../../components/resource/controls';
-import { RichTextControl } from '../../../components/resource/controls/rich-text-control';
-import { SlugControl } from '../../../components/resource/controls/slug-control';
-import { TextControl } from '../../../components/resource/form-controls';
-import { PublishingPanel } from '../../../components/resource/publishing/publishing-panel';
+import { FormGrid, TextControl } from '../../../components/controls';
+import { SlugControl } from '../../../components/controls/slug-control';
+import { PublishingPanel } from '../../../components/publishing/publishing-panel';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
+import { RichTextControl } from '../../../components/rich-text/rich-text-control';
 import { PAGE_PUBLISHING } from '../page-publishing';
 
 /** Title, slug and body of a page, and its state: the buttons that publish are the form's own. */

@@ -1,5 +1,5 @@
-import type { ResourceRouteComponents } from '../../../components/resource/resource-route-objects';
-import { resourceRoutes } from '../../../components/resource/resource-routes';
+import type { ResourceRouteComponents } from '../../../components/routes/resource-route-objects';
+import { resourceRoutes } from '../../../components/routes/resource-routes';
 import { NewPageButton } from '../components/new-page-button';
 import { pageScreens } from '../pages-screens';
 
@@ -8,7 +8,7 @@ import { pageScreens } from '../pages-screens';
 export const pageRoutes: ResourceRouteComponents = {
   // "Nueva página" opens a dialog instead of a create screen (AREAS.md).
   ListRoute: async () => {
-    const { ResourceListScreen } = await import('../../../components/resource/resource-list-screen');
+    const { ResourceListScreen } = await import('../../../components/list/resource-list-screen');
     return () => <ResourceListScreen screens={pageScreens} createAction={<NewPageButton />} />;
   },
   EditRoute: resourceRoutes(pageScreens).EditRoute,

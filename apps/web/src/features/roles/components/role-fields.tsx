@@ -1,11 +1,11 @@
 import { ADMIN_ROLE, PERMISSIONS, type Permission, type RoleRecord } from '@gestor/shared';
 import { useId } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
-import { FormSection, TextControl } from '../../../components/resource/form-controls';
+import { FormSection, TextControl } from '../../../components/controls/form-controls';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { Notice } from '../../../components/ui/notice';
 import { useUser } from '../../../lib/auth';
-import type { RoleFormValues } from '../roles-screens';
+import type { RoleFormValues } from '../roles-form-values';
 import { withPickerNeeds } from '../utils/permission-matrix';
 import { PermissionMatrix } from './permission-matrix';
 import { PickerNeedsNote } from './picker-needs-note';

@@ -7,14 +7,15 @@ import {
 } from '@gestor/shared';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import { MediaPickerControl } from '../../../components/media/media-picker-control';
 import {
+  CheckboxControl,
   DateTimeControl,
   FormGrid,
   MADRID_TIME_HINT,
   TextareaControl,
-} from '../../../components/resource/controls';
-import { CheckboxControl, TextControl } from '../../../components/resource/form-controls';
+  TextControl,
+} from '../../../components/controls';
+import { MediaPickerControl } from '../../../components/media/media-picker-control';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { SlidePreview } from './slide-preview';
 

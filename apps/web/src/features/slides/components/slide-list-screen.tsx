@@ -1,9 +1,9 @@
 import { SLIDES, type SlideRecord } from '@gestor/shared';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { type ListView, ResourceListScreen } from '../../../components/list/resource-list-screen';
 import { readListState } from '../../../components/resource/list-state';
 import { useResourceList } from '../../../components/resource/resource-api';
-import { type ListView, ResourceListScreen } from '../../../components/resource/resource-list-screen';
 import { useNotifier } from '../../../components/resource/use-notifier';
 import { useCan } from '../../../lib/permissions';
 import { slideScreens } from '../slides-screens';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useMediaRecord } from '../../../components/media/media-api';
 import { useCan } from '../../../lib/permissions';
-import type { SlideFormValues } from '../slides-screens';
+import type { SlideFormValues } from '../slides-form-values';
 import { slideStateAt } from '../utils/slide-state';
 import { SlideStateTag } from './slide-state-tag';
 

@@ -1,5 +1,5 @@
-import type { ResourceRouteComponents } from '../../../components/resource/resource-route-objects';
-import { resourceRoutes } from '../../../components/resource/resource-routes';
+import type { ResourceRouteComponents } from '../../../components/routes/resource-route-objects';
+import { resourceRoutes } from '../../../components/routes/resource-routes';
 import { slideScreens } from '../slides-screens';
 
 /** /slide, /slide/create and /slide/{id}, lazy-loaded by the registry (app/areas.ts). */

@@ -1,13 +1,14 @@
 import { CAPACITY_MAX, GALLERY_MAX, type SpaceRecord } from '@gestor/shared';
-import { MediaGalleryControl } from '../../../components/media/media-gallery-control';
 import {
+  CheckboxControl,
   FormGrid,
   NumberControl,
   SelectControl,
   TextareaControl,
-} from '../../../components/resource/controls';
-import { SlugControl } from '../../../components/resource/controls/slug-control';
-import { CheckboxControl, TextControl } from '../../../components/resource/form-controls';
+  TextControl,
+} from '../../../components/controls';
+import { SlugControl } from '../../../components/controls/slug-control';
+import { MediaGalleryControl } from '../../../components/media/media-gallery-control';
 import { EMPTY_VALUE } from '../../../components/resource/format';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { useEntityOptions } from '../api/get-entity-options';

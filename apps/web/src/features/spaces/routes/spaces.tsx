@@ -1,4 +1,4 @@
-import { resourceRoutes } from '../../../components/resource/resource-routes';
+import { resourceRoutes } from '../../../components/routes/resource-routes';
 import { spaceScreens } from '../spaces-screens';
 
 /** /space, /space/create and /space/{id}, lazy-loaded by the registry (app/areas.ts). */

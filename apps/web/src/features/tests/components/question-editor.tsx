@@ -8,11 +8,12 @@ import {
   FieldArrayControl,
   type FieldArrayItem,
   NumberControl,
+  ReadOnlyContext,
   TextareaControl,
-} from '../../../components/resource/controls';
-import { ReadOnlyContext, TextControl } from '../../../components/resource/form-controls';
+  TextControl,
+} from '../../../components/controls';
 import { Notice } from '../../../components/ui/notice';
-import { newOption, type OptionFormValues } from '../tests-screens';
+import { newOption, type OptionFormValues } from '../tests-form-values';
 
 // One question of the builder: its prompt, type (única, múltiple, texto libre), points and options,
 // each option with its "correct" mark (a radio for single, a checkbox for multiple). A long test

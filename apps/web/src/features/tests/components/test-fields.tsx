@@ -10,10 +10,10 @@ import {
   SelectControl,
   SlugControl,
   TextareaControl,
-} from '../../../components/resource/controls';
-import { TextControl } from '../../../components/resource/form-controls';
+  TextControl,
+} from '../../../components/controls';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
-import { newQuestion, type QuestionFormValues } from '../tests-screens';
+import { newQuestion, type QuestionFormValues } from '../tests-form-values';
 import { FoldingContext, QuestionEditor, QuestionErrorsSummary } from './question-editor';
 
 // The test's details, then the builder of its questions.

@@ -1,4 +1,4 @@
-import { resourceRoutes } from '../../../components/resource/resource-routes';
+import { resourceRoutes } from '../../../components/routes/resource-routes';
 import { testScreens } from '../tests-screens';
 
 /** /test, /test/create and /test/{id}, lazy-loaded by the registry (app/areas.ts). */

@@ -6,12 +6,12 @@ import {
   FormSection,
   MultiSelectControl,
   TextControl,
-} from '../../../components/resource/form-controls';
+} from '../../../components/controls/form-controls';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { useUser } from '../../../lib/auth';
 import { mayManage } from '../../../lib/permissions';
 import { useRoleOptions } from '../api/get-role-options';
-import type { UserFormValues } from '../users-screens';
+import type { UserFormValues } from '../users-form-values';
 import { RoleTags } from './role-tags';
 
 /**

@@ -1,0 +1,395 @@
+import type { Permission } from '@gestor/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { Dialog } from 'primereact/dialog';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { type DefaultValues, type FieldPath, type FieldValues, FormProvider, useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/form-errors';
+import { useCan } from '../../lib/permissions';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { ReadOnlyContext } from '../controls/form-controls';
+import { rejectUnreadableDates } from '../controls/unreadable-dates';
+import { CONFLICT_MESSAGE, deletedMessage, deleteQuestion, SAVED_MESSAGE } from '../resource/messages';
+import {
+  resourceKeys,
+  useDeleteResources,
+  useResourceRecord,
+  useSaveResource,
+} from '../resource/resource-api';
+import {
+  nameOf,
+  type ResourceRecord,
+  type ResourceScreens,
+  recordKey,
+  type ScreenNotifier,
+  screensRoute,
+  screensTitles,
+} from '../resource/resource-screens';
+import { flashSuccess, useNotifier } from '../resource/use-notifier';
+import { ButtonLink } from '../ui/button-link';
+import { FormErrorsNotice, Notice } from '../ui/notice';
+import { AuditHistory } from './audit-history';
+import { splitServerErrors } from './server-errors';
+import { useUnsavedChangesGuard } from './unsaved-changes';
+import '../resource/resource.css';
+import { ConflictDialog } from './conflict-dialog';
+
+// The create and edit screens of any area (DESIGN.md §5 "Forms"): the shared zod schema validates
+// before sending, the server's 422 messages land under their fields, leaving with unsaved changes
+// asks first, a 409 offers the latest version, and the record's history sits beside the form.
+
+interface ScreenProps<R extends ResourceRecord, V extends FieldValues> {
+  screens: ResourceScreens<R, V>;
+}
+
+export function ResourceCreateScreen<R extends ResourceRecord, V extends FieldValues>({
+  screens,
+}: ScreenProps<R, V>) {
+  const [toast, notify] = useNotifier();
+  return (
+    <FormPage title={screensTitles(screens).create} backTo={screensRoute(screens.contract)} toast={toast}>
+      <ResourceForm screens={screens} record={undefined} notify={notify} />
+    </FormPage>
+  );
+}
+
+export function ResourceEditScreen<R extends ResourceRecord, V extends FieldValues>({
+  screens,
+}: ScreenProps<R, V>) {
+  const { contract } = screens;
+  // The id, or the slug in areas addressed by slug (/category/{slug}).
+  const key = useParams().id ?? '';
+  const [toast, notify] = useNotifier();
+  const queryClient = useQueryClient();
+  const record = useResourceRecord<R>(contract, key);
+  const id = record.data?.id ?? 0;
+  // Issue 16: the form keeps its width. The history sits beside it only where both fit (a wide
+  // screen); elsewhere it opens over the form from a "Historial" button in the header.
+  const historyBeside = useMediaQuery(HISTORY_BESIDE_QUERY);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const historyButtonId = useId();
+
+  /** "Cargar la última versión": the record as it is now on the server, and its history. */
+  const reload = async (): Promise<R | undefined> => {
+    const result = await record.refetch();
+    await queryClient.invalidateQueries({ queryKey: resourceKeys.audit(contract, id) });
+    return result.data;
+  };
+
+  let content: ReactNode;
+  if (record.isPending) {
+    content = (
+      <output className="resource-loading">
+        <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" aria-hidden="true" />
+        <span>Cargando…</span>
+      </output>
+    );
+  } else if (record.isError) {
+    content = (
+      <Notice severity="error">
+        {isApiError(record.error) && record.error.status === 404
+          ? 'Este elemento no existe o ha sido eliminado.'
+          : `No se ha podido cargar este elemento: ${errorMessage(record.error)}`}
+      </Notice>
+    );
+  } else {
+    const history = (
+      <AuditHistory
+        contract={contract}
+        recordId={id}
+        fieldLabels={screens.form.fieldLabels}
+        itemLabel={screens.form.auditItemLabel}
+        describeChange={screens.form.auditChange}
+        inSheet={!historyBeside}
+      />
+    );
+    content = (
+      <div
+        className={
+          historyBeside ? 'resource-form-layout resource-form-layout-beside' : 'resource-form-layout'
+        }
+      >
+        {/* A new record (after "Cargar la última versión" or a new id) starts a fresh form. */}
+        <ResourceForm key={id} screens={screens} record={record.data} notify={notify} reload={reload} />
+        {historyBeside ? (
+          history
+        ) : (
+          <Dialog
+            visible={historyOpen}
+            onHide={() => {
+              setHistoryOpen(false);
+              // WCAG 2.4.3: closing (Escape, the close button) returns the focus to "Historial".
+              document.getElementById(historyButtonId)?.focus();
+            }}
+            header="Historial"
+            position="right"
+            className="side-sheet history-sheet"
+            draggable={false}
+            resizable={false}
+            blockScroll
+            dismissableMask
+            pt={{ root: { 'aria-describedby': undefined } }}
+          >
+            {history}
+          </Dialog>
+        )}
+      </div>
+    );
+  }
+  const showHistoryButton = !historyBeside && record.isSuccess;
+  return (
+    <FormPage
+      title={screensTitles(screens).edit}
+      backTo={screensRoute(screens.contract)}
+      toast={toast}
+      actions={
+        showHistoryButton && (
+          <Button
+            id={historyButtonId}
+            type="button"
+            label="Historial"
+            icon="pi pi-history"
+            outlined
+            aria-haspopup="dialog"
+            aria-expanded={historyOpen}
+            onClick={() => setHistoryOpen(true)}
+          />
+        )
+      }
+    >
+      {content}
+    </FormPage>
+  );
+}
+
+/** Where the history fits beside a form at its full width (a 1280 px screen's form is ~60rem). */
+const HISTORY_BESIDE_QUERY = '(min-width: 1600px)';
+
+function FormPage({
+  title,
+  backTo,
+  toast,
+  actions,
+  children,
+}: {
+  title: string;
+  backTo: string;
+  toast: ReactNode;
+  /** Header buttons beside "Volver a la lista" (the edit screen's "Historial"). */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  useDocumentTitle(title);
+  const headingId = useId();
+  return (
+    <section className="page resource-form-page" aria-labelledby={headingId}>
+      {toast}
+      <header className="resource-header">
+        <h1 id={headingId}>{title}</h1>
+        <div className="resource-header-actions">
+          {actions}
+          <ButtonLink to={backTo} icon="pi pi-arrow-left" label="Volver a la lista" variant="text" />
+        </div>
+      </header>
+      {children}
+    </section>
+  );
+}
+
+interface ResourceFormProps<R extends ResourceRecord, V extends FieldValues> extends ScreenProps<R, V> {
+  record: R | undefined;
+  notify: ScreenNotifier;
+  reload?: () => Promise<R | undefined>;
+}
+
+function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
+  screens,
+  record,
+  notify,
+  reload,
+}: ResourceFormProps<R, V>) {
+  const { contract, form: declaration } = screens;
+  const route = screensRoute(contract);
+  const editing = record !== undefined;
+  const can = useCan();
+  const allowed = (action: 'create' | 'update' | 'delete') => can(`${contract.area}.${action}` as Permission);
+  // DESIGN.md §3: a record the person may not manage is shown, never changed.
+  const manageable = !editing || (screens.canManage?.(record) ?? true);
+  const readOnly = !allowed(editing ? 'update' : 'create') || !manageable;
+  const navigate = useNavigate();
+
+  // Optimistic locking (DESIGN.md §3): every PUT carries the updated_at of the version on screen.
+  const updatedAt = useRef(record?.updated_at);
+  // The values an area's own save button lays over the form's for one request (`submitWith`).
+  const overrides = useRef<Partial<V> | null>(null);
+  const [schema] = useState(() =>
+    z
+      .custom<V>()
+      .transform((formValues) => {
+        const values = overrides.current ? { ...formValues, ...overrides.current } : formValues;
+        return record
+          ? { ...declaration.toBody(values, record), updated_at: updatedAt.current }
+          : declaration.toBody(values, undefined);
+      })
+      .pipe(record ? declaration.updateInput : declaration.createInput),
+  );
+  const form = useForm<V, unknown, unknown>({
+    defaultValues: (editing ? declaration.fromRecord(record) : declaration.empty()) as DefaultValues<V>,
+    // A date control's unreadable text blocks saving even where the schema ignores the field.
+    resolver: rejectUnreadableDates(zodResolver(schema)),
+  });
+  const showRecord = (latest: R) => {
+    updatedAt.current = latest.updated_at;
+    form.reset(declaration.fromRecord(latest));
+  };
+  const { dialog: leaveDialog, allowNavigation } = useUnsavedChangesGuard(form.formState.isDirty);
+
+  const openedAt = record ? recordKey(contract, record) : undefined;
+  const save = useSaveResource<R>(contract, record?.id, openedAt);
+  const queryClient = useQueryClient();
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [conflict, setConflict] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async (body) => {
+    setFormErrors([]);
+    try {
+      const saved = await save.mutateAsync(body as object);
+      if (!editing || recordKey(contract, saved) !== openedAt) {
+        // A new record, or one whose address changed (its slug was edited): open it where it lives now.
+        // The edit form stays mounted across the move (same record), so it takes the saved version.
+        if (editing) showRecord(saved);
+        allowNavigation();
+        flashSuccess(SAVED_MESSAGE);
+        await navigate(`${route}/${recordKey(contract, saved)}`, { replace: true });
+        // The old address names nothing now: not kept in the cache as if it did.
+        if (openedAt !== undefined) {
+          queryClient.removeQueries({ queryKey: resourceKeys.record(contract, openedAt), exact: true });
+        }
+        return;
+      }
+      showRecord(saved);
+      notify.success(SAVED_MESSAGE);
+    } catch (error) {
+      // Optimistic locking (DESIGN.md §3): nothing was written; the person chooses what to do.
+      if (isApiError(error) && error.status === 409) {
+        setConflict(CONFLICT_MESSAGE);
+        return;
+      }
+      if (isApiError(error) && error.status === 422) {
+        const { byField, others } = splitServerErrors(error.errors, declaration.fields);
+        let first = true;
+        for (const [field, message] of Object.entries(byField)) {
+          form.setError(field as FieldPath<V>, { type: 'server', message }, { shouldFocus: first });
+          first = false;
+        }
+        setFormErrors(others.length || !first ? others : [error.message]);
+        return;
+      }
+      setFormErrors([errorMessage(error)]);
+    }
+  });
+
+  const submitWith = async (values: Partial<V>) => {
+    overrides.current = values;
+    try {
+      await submit();
+    } finally {
+      overrides.current = null;
+    }
+  };
+
+  const loadLatest = async () => {
+    const latest = await reload?.();
+    if (latest) showRecord(latest);
+    setConflict(null);
+  };
+
+  const remove = useDeleteResources(contract);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const deleteRecord = () => {
+    if (!record) return;
+    remove.mutate([record.id], {
+      onSuccess: () => {
+        allowNavigation();
+        flashSuccess(deletedMessage(1));
+        void navigate(route);
+      },
+      onError: (error) => notify.error(errorMessage(error)),
+    });
+  };
+
+  const { Fields, Actions, SubmitActions } = declaration;
+  const canDelete = editing && manageable && allowed('delete') && (screens.canDelete?.(record) ?? true);
+
+  return (
+    <FormProvider {...form}>
+      <form className="card resource-form" noValidate onSubmit={submit}>
+        {readOnly && (
+          <Notice severity="info">
+            {!manageable
+              ? (screens.unmanageableNotice ??
+                'No puede modificar este elemento: se muestra solo para consulta.')
+              : editing
+                ? 'No tiene permiso para modificar este elemento: se muestra solo para consulta.'
+                : 'No tiene permiso para crear elementos.'}
+          </Notice>
+        )}
+        <FormErrorsNotice messages={formErrors} />
+        <ReadOnlyContext.Provider value={readOnly}>
+          <Fields record={record} readOnly={readOnly} />
+        </ReadOnlyContext.Provider>
+        <div className="resource-form-actions">
+          {!readOnly && (
+            <>
+              {SubmitActions ? (
+                <SubmitActions record={record} submitWith={submitWith} saving={save.isPending} />
+              ) : (
+                <Button type="submit" label="Guardar" icon="pi pi-check" loading={save.isPending} />
+              )}
+              <ButtonLink to={route} label="Cancelar" variant="text" />
+            </>
+          )}
+          {editing && manageable && Actions && <Actions record={record} notify={notify} />}
+          {canDelete && (
+            <Button
+              type="button"
+              label="Eliminar"
+              icon="pi pi-trash"
+              severity="danger"
+              outlined
+              className="resource-form-delete"
+              loading={remove.isPending}
+              onClick={() => setConfirmingDelete(true)}
+            />
+          )}
+        </div>
+      </form>
+
+      {leaveDialog}
+      <ConfirmDialog
+        visible={confirmingDelete}
+        onHide={() => setConfirmingDelete(false)}
+        header="Confirmar eliminación"
+        message={record ? deleteQuestion(1, nameOf(screens, record)) : null}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel="Eliminar"
+        rejectLabel="Cancelar"
+        acceptClassName="p-button-danger"
+        defaultFocus="reject"
+        accept={deleteRecord}
+      />
+      <ConflictDialog
+        message={conflict}
+        onCancel={() => setConflict(null)}
+        onLoadLatest={() => void loadLatest()}
+      />
+    </FormProvider>
+  );
+}

@@ -1,0 +1,711 @@
+import type { Permission } from '@gestor/shared';
+import { Button } from 'primereact/button';
+import { Column, type ColumnPassThroughOptions } from 'primereact/column';
+import {
+  DataTable,
+  type DataTablePageEvent,
+  type DataTablePassThroughOptions,
+  type DataTableSortEvent,
+} from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import {
+  Paginator,
+  type PaginatorPageChangeEvent,
+  type PaginatorPassThroughOptions,
+} from 'primereact/paginator';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../lib/form-errors';
+import { intendedSearch, navigateToSearch } from '../../lib/intended-search';
+import { useCan } from '../../lib/permissions';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMediaQuery } from '../../lib/use-media-query';
+import {
+  type ListState,
+  listSearchString,
+  PER_PAGE_OPTIONS,
+  readListState,
+  sortToTable,
+  tableToSort,
+  withFilters,
+} from '../resource/list-state';
+import { deletedMessage, deleteQuestion } from '../resource/messages';
+import { csvExportUrl, useDeleteResources, useResourceList } from '../resource/resource-api';
+import {
+  type ColumnPriority,
+  nameOf,
+  type ResourceColumn,
+  type ResourceRecord,
+  type ResourceScreens,
+  recordKey,
+  screensRoute,
+  screensTitles,
+} from '../resource/resource-screens';
+import { useNotifier } from '../resource/use-notifier';
+import { ButtonLink } from '../ui/button-link';
+import { Notice } from '../ui/notice';
+import { DeleteConfirmDialog, noDeleteCheck } from './delete-confirm-dialog';
+import { ListEmpty } from './list-empty';
+import { ListFilters } from './list-filters';
+import { ListSearch } from './list-search';
+import { RecordCards } from './record-cards';
+import { RowActions } from './row-actions';
+import '../resource/resource.css';
+
+const NO_FILTERS = () => [] as const;
+const NO_RECORDS: readonly never[] = [];
+const WIDE_PAGINATOR =
+  'RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport';
+// On a phone the page links do not fit beside the rest: previous, "16–30 de 120", next.
+const NARROW_PAGINATOR = 'RowsPerPageDropdown PrevPageLink CurrentPageReport NextPageLink';
+const always = () => true;
+/** Phones: a list of cards, filters folded (resource.css uses the same width). */
+const PHONE_QUERY = '(max-width: 575.98px)';
+
+/**
+ * PrimeReact puts role="checkbox" and the name on the selection checkbox's wrapper as well as on the
+ * native checkbox inside it: a nested control without a state (axe: nested-interactive,
+ * aria-required-attr). Only the native checkbox keeps them. The header's name comes from a copy of
+ * PrimeReact's English locale bundled into the DataTable, so it is given here, as the action it takes.
+ */
+export const SELECT_ALL_LABEL = 'Seleccionar todas las filas de esta página';
+/** The same for a layout without rows (a grid). */
+export const SELECT_PAGE_LABEL = 'Seleccionar todos los de esta página';
+const SELECTION_COLUMN_PT: ColumnPassThroughOptions = {
+  headerCheckbox: {
+    root: { role: undefined, 'aria-label': undefined },
+    input: { 'aria-label': SELECT_ALL_LABEL },
+  },
+  rowCheckbox: { root: { role: undefined, 'aria-label': undefined } },
+};
+/** The rows-per-page dropdown: PrimeReact names it with its "jump to page" label. */
+const PAGINATOR_PT: PaginatorPassThroughOptions = {
+  RPPDropdown: { input: { 'aria-label': 'Filas por página' } },
+};
+const TABLE_PT: DataTablePassThroughOptions = { paginator: PAGINATOR_PT };
+
+/** `?view=<name>`: which of an area's layouts shows the page (the first one when absent). */
+const VIEW_PARAM = 'view';
+
+/** The query parameters the list itself writes; any other belongs to the screen around it. */
+const isListParam = (key: string) =>
+  ['page', 'per_page', 'sort', 'search', VIEW_PARAM].includes(key) || key.startsWith('filter[');
+
+/** Names for sort keys that no column shows (the grid view sorts by them too). */
+const COMMON_SORT_LABELS: Record<string, string> = {
+  created_at: 'Fecha de creación',
+  updated_at: 'Última modificación',
+  name: 'Nombre',
+  title: 'Título',
+};
+
+/** What a list needs of an area's declaration: everything but the form. */
+export type ResourceListDeclaration<R extends ResourceRecord> = Omit<ResourceScreens<R>, 'form'>;
+
+/** What the machinery hands an alternative layout of the current page (see `ListView.render`). */
+export interface ListViewContext<R extends ResourceRecord> {
+  /** The records of the current page, in the list's order; never empty (the machinery says so instead). */
+  rows: readonly R[];
+  /** A new page, sort or filter is loading; the previous rows stay on screen meanwhile. */
+  loading: boolean;
+  /** Whether this record may be selected (bulk delete): the delete permission and the area's rules. */
+  selectable: (record: R) => boolean;
+  isSelected: (record: R) => boolean;
+  setSelected: (record: R, selected: boolean) => void;
+  /** Opens the record: the screen's `onOpen` (a side panel), or its edit screen. */
+  open: (record: R) => void;
+  /** How the record is named in buttons and confirmations ("Seleccionar «foto.jpg»"). */
+  nameOf: (record: R) => string;
+  /** The element that names the list (its h1), for `aria-labelledby`. */
+  labelledBy: string;
+}
+
+export interface ListView<R extends ResourceRecord> {
+  /** `?view=<name>` in the URL; the first view of the list is its default and leaves the URL clean. */
+  name: string;
+  /** The switch's label ("Cuadrícula", "Tabla"). */
+  label: string;
+  /** A PrimeIcons class for the switch ("pi pi-th-large"). */
+  icon: string;
+  /**
+   * Draws the current page. Absent: the machinery's table with the area's columns. Paging, the sort
+   * (a "Ordenar por" dropdown, since there are no column headers), selection of the whole page and
+   * the empty and loading states stay with the machinery.
+   */
+  render?: (context: ListViewContext<R>) => ReactNode;
+}
+
+export interface ResourceListScreenProps<R extends ResourceRecord> {
+  screens: ResourceListDeclaration<R>;
+  /**
+   * Layouts the person can switch between (remembered in the URL as `?view=`), e.g. a grid of
+   * thumbnails beside the table. Absent: the table alone, with no switch.
+   */
+  views?: readonly ListView<R>[];
+  /**
+   * What the header offers to add records. By default a link to `<route>/create` shown with
+   * `<area>.create`; an area that adds records in place (uploads, a dialog) passes its own control,
+   * already checked against its permission.
+   */
+  createAction?: ReactNode;
+  /** Extra content inside the list's card, under the search and filters (upload progress, notices). */
+  toolbar?: ReactNode;
+  /**
+   * Opens a record in place (a side panel) instead of navigating to `<route>/<id>`: the record's
+   * name, its Editar/Ver action and a custom view's tiles call it.
+   */
+  onOpen?: (record: R) => void;
+}
+
+/**
+ * The list screen of any area (DESIGN.md §5 "List screens"): server-side paging, sorting, search and
+ * filters kept in the URL, row selection with bulk delete, CSV export. Actions appear only with their
+ * permission, because the SPA must never send a request that would get a 403.
+ */
+export function ResourceListScreen<R extends ResourceRecord>({
+  screens,
+  views,
+  createAction,
+  toolbar,
+  onOpen,
+}: ResourceListScreenProps<R>) {
+  const { contract } = screens;
+  const route = screensRoute(contract);
+  const titles = screensTitles(screens);
+  const canManage = screens.canManage ?? always;
+  const canDelete = (record: R) => canManage(record) && (screens.canDelete ?? always)(record);
+  const useFilters = screens.useFilters ?? NO_FILTERS;
+  const filters = useFilters();
+  useDocumentTitle(titles.list);
+
+  const can = useCan();
+  const allowed = (action: 'create' | 'update' | 'delete') => can(`${contract.area}.${action}` as Permission);
+
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const listOptions = useMemo(() => ({ rankedSearch: screens.rankedSearch }), [screens.rankedSearch]);
+  const state = useMemo(
+    () => readListState(searchParams, contract, listOptions),
+    [searchParams, contract, listOptions],
+  );
+  const view = views?.find((candidate) => candidate.name === searchParams.get(VIEW_PARAM)) ?? views?.[0];
+  const defaultView = views?.[0]?.name;
+  /** The URL's query for a list state in a view; the default view is left out. */
+  const searchFor = useCallback(
+    (next: ListState, viewName: string | undefined) => {
+      const search = listSearchString(next, contract, listOptions);
+      if (!viewName || viewName === defaultView) return search;
+      return `${search ? `${search}&` : '?'}${VIEW_PARAM}=${encodeURIComponent(viewName)}`;
+    },
+    [contract, defaultView, listOptions],
+  );
+  const show = useCallback(
+    (next: ListState, options?: { replace?: boolean }) => {
+      const search = searchFor(next, view?.name);
+      // Parameters the list does not own (a side panel's ?item=) stay: a debounced search arriving
+      // after a tile was opened must not close its panel.
+      const kept = new URLSearchParams();
+      for (const [key, value] of new URLSearchParams(intendedSearch())) {
+        if (!isListParam(key)) kept.append(key, value);
+      }
+      const extra = kept.toString();
+      return navigateToSearch(navigate, extra ? `${search ? `${search}&` : '?'}${extra}` : search, options);
+    },
+    [navigate, searchFor, view?.name],
+  );
+  const open = useCallback(
+    (record: R) => (onOpen ? onOpen(record) : void navigate(`${route}/${recordKey(contract, record)}`)),
+    [onOpen, navigate, route, contract],
+  );
+
+  const list = useResourceList<R>(contract, state);
+  const page = list.data;
+  const rows = page?.data ?? [];
+
+  // A page past the end (the last rows were deleted, or an old link): go to the last one there is.
+  useEffect(() => {
+    if (page && page.data.length === 0 && state.page > 1 && page.meta.last_page < state.page) {
+      void show({ ...state, page: Math.max(1, page.meta.last_page) }, { replace: true });
+    }
+  }, [page, state, show]);
+
+  // Selection belongs to the rows on screen: a new page, sort or filter starts afresh.
+  const [selection, setSelection] = useState<R[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clears whenever the list state changes.
+  useEffect(() => setSelection([]), [state]);
+
+  const [toast, notify] = useNotifier();
+  const [toDelete, setToDelete] = useState<{ records: R[]; single: boolean } | null>(null);
+  // The declaration is fixed for the screen's life, so the same hook runs on every render.
+  const deleteCheck = (screens.useDeleteCheck ?? noDeleteCheck)(toDelete?.records ?? NO_RECORDS);
+  const remove = useDeleteResources(contract);
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const ids = toDelete.records.map((record) => record.id);
+    remove.mutate(ids, {
+      onSuccess: () => {
+        notify.success(deletedMessage(ids.length));
+        setSelection([]);
+      },
+      // All or nothing: the server's 422 says which record it refused and why.
+      onError: (error) => notify.error(errorMessage(error)),
+    });
+  };
+
+  const { sortField, sortOrder } = sortToTable(state, contract);
+  const linkField = (screens.columns.find((column) => column.link) ?? screens.columns[0])?.field;
+  const selectable = allowed('delete');
+  const headingId = useId();
+  const narrow = useMediaQuery(PHONE_QUERY);
+  const isSelected = (record: R) => selection.some((chosen) => chosen.id === record.id);
+  const setSelected = (record: R, selected: boolean) =>
+    setSelection((current) =>
+      selected
+        ? [...current.filter((chosen) => chosen.id !== record.id), record]
+        : current.filter((chosen) => chosen.id !== record.id),
+    );
+  const recordLink = (record: R, content: ReactNode) =>
+    onOpen ? (
+      <button
+        type="button"
+        className="resource-record-link resource-record-button"
+        onClick={() => onOpen(record)}
+      >
+        {content}
+      </button>
+    ) : (
+      <Link to={`${route}/${recordKey(contract, record)}`} className="resource-record-link">
+        {content}
+      </Link>
+    );
+  const rowActions = (record: R) => (
+    <RowActions
+      name={nameOf(screens, record)}
+      editable={allowed('update') && canManage(record)}
+      to={`${route}/${recordKey(contract, record)}`}
+      onOpen={onOpen && (() => onOpen(record))}
+      onDelete={
+        allowed('delete') && canDelete(record)
+          ? () => setToDelete({ records: [record], single: true })
+          : undefined
+      }
+    />
+  );
+  // Issue 16: on a phone the table's layout is a list of cards; an area's own layout stays its own.
+  const render: ListView<R>['render'] =
+    view?.render ??
+    (narrow
+      ? (context) => (
+          <RecordCards
+            rows={context.rows}
+            columns={screens.columns}
+            titleField={linkField}
+            cell={cell}
+            title={recordLink}
+            actions={rowActions}
+            labelledBy={context.labelledBy}
+            select={(record) =>
+              context.selectable(record) && (
+                <input
+                  type="checkbox"
+                  className="resource-view-checkbox"
+                  checked={context.isSelected(record)}
+                  aria-label={`${context.isSelected(record) ? 'Quitar de la selección' : 'Seleccionar'} «${context.nameOf(record)}»`}
+                  onChange={(event) => context.setSelected(record, event.target.checked)}
+                />
+              )
+            }
+          />
+        )
+      : undefined);
+  const filtered = state.search !== '' || Object.keys(state.filters).length > 0;
+  const createControl =
+    createAction !== undefined
+      ? createAction
+      : allowed('create') && <ButtonLink to={`${route}/create`} icon="pi pi-plus" label={titles.create} />;
+  const sectionRef = useRef<HTMLElement>(null);
+  const emptyState = list.isError ? (
+    'No hay datos.'
+  ) : (
+    <ListEmpty
+      filtered={filtered}
+      purpose={screens.purpose}
+      createAction={createControl}
+      onClear={() => {
+        void show(withFilters(state, { search: '', filters: {} }));
+        // The button goes with the empty state: the focus goes to the search box, where the person
+        // is most likely to start again (WCAG 2.4.3).
+        sectionRef.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+      }}
+    />
+  );
+
+  return (
+    <section className="page resource-list" aria-labelledby={headingId} ref={sectionRef}>
+      {toast}
+      <header className="resource-header">
+        <h1 id={headingId}>{titles.list}</h1>
+        <div className="resource-header-actions">
+          {selectable && (
+            <Button
+              type="button"
+              label={
+                selection.length ? `Eliminar seleccionados (${selection.length})` : 'Eliminar seleccionados'
+              }
+              icon="pi pi-trash"
+              severity="danger"
+              outlined
+              disabled={!selection.length || remove.isPending}
+              onClick={() => setToDelete({ records: selection, single: false })}
+            />
+          )}
+          <ButtonLink
+            to={csvExportUrl(contract, state)}
+            external
+            download
+            icon="pi pi-download"
+            label="Exportar CSV"
+            variant="outlined"
+          />
+          {createControl}
+        </div>
+      </header>
+
+      <div className="card resource-card">
+        <div className="resource-toolbar">
+          <ListSearch
+            value={state.search}
+            placeholder={screens.searchPlaceholder}
+            onSearch={(search) => show(withFilters(state, { search }))}
+          />
+          <ListFilters
+            filters={filters}
+            values={state.filters}
+            folded={narrow}
+            onChange={(name, value) => {
+              const { [name]: _previous, ...others } = state.filters;
+              void show(withFilters(state, { filters: value ? { ...others, [name]: value } : others }));
+            }}
+          />
+        </div>
+        {toolbar}
+        {((views && views.length > 1) || render) && (
+          // The layout's own controls, in one place whatever the layout: selecting the whole page and
+          // sorting where there are no column headers, and the switch between layouts.
+          <div className="resource-view-bar">
+            {render && selectable && rows.some(canDelete) && (
+              <SelectPage
+                rows={rows.filter(canDelete)}
+                selection={selection}
+                onChange={(selected) => setSelection(selected ? rows.filter(canDelete) : [])}
+              />
+            )}
+            <div className="resource-view-bar-end">
+              {render && (
+                <ListSortDropdown
+                  value={sortField ? `${sortOrder < 0 ? '-' : ''}${sortField}` : ''}
+                  options={sortOptions(screens, contract.sortable)}
+                  onChange={(sort) => show({ ...state, page: 1, sort })}
+                />
+              )}
+              {views && view && views.length > 1 && (
+                <ViewSwitch views={views} current={view.name} searchFor={(name) => searchFor(state, name)} />
+              )}
+            </div>
+          </div>
+        )}
+
+        {list.isError && (
+          <Notice severity="error">
+            No se ha podido cargar la lista: {errorMessage(list.error)}{' '}
+            <Button type="button" label="Reintentar" link onClick={() => void list.refetch()} />
+          </Notice>
+        )}
+
+        {/*
+          Layout shift (CLS 0): the table, its paginator and the column widths its rows decide
+          appear together with the first page; until then the card, which reaches below the screen
+          from the first paint (resource.css), says it is loading. Later pages keep the previous
+          rows on screen while they load.
+        */}
+        {(page || list.isError) && render ? (
+          <CustomView
+            render={render}
+            context={{
+              rows,
+              loading: list.isFetching,
+              selectable: (record) => selectable && canDelete(record),
+              isSelected,
+              setSelected,
+              open,
+              nameOf: (record) => nameOf(screens, record),
+              labelledBy: headingId,
+            }}
+            emptyMessage={emptyState}
+            // Nothing to page through: no paginator (its dropdown would be drawn disabled, at 60 % opacity).
+            paginator={
+              (page?.meta.total ?? 0) > 0 && (
+                <Paginator
+                  first={(state.page - 1) * state.perPage}
+                  rows={state.perPage}
+                  totalRecords={page?.meta.total ?? 0}
+                  rowsPerPageOptions={[...PER_PAGE_OPTIONS]}
+                  pageLinkSize={3}
+                  template={narrow ? NARROW_PAGINATOR : WIDE_PAGINATOR}
+                  currentPageReportTemplate="{first}–{last} de {totalRecords}"
+                  onPageChange={(event: PaginatorPageChangeEvent) =>
+                    show({ ...state, page: event.page + 1, perPage: event.rows })
+                  }
+                  className="resource-view-paginator"
+                  pt={PAGINATOR_PT}
+                />
+              )
+            }
+          />
+        ) : page || list.isError ? (
+          <DataTable<R[]>
+            value={rows}
+            lazy
+            dataKey="id"
+            loading={list.isFetching}
+            // Nothing to page through: no paginator (its dropdown would be drawn disabled, at 60 %
+            // opacity, below the contrast WCAG asks for).
+            paginator={(page?.meta.total ?? 0) > 0}
+            first={(state.page - 1) * state.perPage}
+            rows={state.perPage}
+            totalRecords={page?.meta.total ?? 0}
+            rowsPerPageOptions={[...PER_PAGE_OPTIONS]}
+            pageLinkSize={3}
+            paginatorTemplate={narrow ? NARROW_PAGINATOR : WIDE_PAGINATOR}
+            currentPageReportTemplate="{first}–{last} de {totalRecords}"
+            onPage={(event: DataTablePageEvent) =>
+              show({ ...state, page: (event.page ?? 0) + 1, perPage: event.rows })
+            }
+            sortField={sortField}
+            sortOrder={sortOrder}
+            onSort={(event: DataTableSortEvent) =>
+              show({
+                ...state,
+                page: 1,
+                sort: tableToSort(event.sortField, event.sortOrder, contract, listOptions),
+              })
+            }
+            selectionMode="checkbox"
+            // A row's checkbox reads "Seleccionar «Ana»", or "Quitar de la selección «Ana»" when it is
+            // selected (the locale's selectRow/unselectRow). PrimeReact resolves a function here too,
+            // though its type says a field name.
+            selectionAriaLabel={((record: R) => `«${nameOf(screens, record)}»`) as unknown as string}
+            selection={selection}
+            onSelectionChange={(event: { value: R[] }) => setSelection(event.value)}
+            isDataSelectable={(event) => canDelete(event.data as R)}
+            emptyMessage={emptyState}
+            aria-labelledby={headingId}
+            className="resource-table"
+            pt={TABLE_PT}
+          >
+            {selectable && (
+              <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_COLUMN_PT} />
+            )}
+            {screens.columns.map((column) => (
+              <Column
+                key={column.field}
+                field={column.field}
+                header={column.header}
+                sortable={contract.sortable.includes(column.field)}
+                align={column.align}
+                alignHeader={column.align}
+                headerClassName={priorityClass(column.priority)}
+                bodyClassName={cellClass(column, column.field === linkField)}
+                body={(record: R) =>
+                  column.field === linkField ? recordLink(record, cell(column, record)) : cell(column, record)
+                }
+              />
+            ))}
+            <Column
+              header="Acciones"
+              headerClassName="resource-actions-header"
+              bodyClassName="resource-row-actions"
+              body={rowActions}
+            />
+          </DataTable>
+        ) : (
+          <output className="resource-table-loading">
+            <i className="pi pi-spin pi-spinner" aria-hidden="true" />
+            <span>Cargando…</span>
+          </output>
+        )}
+      </div>
+
+      <DeleteConfirmDialog
+        visible={toDelete !== null}
+        onHide={() => setToDelete(null)}
+        question={
+          toDelete &&
+          deleteQuestion(
+            toDelete.records.length,
+            toDelete.single ? nameOf(screens, toDelete.records[0]!) : undefined,
+          )
+        }
+        check={deleteCheck}
+        accept={confirmDelete}
+      />
+    </section>
+  );
+}
+
+/** A column that gives way when the list is short of room (resource.css, `ResourceColumn.priority`). */
+function priorityClass(priority: ColumnPriority | undefined): string | undefined {
+  return priority && priority > 1 ? `resource-col-p${priority}` : undefined;
+}
+
+/** A cell's classes: its priority; the title wraps (its full text stays), the key date does not. */
+function cellClass<R>(column: ResourceColumn<R>, isTitle: boolean): string | undefined {
+  const classes = [
+    priorityClass(column.priority),
+    isTitle && 'resource-title-cell',
+    column.card === 'date' && 'resource-date-cell',
+  ].filter(Boolean);
+  return classes.length ? classes.join(' ') : undefined;
+}
+
+function cell<R>(column: ResourceColumn<R>, record: R): ReactNode {
+  if (column.body) return column.body(record);
+  const value = (record as Record<string, unknown>)[column.field];
+  return value === null || value === undefined ? '—' : String(value);
+}
+
+/** "Ordenar por": the sort of a view without column headers, over the contract's sortable keys. */
+function sortOptions<R extends ResourceRecord>(
+  screens: ResourceListDeclaration<R>,
+  sortable: readonly string[],
+): { label: string; value: string }[] {
+  return sortable.flatMap((field) => {
+    const label =
+      screens.columns.find((column) => column.field === field)?.header ?? COMMON_SORT_LABELS[field] ?? field;
+    return [
+      { label: `${label}, ascendente`, value: field },
+      { label: `${label}, descendente`, value: `-${field}` },
+    ];
+  });
+}
+
+function ListSortDropdown({
+  value,
+  options,
+  onChange,
+}: {
+  value: string;
+  options: { label: string; value: string }[];
+  onChange: (sort: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="list-sort">
+      <label htmlFor={id}>Ordenar por</label>
+      <Dropdown
+        inputId={id}
+        value={value}
+        options={options}
+        optionLabel="label"
+        optionValue="value"
+        // Names the dropdown's trigger button too (never shown: there is always a sort).
+        placeholder="Ordenar por"
+        onChange={(event) => onChange(event.value as string)}
+      />
+    </div>
+  );
+}
+
+/**
+ * The layouts of the list as links (each one a URL: back/forward and a shared address keep it), the
+ * current one marked with aria-current.
+ */
+function ViewSwitch<R extends ResourceRecord>({
+  views,
+  current,
+  searchFor,
+}: {
+  views: readonly ListView<R>[];
+  current: string;
+  searchFor: (view: string) => string;
+}) {
+  return (
+    <fieldset className="list-view-switch">
+      <legend className="sr-only">Vista</legend>
+      <div className="list-view-options">
+        {views.map((candidate) => {
+          const active = candidate.name === current;
+          return (
+            <Link
+              key={candidate.name}
+              to={{ search: searchFor(candidate.name) }}
+              replace
+              aria-current={active ? 'true' : undefined}
+              className={`list-view-option${active ? ' list-view-option-active' : ''}`}
+            >
+              <i className={candidate.icon} aria-hidden="true" />
+              <span>{candidate.label}</span>
+            </Link>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** An area's own layout of the page, with the machinery's select-all, empty state and paginator. */
+function CustomView<R extends ResourceRecord>({
+  render,
+  context,
+  emptyMessage,
+  paginator,
+}: {
+  render: NonNullable<ListView<R>['render']>;
+  context: ListViewContext<R>;
+  emptyMessage: ReactNode;
+  paginator: ReactNode;
+}) {
+  return (
+    <div className="resource-view" aria-busy={context.loading || undefined}>
+      {context.rows.length === 0 ? (
+        <div className="resource-view-empty">{emptyMessage}</div>
+      ) : (
+        <div className={context.loading ? 'resource-view-body resource-view-loading' : 'resource-view-body'}>
+          {render(context)}
+        </div>
+      )}
+      {paginator}
+    </div>
+  );
+}
+
+/** Selects every selectable record of the page (a layout without the table's header checkbox). */
+function SelectPage<R extends ResourceRecord>({
+  rows,
+  selection,
+  onChange,
+}: {
+  rows: readonly R[];
+  selection: readonly R[];
+  onChange: (selected: boolean) => void;
+}) {
+  const id = useId();
+  const all = rows.length > 0 && rows.every((row) => selection.some((chosen) => chosen.id === row.id));
+  return (
+    <div className="resource-select-page">
+      <input
+        id={id}
+        type="checkbox"
+        className="resource-view-checkbox"
+        checked={all}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id}>{SELECT_PAGE_LABEL}</label>
+      {selection.length > 0 && (
+        <span className="resource-muted">
+          {selection.length === 1 ? '(1 seleccionado)' : `(${selection.length} seleccionados)`}
+        </span>
+      )}
+    </div>
+  );
+}
