@@ -116,6 +116,17 @@ describe('searchedOptions', () => {
     ]);
   });
 
+  it('leaves out a chosen record whose label is still on its way', () => {
+    const options = searchedOptions({
+      fixed: [mine],
+      results: [],
+      selected: ['120'],
+      labelOf: () => undefined,
+      search: '',
+    });
+    expect(options.map((option) => option.value)).toEqual(['1']);
+  });
+
   it('does not repeat a chosen record that the results or the fixed choices hold', () => {
     const options = searchedOptions({
       fixed: [mine],
@@ -148,8 +159,8 @@ describe('texts', () => {
   });
 
   it('announces how many matched', () => {
-    expect(resultsAnnouncement(0)).toBe('Ningún resultado.');
-    expect(resultsAnnouncement(1)).toBe('1 resultado.');
-    expect(resultsAnnouncement(12)).toBe('12 resultados.');
+    expect(resultsAnnouncement(0)).toBe('Ninguna coincidencia.');
+    expect(resultsAnnouncement(1)).toBe('1 coincidencia.');
+    expect(resultsAnnouncement(12)).toBe('12 coincidencias.');
   });
 });

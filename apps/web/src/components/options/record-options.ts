@@ -121,8 +121,11 @@ export function searchedOptions<V extends OptionValue>({
   fixed: readonly { label: string; value: V }[];
   results: readonly { label: string; value: V }[];
   selected: readonly V[];
-  /** The label of a chosen value outside the fixed choices and the results. */
-  labelOf: (value: V) => string;
+  /**
+   * The label of a chosen value outside the fixed choices and the results; undefined while it is
+   * being fetched, and the value is left out until then (see use-record-options.ts).
+   */
+  labelOf: (value: V) => string | undefined;
   search: string;
 }): SearchedOption<V>[] {
   const words = foldText(search.trim());
@@ -136,7 +139,8 @@ export function searchedOptions<V extends OptionValue>({
   for (const option of fixed) add(option.label, option.value, foldText(option.label).includes(words));
   const found = new Set(results.map((option) => String(option.value)));
   for (const value of selected) {
-    if (!found.has(String(value))) add(labelOf(value), value, false);
+    const label = found.has(String(value)) ? undefined : labelOf(value);
+    if (label !== undefined) add(label, value, false);
   }
   for (const option of results) add(option.label, option.value, true);
   return entries;
@@ -149,6 +153,6 @@ export function moreResultsNote(shown: number, total: number): string | undefine
 
 /** What a screen reader hears once a search has answered. */
 export function resultsAnnouncement(count: number): string {
-  if (count === 0) return 'Ningún resultado.';
-  return count === 1 ? '1 resultado.' : `${count} resultados.`;
+  if (count === 0) return 'Ninguna coincidencia.';
+  return count === 1 ? '1 coincidencia.' : `${count} coincidencias.`;
 }

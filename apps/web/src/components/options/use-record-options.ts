@@ -130,7 +130,10 @@ export function useRecordSearch<R, V extends OptionValue>(
   const labelOf = (value: V) => {
     const lookup = lookups[unnamed.indexOf(value)];
     if (lookup?.data) return spec.label(lookup.data);
-    if (allowed && lookup?.isPending) return 'Cargando…';
+    // Still on its way: left out, so the control shows its placeholder meanwhile, as it does while
+    // a small area loads. A "Cargando…" entry would stick: PrimeReact's hidden input, which screen
+    // readers read, keeps the first label it is drawn with and misses the name that follows.
+    if (allowed && lookup?.isPending) return undefined;
     // Not found (a deleted record), or not ours to ask about: named by its value.
     return `${capitalize(spec.contract.label.one)} ${value}`;
   };
