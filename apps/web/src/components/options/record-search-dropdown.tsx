@@ -72,6 +72,8 @@ export function RecordSearchDropdown<R, V extends OptionValue>({
         options={search.options}
         optionLabel="label"
         optionValue="value"
+        onShow={onShow}
+        onFocus={onFocus}
         pt={pt}
       />
     );
