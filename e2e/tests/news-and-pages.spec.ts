@@ -290,6 +290,103 @@ test('without news.publish a person edits drafts, sees no publishing controls an
   }
 });
 
+test('the author filter searches the users on the server: never all of them, and the chosen one stays named', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = Date.now().toString(36);
+  const author = (n: number) => ({
+    name: `Autora ${suffix} ${String(n).padStart(3, '0')}`,
+    email: `autora-${suffix}-${n}@e2e.test`,
+    password: 'autora-e2e-password',
+  });
+
+  // More users than a page of the filter (and than a page of 100): the last one writes a news item.
+  await signIn(page, admin);
+  for (let n = 1; n <= 120; n += 10) {
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        apiCreate(page, baseURL!, '/api/users', {
+          ...author(n + i),
+          roles: [n + i === 120 ? 'editor' : 'lector'],
+          active: true,
+        }),
+      ),
+    );
+  }
+  const last = author(120);
+  const context = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  try {
+    const own = await context.newPage();
+    await signIn(own, { ...last, role: 'editor', roleLabel: 'Editor' });
+    await apiCreate(own, baseURL!, '/api/news', { title: `Crónica de la autora ${suffix}` });
+  } finally {
+    await context.close();
+  }
+
+  const usersAsked: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/users')) usersAsked.push(url);
+  });
+  await page.goto('/news');
+  await expect(page.getByRole('heading', { level: 1, name: 'Noticias' })).toBeVisible();
+
+  // Opened by keyboard: the first page of users, "Mis noticias" first, and a note that there are more.
+  await page.getByLabel('Autor', { exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const search = page.getByRole('textbox', { name: 'Buscar en «Autor»' });
+  await expect(search).toBeFocused();
+  await expect(page.getByRole('option').first()).toHaveText('Mis noticias');
+  await expect(page.getByText(/^Se muestran 20 de \d+\. Escriba para afinar la búsqueda\.$/)).toBeVisible();
+  // "Mis noticias" and at most 20 others (the administrator is "Mis noticias" already).
+  const shown = await page.getByRole('option').count();
+  expect(shown).toBeGreaterThan(10);
+  expect(shown).toBeLessThanOrEqual(21);
+  await expect(page.getByRole('option', { name: last.name })).toHaveCount(0);
+  await expectAccessible(page, 'the author filter, open');
+
+  // Typed: the API searches (by name or email) and the count is announced; "Mis noticias" does not
+  // match. (axe while the list is long: a short one leaves the table's first link half covered,
+  // which target-size counts against that link.)
+  await page.keyboard.type(suffix);
+  await expect(page.getByText('20 coincidencias.', { exact: true })).toBeAttached();
+  await expect(page.getByRole('option', { name: 'Mis noticias' })).toHaveCount(0);
+  await expect(page.getByText('Se muestran 20 de 120. Escriba para afinar la búsqueda.')).toBeVisible();
+  await expectAccessible(page, 'the author filter, searched');
+  // More words narrow it to one, chosen with the arrows and Enter.
+  await page.keyboard.type(' 120');
+  await expect(page.getByRole('option')).toHaveText([last.name]);
+  await expect(page.getByText('1 coincidencia.', { exact: true })).toBeAttached();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/filter\[author\]=\d+/);
+  await expect(page.getByRole('link', { name: `Crónica de la autora ${suffix}`, exact: true })).toBeVisible();
+  await expect(page.getByLabel('Autor', { exact: true })).toHaveValue(last.name);
+
+  // Searched with `search=`, a page of 20 at a time: never page after page of every user.
+  const searches = usersAsked.filter((url) => url.pathname === '/api/users');
+  expect(searches.length).toBeGreaterThan(0);
+  expect(searches.every((url) => url.searchParams.get('per_page') === '20')).toBe(true);
+  expect(searches.some((url) => url.searchParams.get('search') === `${suffix} 120`)).toBe(true);
+  expect(searches.some((url) => url.searchParams.has('page'))).toBe(false);
+
+  // Reopened, the list is back to its first page, and the chosen author is still there and named.
+  await page.getByLabel('Autor', { exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('option', { name: last.name })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Escape');
+
+  // From the address alone (a link, a reload): the author is fetched by id to be named.
+  usersAsked.length = 0;
+  await page.reload();
+  await expect(page.getByLabel('Autor', { exact: true })).toHaveValue(last.name);
+  expect(usersAsked.some((url) => /^\/api\/users\/\d+$/.test(url.pathname))).toBe(true);
+  expect(usersAsked.some((url) => url.pathname === '/api/users')).toBe(false);
+});
+
 test('a page is created from the list dialog, opens at /page/{id} and is published', async ({ page }) => {
   test.setTimeout(90_000);
   const suffix = Date.now().toString(36);

@@ -1,6 +1,7 @@
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
+import { Dropdown, type DropdownChangeEvent } from 'primereact/dropdown';
 import { useId, useState } from 'react';
+import { RecordSearchDropdown } from '../options/record-search-dropdown';
 import type { ListFilter } from '../resource/resource-screens';
 
 // The list's dropdown filters. On a phone they fold behind one "Filtros (N)" button (issue 16), a
@@ -63,21 +64,28 @@ function ListFilterDropdown({
   onChange: (value: string | undefined) => void;
 }) {
   const id = useId();
+  const common = {
+    inputId: id,
+    value: value ?? null,
+    placeholder: 'Todos',
+    showClear: true,
+    onChange: (event: DropdownChangeEvent) => onChange((event.value as string | null) ?? undefined),
+  };
   return (
     <div className="list-filter">
       <label htmlFor={id} className="list-control-label">
         {filter.label}
       </label>
-      <Dropdown
-        inputId={id}
-        value={value ?? null}
-        options={[...filter.options]}
-        optionLabel="label"
-        optionValue="value"
-        placeholder="Todos"
-        showClear
-        onChange={(event) => onChange((event.value as string | null) ?? undefined)}
-      />
+      {filter.search ? (
+        <RecordSearchDropdown
+          {...common}
+          search={filter.search}
+          options={filter.options}
+          label={filter.label}
+        />
+      ) : (
+        <Dropdown {...common} options={[...filter.options]} optionLabel="label" optionValue="value" />
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { AREA_LABELS, type AuditEntry, type ResourceContract } from '@gestor/sha
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
+import type { AnyRecordOptions } from '../options/record-options';
 
 // What one management area declares to get its list and form screens (decision 004: ten areas are
 // ten declarations on one machinery). Everything else — paging, sorting, search, filters in the URL,
@@ -60,7 +61,13 @@ export interface ListFilter {
   /** `filter[name]` in the URL and the API. */
   name: string;
   label: string;
+  /** The choices: known in advance (a status) or a small area loaded whole (`useRecordOptions`). */
   options: readonly FilterOption[];
+  /**
+   * A large area searched on the server as the person types (components/options), its matches
+   * offered after `options`: the news list's authors among every user.
+   */
+  search?: AnyRecordOptions<string>;
 }
 
 /** What the machinery lends an area's extra actions: a way to tell the person what happened. */

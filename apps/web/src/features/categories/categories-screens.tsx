@@ -6,10 +6,10 @@ import {
   CategoryUpdateInput,
   SLUG_LABEL,
 } from '@gestor/shared';
+import { useRecordOptions } from '../../components/options/use-record-options';
 import { formatDateTime } from '../../components/resource/format';
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
-import { useCategoryOptions } from './api/get-category-options';
-import { CategoryFields } from './components/category-fields';
+import { CATEGORY_PARENTS, CategoryFields } from './components/category-fields';
 import { CategoryName } from './components/category-name';
 import './components/categories.css';
 
@@ -29,7 +29,7 @@ export interface CategoryFormValues {
 
 /** Filter by parent: the top level, or the subcategories of one category. */
 function useCategoryFilters(): ListFilter[] {
-  const categories = useCategoryOptions();
+  const categories = useRecordOptions(CATEGORY_PARENTS);
   return [
     {
       name: 'parent',

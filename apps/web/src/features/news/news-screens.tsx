@@ -1,4 +1,13 @@
-import { NEWS, type NewsRecord, PUBLICATION_STATUS_LABELS, PUBLICATION_STATUSES } from '@gestor/shared';
+import {
+  NEWS,
+  type NewsRecord,
+  PUBLICATION_STATUS_LABELS,
+  PUBLICATION_STATUSES,
+  USERS,
+  type UserRecord,
+} from '@gestor/shared';
+import { recordOptions } from '../../components/options/record-options';
+import { useRecordOptions } from '../../components/options/use-record-options';
 import { PublicationStatusTag } from '../../components/publishing/publication-status-tag';
 import {
   mayChangePublication,
@@ -9,11 +18,10 @@ import { publishingSubmitActions } from '../../components/publishing/publishing-
 import { type FormValuesOf, formOf } from '../../components/resource/form-values';
 import { EMPTY_VALUE, formatDateTime } from '../../components/resource/format';
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
+import { useUser } from '../../lib/auth';
 import { can } from '../../lib/permissions';
-import { useAuthorOptions } from './api/get-author-options';
-import { useNewsCategoryOptions } from './api/get-news-category-options';
 import { FeaturedMark, NewsCategoryTags } from './components/news-cells';
-import { NewsFields } from './components/news-fields';
+import { NEWS_CATEGORIES, NewsFields } from './components/news-fields';
 import { NEWS_PUBLISHING } from './news-publishing';
 import './components/news.css';
 
@@ -42,15 +50,31 @@ const FEATURED_FILTER: ListFilter = {
   ],
 };
 
+/** `filter[author]=<user id>`: the users are many, so they are searched, never all loaded. */
+const AUTHORS = recordOptions(USERS, {
+  value: (user: UserRecord) => String(user.id),
+  label: (user) => user.name,
+});
+
 function useNewsFilters(): ListFilter[] {
-  const categories = useNewsCategoryOptions();
-  const authors = useAuthorOptions();
+  const categories = useRecordOptions(NEWS_CATEGORIES);
+  const user = useUser();
   return [
     STATUS_FILTER,
     // Without category.view there is nothing to offer: the categories cannot be listed.
     ...(categories.allowed ? [{ name: 'category', label: 'Categoría', options: categories.options }] : []),
     FEATURED_FILTER,
-    ...(authors.length ? [{ name: 'author', label: 'Autor', options: authors }] : []),
+    // "Mis noticias" for everyone; the other users only with user.view, which the search checks.
+    ...(user
+      ? [
+          {
+            name: 'author',
+            label: 'Autor',
+            options: [{ label: 'Mis noticias', value: String(user.id) }],
+            search: AUTHORS,
+          },
+        ]
+      : []),
   ];
 }
 

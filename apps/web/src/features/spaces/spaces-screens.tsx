@@ -1,10 +1,10 @@
 import { SLUG_LABEL, SPACES, SpaceInput, type SpaceRecord, SpaceUpdateInput } from '@gestor/shared';
 import { Tag } from 'primereact/tag';
+import { useRecordOptions } from '../../components/options/use-record-options';
 import { EMPTY_VALUE, formatBoolean } from '../../components/resource/format';
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
 import { can } from '../../lib/permissions';
-import { useEntityOptions } from './api/get-entity-options';
-import { SpaceFields } from './components/space-fields';
+import { SPACE_ENTITIES, SpaceFields } from './components/space-fields';
 import { SpaceName } from './components/space-name';
 import './components/spaces.css';
 
@@ -53,7 +53,7 @@ const ACTIVE_FILTER: ListFilter = {
 };
 
 function useSpaceFilters(): ListFilter[] {
-  const entities = useEntityOptions();
+  const entities = useRecordOptions(SPACE_ENTITIES);
   return [
     // Without entity.view there is nothing to offer: the entities cannot be listed.
     ...(entities.allowed

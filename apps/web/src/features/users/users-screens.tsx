@@ -1,13 +1,13 @@
 import { USERS, UserInput, type UserRecord, UserUpdateInput } from '@gestor/shared';
 import { Tag } from 'primereact/tag';
+import { useRecordOptions } from '../../components/options/use-record-options';
 import { formatBoolean, formatDateTime } from '../../components/resource/format';
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
 import { getUser } from '../../lib/auth';
 import { can, mayManageNow } from '../../lib/permissions';
-import { useRoleOptions } from './api/get-role-options';
 import { PasswordResetButton } from './components/password-reset-button';
 import { RoleTags } from './components/role-tags';
-import { UserFields } from './components/user-fields';
+import { USER_ROLES, UserFields } from './components/user-fields';
 import type { UserFormValues } from './users-form-values';
 
 // Users on the resource machinery (decision 004): /user, /user/create, /user/:id.
@@ -23,7 +23,7 @@ const ACTIVE_FILTER: ListFilter = {
 
 /** The role filter needs GET /api/roles, so only people with role.view get it. */
 function useUserFilters(): ListFilter[] {
-  const roles = useRoleOptions();
+  const roles = useRecordOptions(USER_ROLES);
   return roles.allowed
     ? [{ name: 'role', label: 'Rol', options: roles.options }, ACTIVE_FILTER]
     : [ACTIVE_FILTER];

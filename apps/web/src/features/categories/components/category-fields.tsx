@@ -1,4 +1,4 @@
-import type { CategoryRecord } from '@gestor/shared';
+import { CATEGORIES, type CategoryRecord } from '@gestor/shared';
 import {
   ColorControl,
   FormGrid,
@@ -8,15 +8,23 @@ import {
 } from '../../../components/controls';
 import { SlugControl } from '../../../components/controls/slug-control';
 import { MediaPickerControl } from '../../../components/media/media-picker-control';
+import { recordOptions } from '../../../components/options/record-options';
+import { useRecordOptions } from '../../../components/options/use-record-options';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
-import { useCategoryOptions } from '../api/get-category-options';
+
+/** Every category in tree order (by path), written by slug (AREAS.md): the parent and the parent filter. */
+export const CATEGORY_PARENTS = recordOptions(CATEGORIES, {
+  value: (c: CategoryRecord) => c.slug,
+  label: (c) => c.path,
+});
 
 /** Name, slug, parent, colour, image and description of a category. */
 export function CategoryFields({ record }: FormFieldsProps<CategoryRecord>) {
-  const categories = useCategoryOptions();
+  const categories = useRecordOptions(CATEGORY_PARENTS);
   // No cycles (AREAS.md): neither the category itself nor anything below it can be its parent.
   const parents = categories.options.filter(
-    (option) => !record || (option.id !== record.id && !option.path.startsWith(`${record.path} › `)),
+    ({ record: parent }) =>
+      !record || (parent.id !== record.id && !parent.path.startsWith(`${record.path} › `)),
   );
 
   return (

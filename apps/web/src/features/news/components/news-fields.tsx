@@ -1,4 +1,4 @@
-import { EXCERPT_MAX, type NewsRecord } from '@gestor/shared';
+import { CATEGORIES, type CategoryRecord, EXCERPT_MAX, type NewsRecord } from '@gestor/shared';
 import {
   CheckboxControl,
   FormGrid,
@@ -8,16 +8,23 @@ import {
 } from '../../../components/controls';
 import { SlugControl } from '../../../components/controls/slug-control';
 import { MediaPickerControl } from '../../../components/media/media-picker-control';
+import { recordOptions } from '../../../components/options/record-options';
+import { useRecordOptions } from '../../../components/options/use-record-options';
 import { PublishingPanel } from '../../../components/publishing/publishing-panel';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { RichTextControl } from '../../../components/rich-text/rich-text-control';
-import { useNewsCategoryOptions } from '../api/get-news-category-options';
 import { NEWS_PUBLISHING } from '../news-publishing';
 import { NewsCategoryTags } from './news-cells';
 
+/** A news item is filed under categories by slug (AREAS.md), each read as its path ("Deportes › Fútbol"). */
+export const NEWS_CATEGORIES = recordOptions(CATEGORIES, {
+  value: (c: CategoryRecord) => c.slug,
+  label: (c) => c.path,
+});
+
 /** Title and slug, excerpt, body, cover, categories, featured, and the publishing panel. */
 export function NewsFields({ record, readOnly }: FormFieldsProps<NewsRecord>) {
-  const categories = useNewsCategoryOptions();
+  const categories = useRecordOptions(NEWS_CATEGORIES);
 
   return (
     <>

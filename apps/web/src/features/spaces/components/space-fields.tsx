@@ -1,4 +1,4 @@
-import { CAPACITY_MAX, GALLERY_MAX, type SpaceRecord } from '@gestor/shared';
+import { CAPACITY_MAX, ENTITIES, type EntityRecord, GALLERY_MAX, type SpaceRecord } from '@gestor/shared';
 import {
   CheckboxControl,
   FormGrid,
@@ -9,13 +9,20 @@ import {
 } from '../../../components/controls';
 import { SlugControl } from '../../../components/controls/slug-control';
 import { MediaGalleryControl } from '../../../components/media/media-gallery-control';
+import { recordOptions } from '../../../components/options/record-options';
+import { useRecordOptions } from '../../../components/options/use-record-options';
 import { EMPTY_VALUE } from '../../../components/resource/format';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
-import { useEntityOptions } from '../api/get-entity-options';
+
+/** A space's entity is written by id (AREAS.md); an inactive one says so. */
+export const SPACE_ENTITIES = recordOptions(ENTITIES, {
+  value: (entity: EntityRecord) => entity.id,
+  label: (entity) => (entity.active ? entity.name : `${entity.name} (inactiva)`),
+});
 
 /** Name, the entity it belongs to, capacity, address, description, the gallery, whether it is active. */
 export function SpaceFields({ record, readOnly }: FormFieldsProps<SpaceRecord>) {
-  const entities = useEntityOptions();
+  const entities = useRecordOptions(SPACE_ENTITIES);
   return (
     <>
       <FormGrid>

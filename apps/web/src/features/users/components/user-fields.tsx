@@ -1,4 +1,4 @@
-import type { UserRecord } from '@gestor/shared';
+import { ROLES, type RoleRecord, type UserRecord } from '@gestor/shared';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
@@ -7,12 +7,20 @@ import {
   MultiSelectControl,
   TextControl,
 } from '../../../components/controls/form-controls';
+import { recordOptions } from '../../../components/options/record-options';
+import { useRecordOptions } from '../../../components/options/use-record-options';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { useUser } from '../../../lib/auth';
 import { mayManage } from '../../../lib/permissions';
-import { useRoleOptions } from '../api/get-role-options';
 import type { UserFormValues } from '../users-form-values';
 import { RoleTags } from './role-tags';
+
+/** The roles by their label, written by name (DESIGN.md §3); each keeps its permissions. */
+export const USER_ROLES = recordOptions(ROLES, {
+  value: (role: RoleRecord) => role.name,
+  label: (role) => role.label,
+  sort: 'label',
+});
 
 /**
  * Name, email, roles, active, and the password: on creation either a password or an invitation
@@ -20,13 +28,13 @@ import { RoleTags } from './role-tags';
  */
 export function UserFields({ record, readOnly }: FormFieldsProps<UserRecord>) {
   const { control, setValue, clearErrors } = useFormContext<UserFormValues>();
-  const roles = useRoleOptions();
+  const roles = useRecordOptions(USER_ROLES);
   const currentUser = useUser();
   // DESIGN.md §3: only roles all of whose permissions the person holds (the list filter shows all);
   // the roles the user has are kept too, so a read-only screen still names them.
   const grantableRoles = roles.options.filter(
     (role) =>
-      mayManage(currentUser?.permissions, role.permissions) ||
+      mayManage(currentUser?.permissions, role.record.permissions) ||
       record?.roles.some((held) => held.name === role.value),
   );
   const self = record !== undefined && currentUser?.id === record.id;
