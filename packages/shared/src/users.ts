@@ -19,7 +19,7 @@ const userFields = {
   last_login_at: readOnly(reads<string | null>(), { label: 'Último acceso', instant: true }),
   roles: field(roleNames, {
     label: 'Roles',
-    ref: { area: 'role', by: 'name', many: true },
+    ref: { area: 'role', by: 'name', many: true, ordered: true },
     read: reads<RoleSummary[]>(),
   }),
   /** Every permission the user holds through its roles, sorted: who may manage them (DESIGN.md §3). */

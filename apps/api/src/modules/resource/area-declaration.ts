@@ -10,7 +10,13 @@ import {
   withArticle,
 } from '@gestor/shared';
 import { csvDate } from './csv';
-import { auditValue, type ChildrenSpec, type FieldSpec, type RefTarget } from './declared-fields';
+import {
+  auditValue,
+  type ChildrenSpec,
+  type FieldSpec,
+  type RefTarget,
+  type ValueListSpec,
+} from './declared-fields';
 import type { CsvColumn, ResourceDefinition } from './resource-definition';
 import { SPANISH_SEARCH } from './spanish-search';
 
@@ -26,6 +32,8 @@ export type Storage =
   | { kind: 'join'; table: string; own: string; other: string }
   /** Ordered child rows written as a whole (a test's questions). */
   | ChildrenSpec
+  /** Plain text values in a table of their own (a role's permissions). */
+  | ValueListSpec
   /** Another column (`author` in `author_id`); a reference's column is `<name>_id` unless said. */
   | { kind: 'column'; column: string }
   /** Not stored by the machinery: the area's hooks write it. */
@@ -38,6 +46,12 @@ export const joinTable = (table: string, own: string, other: string): Storage =>
   other,
 });
 export const storedIn = (column: string): Storage => ({ kind: 'column', column });
+export const valueList = (table: string, own: string, column: string): Storage => ({
+  kind: 'values',
+  table,
+  own,
+  column,
+});
 export const notStored: Storage = { kind: 'none' };
 
 /**
@@ -86,11 +100,14 @@ export function defineArea<R extends AnyRecord, C, U>(declaration: AreaDeclarati
 
 type AnyDeclaration = AreaDeclaration<AnyRecord, unknown, unknown>;
 
+/** What a reference to an area needs of its declaration. */
+type TargetSource = Pick<AnyDeclaration, 'contract' | 'table' | 'titleColumn' | 'asTarget'>;
+
 /** The fields of a contract, with their names. */
 const entries = (contract: ResourceContract) => Object.entries(contract.fields) as Array<[string, FieldDef]>;
 
 /** What a reference to an area's records is, from that area's declaration. */
-export function targetOf(declaration: AnyDeclaration, key: RefTarget['key']): RefTarget {
+export function targetOf(declaration: TargetSource, key: RefTarget['key']): RefTarget {
   const { contract, table } = declaration;
   const name = declaration.titleColumn ?? 'name';
   const withSlug = contract.lookup === 'slug';
@@ -107,7 +124,7 @@ export function targetOf(declaration: AnyDeclaration, key: RefTarget['key']): Re
 /** The areas others may reference, by permission area: the registry targets come from. */
 export type Targets = (area: Area, key: RefTarget['key'], accept?: string) => RefTarget;
 
-export function targetRegistry(declarations: readonly AnyDeclaration[]): Targets {
+export function targetRegistry(declarations: readonly TargetSource[]): Targets {
   const byArea = new Map(declarations.map((declaration) => [declaration.contract.area, declaration]));
   return (area, key, accept) => {
     const declaration = byArea.get(area);
@@ -126,7 +143,7 @@ function storageOf(
   contract: ResourceContract,
 ): FieldSpec | null {
   if (def.createOnly || storage?.kind === 'none') return null;
-  if (storage?.kind === 'children') return storage;
+  if (storage?.kind === 'children' || storage?.kind === 'values') return storage;
   const ref = def.ref;
   if (!ref) return { kind: 'column', column: storage?.kind === 'column' ? storage.column : name };
   const target = targets(ref.area, ref.by, ref.accept);
@@ -149,8 +166,12 @@ function selectOf(name: string, spec: FieldSpec | null, contract: ResourceContra
     case 'ref':
       return `(SELECT ${spec.target.shape('r')} FROM ${spec.target.table} r WHERE r.id = t.${spec.column})`;
     case 'list':
-      return `(SELECT coalesce(json_agg(${spec.target.shape('r')} ORDER BY ${spec.ordered ? 'j.position' : 'r.id'}), '[]'::json)
+      // Ties in position (rows written outside the machinery, a sign-up's role at the default 0)
+      // read in id order.
+      return `(SELECT coalesce(json_agg(${spec.target.shape('r')} ORDER BY ${spec.ordered ? 'j.position, r.id' : 'r.id'}), '[]'::json)
          FROM ${spec.table} j JOIN ${spec.target.table} r ON r.id = j.${spec.other} WHERE j.${spec.own} = t.id)`;
+    case 'values':
+      return `(SELECT coalesce(array_agg(v.${spec.column} ORDER BY v.${spec.column}), '{}') FROM ${spec.table} v WHERE v.${spec.own} = t.id)`;
     case 'children':
       throw new Error(`«${contract.path}.${name}»: declare su SELECT (childrenSql).`);
   }
@@ -182,8 +203,9 @@ function csvValue(def: FieldDef | undefined, value: unknown): string | number | 
   if (def?.instant) return csvDate(value as string);
   if (Array.isArray(value)) return value.map((item) => csvValue(def, item)).join(', ');
   if (typeof value === 'object') {
-    const ref = value as { name?: unknown; title?: unknown; id?: unknown };
-    return String(ref.name ?? ref.title ?? ref.id ?? '');
+    // What people read of a record: its label when it has one (a role's; its name is the machine's).
+    const ref = value as { label?: unknown; name?: unknown; title?: unknown; id?: unknown };
+    return String(ref.label ?? ref.name ?? ref.title ?? ref.id ?? '');
   }
   if (def?.options && typeof value === 'string') return def.options[value] ?? value;
   return value as string | number | boolean;

@@ -35,6 +35,8 @@ export type FieldSpec =
   | { kind: 'ref'; column: string; target: RefTarget }
   /** References kept in a join table (`own` → this record, `other` → the target), in order when `ordered`. */
   | { kind: 'list'; table: string; own: string; other: string; ordered?: boolean; target: RefTarget }
+  /** Plain text values, one row each in a table of their own (a role's permissions). */
+  | ValueListSpec
   /** Ordered child records written as a whole (a test's questions, each with its options). */
   | ChildrenSpec;
 
@@ -50,6 +52,17 @@ export interface ChildrenSpec {
   own: string;
   columns: readonly string[];
   children?: { field: string; spec: ChildrenSpec };
+}
+
+/**
+ * A set of plain text values kept one a row in `table` (`own` → this record, the value in `column`),
+ * written as a whole and read back sorted: `role_permissions (role_id, permission)`.
+ */
+export interface ValueListSpec {
+  kind: 'values';
+  table: string;
+  own: string;
+  column: string;
 }
 
 export const column = (name?: string): FieldSpec => ({ kind: 'column', ...(name ? { column: name } : {}) });
@@ -101,6 +114,7 @@ async function resolve(tx: Connection, field: string, target: RefTarget, keys: u
 export interface ResolvedWrite {
   columns: Map<string, unknown>;
   lists: Array<{ spec: Extract<FieldSpec, { kind: 'list' }>; ids: number[] }>;
+  values: Array<{ spec: ValueListSpec; values: string[] }>;
   children: Array<{ field: string; spec: ChildrenSpec; items: ChildItem[] }>;
 }
 
@@ -112,13 +126,14 @@ export async function resolveFields(
   fields: Record<string, FieldSpec>,
   input: Record<string, unknown>,
 ): Promise<ResolvedWrite> {
-  const resolved: ResolvedWrite = { columns: new Map(), lists: [], children: [] };
+  const resolved: ResolvedWrite = { columns: new Map(), lists: [], values: [], children: [] };
   for (const [name, spec] of Object.entries(fields)) {
     if (!Object.hasOwn(input, name) || input[name] === undefined) continue;
     const value = input[name];
     if (spec.kind === 'column') resolved.columns.set(spec.column ?? name, value);
     else if (spec.kind === 'children')
       resolved.children.push({ field: name, spec, items: value as ChildItem[] });
+    else if (spec.kind === 'values') resolved.values.push({ spec, values: [...new Set(value as string[])] });
     else if (spec.kind === 'ref') {
       resolved.columns.set(
         spec.column,
@@ -158,6 +173,15 @@ export async function writeResolved(
   }
   for (const { field, spec, items } of resolved.children) {
     await writeChildren(tx, field, spec, recordId, items);
+  }
+  for (const { spec, values: list } of resolved.values) {
+    await tx.query(`DELETE FROM ${spec.table} WHERE ${spec.own} = $1`, [recordId]);
+    if (list.length) {
+      await tx.query(
+        `INSERT INTO ${spec.table} (${spec.own}, ${spec.column}) SELECT $1, unnest($2::text[])`,
+        [recordId, list],
+      );
+    }
   }
   for (const { spec, ids } of resolved.lists) {
     await tx.query(`DELETE FROM ${spec.table} WHERE ${spec.own} = $1`, [recordId]);

@@ -1,49 +1,31 @@
 import {
   ADMIN_ROLE,
   PERMISSIONS,
-  type Permission,
   permissionLabel,
   ROLES,
   type RoleInput,
-  RoleInput as RoleInputSchema,
   type RoleRecord,
   type RoleUpdateInput,
-  RoleUpdateInput as RoleUpdateSchema,
 } from '@gestor/shared';
-import type { Connection } from '../../db/client';
 import { ValidationError } from '../../lib/http-errors';
-import { csvDate } from '../resource/csv';
-import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
+import { defineArea, valueList } from '../resource/area-declaration';
+import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
 // Roles (DESIGN.md §3, §4): name (machine name, unique), label, permissions written and read as names.
+// The administrator role keeps its name and every permission, and no role in use is deleted.
 
-async function writePermissions(tx: Connection, roleId: number, permissions: Permission[]) {
-  await tx.query('DELETE FROM role_permissions WHERE role_id = $1', [roleId]);
-  if (permissions.length) {
-    await tx.query('INSERT INTO role_permissions (role_id, permission) SELECT $1, unnest($2::text[])', [
-      roleId,
-      permissions,
-    ]);
-  }
-}
-
-export const rolesResource = defineResource<RoleRecord, RoleInput, Omit<RoleUpdateInput, 'updated_at'>>({
+export const rolesResource = defineArea<RoleRecord, RoleInput, Omit<RoleUpdateInput, 'updated_at'>>({
   contract: ROLES,
   table: 'roles',
-  columns: `t.id, t.name, t.label, t.created_at, t.updated_at,
-    (SELECT count(*)::int FROM role_user ru WHERE ru.role_id = t.id) AS users_count,
-    (SELECT coalesce(array_agg(rp.permission ORDER BY rp.permission), '{}') FROM role_permissions rp WHERE rp.role_id = t.id) AS permissions`,
-  toRecord: (row) => {
-    const permissions = row.permissions as Permission[];
-    return {
-      id: row.id as number,
-      name: row.name as string,
-      label: row.label as string,
-      permissions,
-      users_count: row.users_count as number,
-      permissions_count: permissions.length,
-      ...timestamps(row),
-    };
+  select: {
+    users_count: '(SELECT count(*)::int FROM role_user ru WHERE ru.role_id = t.id)',
+    permissions_count: null,
+  },
+  storage: { permissions: valueList('role_permissions', 'role_id', 'permission') },
+  read: { permissions_count: (row) => (row.permissions as unknown[]).length },
+  // A user's roles read with their label, which is what people see of a role.
+  asTarget: {
+    shape: (alias) => `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'label', ${alias}.label)`,
   },
   sortColumns: {
     name: spanishOrder('t.name'),
@@ -56,8 +38,6 @@ export const rolesResource = defineResource<RoleRecord, RoleInput, Omit<RoleUpda
   },
   searchColumn: 't.search_text',
   uniqueConstraints: { roles_name_key: { field: 'name', message: 'Ya existe un rol con este nombre.' } },
-  createInput: RoleInputSchema,
-  updateInput: RoleUpdateSchema,
 
   // DESIGN.md §3: a person may give a role only permissions they hold; nor take away one they do
   // not hold (the matrix shows those fixed), so a role changes only within the person's own reach.
@@ -77,19 +57,8 @@ export const rolesResource = defineResource<RoleRecord, RoleInput, Omit<RoleUpda
         `Solo puede conceder o retirar permisos que usted tiene: ${beyond.map(permissionLabel).join(', ')}.`,
       );
     }
-  },
-
-  async create({ tx }, input) {
-    const [row] = await tx.query<{ id: number }>(
-      'INSERT INTO roles (name, label) VALUES ($1, $2) RETURNING id',
-      [input.name, input.label],
-    );
-    await writePermissions(tx, row!.id, input.permissions);
-    return row!.id;
-  },
-
-  async update({ tx }, current, input) {
-    if (current.name === ADMIN_ROLE) {
+    if (write.action === 'update' && write.current.name === ADMIN_ROLE) {
+      const { input } = write;
       if (input.name !== undefined && input.name !== ADMIN_ROLE) {
         throw ValidationError.field('name', 'El rol de administrador no se puede renombrar.');
       }
@@ -100,12 +69,6 @@ export const rolesResource = defineResource<RoleRecord, RoleInput, Omit<RoleUpda
         );
       }
     }
-    await tx.query('UPDATE roles SET name = coalesce($2, name), label = coalesce($3, label) WHERE id = $1', [
-      current.id,
-      input.name ?? null,
-      input.label ?? null,
-    ]);
-    if (input.permissions) await writePermissions(tx, current.id, input.permissions);
   },
 
   async beforeDelete({ tx }, records) {
@@ -130,15 +93,5 @@ export const rolesResource = defineResource<RoleRecord, RoleInput, Omit<RoleUpda
     }
   },
 
-  auditSnapshot: (role) => ({ name: role.name, label: role.label, permissions: role.permissions }),
-
-  csv: [
-    { header: 'ID', value: (r) => r.id },
-    { header: 'Nombre', value: (r) => r.name },
-    { header: 'Etiqueta', value: (r) => r.label },
-    { header: 'Usuarios', value: (r) => r.users_count },
-    { header: 'Permisos', value: (r) => r.permissions.join(', ') },
-    { header: 'Creado', value: (r) => csvDate(r.created_at) },
-    { header: 'Modificado', value: (r) => csvDate(r.updated_at) },
-  ],
+  csv: ['id', 'name', 'label', 'users_count', 'permissions', 'created_at', 'updated_at'],
 });

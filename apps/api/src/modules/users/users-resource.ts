@@ -3,20 +3,17 @@ import {
   type AuthUser,
   mayManage,
   type Permission,
-  type RoleSummary,
   USERS,
   type UserInput,
-  UserInput as UserInputSchema,
   type UserRecord,
   type UserUpdateInput,
-  UserUpdateInput as UserUpdateSchema,
 } from '@gestor/shared';
 import type { Connection } from '../../db/client';
 import { forbidden, ValidationError } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthService } from '../auth/auth-service';
-import { csvDate } from '../resource/csv';
-import { defineResource, spanishOrder, TIMESTAMP_SORTS, timestamps } from '../resource/resource-definition';
+import { defineArea, joinTable } from '../resource/area-declaration';
+import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
 // Users (DESIGN.md §4): email unique regardless of case, roles written as names and read as objects,
 // created with a password or an invitation mail. Nobody disables or deletes themselves, and the system
@@ -57,143 +54,104 @@ async function checkAssignable(tx: Connection, actor: AuthUser, names: string[])
   }
 }
 
-async function writeRoles(tx: Connection, userId: number, names: string[]) {
-  await tx.query('DELETE FROM role_user WHERE user_id = $1', [userId]);
-  await tx.query(
-    `INSERT INTO role_user (user_id, role_id, position)
-     SELECT $1, r.id, array_position($2::text[], r.name) FROM roles r WHERE r.name = ANY($2::text[])`,
-    [userId, names],
-  );
-}
+type UserChanges = Omit<UserUpdateInput, 'updated_at'>;
 
+/**
+ * The users area without what it mails (invitations, reset links): also how accounts changed outside
+ * it are read and audited alike (user-audit.ts).
+ */
+export const usersArea = defineArea<UserRecord, UserInput, UserChanges>({
+  contract: USERS,
+  table: 'users',
+  select: {
+    permissions: `(SELECT coalesce(array_agg(DISTINCT rp.permission ORDER BY rp.permission), '{}')
+       FROM role_user ru JOIN role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = t.id)`,
+  },
+  storage: { roles: joinTable('role_user', 'user_id', 'role_id') },
+  sortColumns: {
+    name: spanishOrder('t.name'),
+    email: spanishOrder('t.email'),
+    active: 't.active',
+    last_login_at: 't.last_login_at',
+    ...TIMESTAMP_SORTS,
+  },
+  filterConditions: {
+    role: (value) =>
+      `EXISTS (SELECT 1 FROM role_user ru JOIN roles r ON r.id = ru.role_id WHERE ru.user_id = t.id AND r.name = ${value})`,
+    active: (value) => `t.active = ${value}`,
+  },
+  searchColumn: 't.search_text',
+  uniqueConstraints: {
+    users_email_lower_unique: {
+      field: 'email',
+      message: 'Ya existe un usuario con este correo electrónico.',
+    },
+  },
+  // "An active administrator always remains" spans users: two administrators removing their own
+  // role at the same moment must not both succeed, so user writes run one at a time.
+  serializeWrites: true,
+
+  async authorize({ tx, actor }, write) {
+    if (write.action === 'create') return checkAssignable(tx, actor, write.input.roles);
+    const targets = write.action === 'update' ? [write.current] : write.records;
+    if (!targets.every((user) => mayManage(actor.permissions, user.permissions))) throw forbidden();
+    if (write.action === 'update' && write.input.roles) await checkAssignable(tx, actor, write.input.roles);
+  },
+
+  // argon2 costs tens of milliseconds by design: hashed before the transaction, which holds the
+  // users' write lock (and PGlite's one connection). From here on `password` is the hash.
+  async beforeTransaction(input) {
+    if (input.password) input.password = await hashPassword(input.password);
+  },
+
+  async check({ tx, actor }, { current, columns }) {
+    if (!current || columns.get('active') !== false) return;
+    if (current.id === actor.id)
+      throw ValidationError.field('active', 'No puede desactivar su propia cuenta.');
+    // Disabling a user ends its sessions (DESIGN.md §3).
+    if (current.active) await tx.query('DELETE FROM sessions WHERE user_id = $1', [current.id]);
+  },
+
+  async beforeDelete({ actor }, records) {
+    if (records.some((user) => user.id === actor.id)) {
+      throw ValidationError.field('ids', 'No puede eliminar su propia cuenta.');
+    }
+  },
+
+  async afterWrite({ tx }, action) {
+    // Creating a user never removes an administrator; updates and deletes may.
+    if (action === 'created') return;
+    const [row] = await tx.query<{ admins: number }>(
+      `SELECT count(*)::int AS admins FROM users u
+         JOIN role_user ru ON ru.user_id = u.id JOIN roles r ON r.id = ru.role_id
+        WHERE r.name = $1 AND u.active`,
+      [ADMIN_ROLE],
+    );
+    if ((row?.admins ?? 0) === 0) {
+      throw ValidationError.field(
+        action === 'deleted' ? 'ids' : 'roles',
+        'Debe quedar al menos un administrador activo.',
+      );
+    }
+  },
+
+  // Roles export by their labels ("Administrador, Editor"), as people read them.
+  csv: ['id', 'name', 'email', 'roles', 'active', 'last_login_at', 'created_at'],
+});
+
+/** The users area with its mails: the invitation of a new account and the reset link on request. */
 export function usersResource({ auth }: { auth: AuthService }) {
-  return defineResource<UserRecord, UserInput, Omit<UserUpdateInput, 'updated_at'>>({
-    contract: USERS,
-    table: 'users',
-    columns: `t.id, t.name, t.email, t.email_verified_at, t.active, t.last_login_at, t.created_at, t.updated_at,
-      (SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'label', r.label) ORDER BY ru.position, r.id), '[]'::json)
-         FROM role_user ru JOIN roles r ON r.id = ru.role_id WHERE ru.user_id = t.id) AS roles,
-      (SELECT coalesce(array_agg(DISTINCT rp.permission ORDER BY rp.permission), '{}')
-         FROM role_user ru JOIN role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = t.id) AS permissions`,
-    toRecord: (row) => ({
-      id: row.id as number,
-      name: row.name as string,
-      email: row.email as string,
-      email_verified_at: row.email_verified_at ? (row.email_verified_at as Date).toISOString() : null,
-      active: row.active as boolean,
-      last_login_at: row.last_login_at ? (row.last_login_at as Date).toISOString() : null,
-      roles: row.roles as RoleSummary[],
-      permissions: row.permissions as Permission[],
-      ...timestamps(row),
-    }),
-    sortColumns: {
-      name: spanishOrder('t.name'),
-      email: spanishOrder('t.email'),
-      active: 't.active',
-      last_login_at: 't.last_login_at',
-      ...TIMESTAMP_SORTS,
-    },
-    filterConditions: {
-      role: (value) =>
-        `EXISTS (SELECT 1 FROM role_user ru JOIN roles r ON r.id = ru.role_id WHERE ru.user_id = t.id AND r.name = ${value})`,
-      active: (value) => `t.active = ${value}`,
-    },
-    searchColumn: 't.search_text',
-    uniqueConstraints: {
-      users_email_lower_unique: {
-        field: 'email',
-        message: 'Ya existe un usuario con este correo electrónico.',
-      },
-    },
-    // "An active administrator always remains" spans users: two administrators removing their own
-    // role at the same moment must not both succeed, so user writes run one at a time.
-    serializeWrites: true,
-    createInput: UserInputSchema,
-    updateInput: UserUpdateSchema,
-    secretFields: ['password'],
+  return defineArea<UserRecord, UserInput, UserChanges>({
+    ...usersArea,
 
-    async authorize({ tx, actor }, write) {
-      if (write.action === 'create') return checkAssignable(tx, actor, write.input.roles);
-      const targets = write.action === 'update' ? [write.current] : write.records;
-      if (!targets.every((user) => mayManage(actor.permissions, user.permissions))) throw forbidden();
-      if (write.action === 'update' && write.input.roles) await checkAssignable(tx, actor, write.input.roles);
+    // Mailed once the account is committed, never for one that rolled back.
+    prepare({ afterCommit }, input, current) {
+      if (current || !input.send_invitation) return;
+      const invited = { name: input.name!, email: input.email! };
+      afterCommit(async () => {
+        await auth.sendResetLink(invited, 'invitation');
+      });
     },
-
-    // argon2 costs tens of milliseconds by design: hashed before the transaction, which holds the
-    // users' write lock (and PGlite's one connection). From here on `password` is the hash.
-    async beforeTransaction(input) {
-      if (input.password) input.password = await hashPassword(input.password);
-    },
-
-    async create({ tx, afterCommit }, input) {
-      const [row] = await tx.query<{ id: number }>(
-        'INSERT INTO users (name, email, password, active) VALUES ($1, $2, $3, $4) RETURNING id',
-        [input.name, input.email, input.password || null, input.active],
-      );
-      await writeRoles(tx, row!.id, input.roles);
-      if (input.send_invitation) {
-        afterCommit(async () => {
-          await auth.sendResetLink({ name: input.name, email: input.email }, 'invitation');
-        });
-      }
-      return row!.id;
-    },
-
-    async update({ tx, actor }, current, input) {
-      if (current.id === actor.id && input.active === false) {
-        throw ValidationError.field('active', 'No puede desactivar su propia cuenta.');
-      }
-      await tx.query(
-        `UPDATE users SET name = coalesce($2, name), email = coalesce($3, email), active = coalesce($4, active),
-                password = coalesce($5, password) WHERE id = $1`,
-        [current.id, input.name ?? null, input.email ?? null, input.active ?? null, input.password || null],
-      );
-      if (input.roles) await writeRoles(tx, current.id, input.roles);
-      // Disabling a user ends its sessions (DESIGN.md §3).
-      if (input.active === false && current.active) {
-        await tx.query('DELETE FROM sessions WHERE user_id = $1', [current.id]);
-      }
-    },
-
-    async beforeDelete({ actor }, records) {
-      if (records.some((user) => user.id === actor.id)) {
-        throw ValidationError.field('ids', 'No puede eliminar su propia cuenta.');
-      }
-    },
-
-    async afterWrite({ tx }, action) {
-      // Creating a user never removes an administrator; updates and deletes may.
-      if (action === 'created') return;
-      const [row] = await tx.query<{ admins: number }>(
-        `SELECT count(*)::int AS admins FROM users u
-           JOIN role_user ru ON ru.user_id = u.id JOIN roles r ON r.id = ru.role_id
-          WHERE r.name = $1 AND u.active`,
-        [ADMIN_ROLE],
-      );
-      if ((row?.admins ?? 0) === 0) {
-        throw ValidationError.field(
-          action === 'deleted' ? 'ids' : 'roles',
-          'Debe quedar al menos un administrador activo.',
-        );
-      }
-    },
-
-    auditSnapshot: (user) => ({
-      name: user.name,
-      email: user.email,
-      active: user.active,
-      roles: user.roles.map((role) => role.name),
-    }),
-
-    csv: [
-      { header: 'ID', value: (u) => u.id },
-      { header: 'Nombre', value: (u) => u.name },
-      { header: 'Correo electrónico', value: (u) => u.email },
-      { header: 'Roles', value: (u) => u.roles.map((r) => r.label).join(', ') },
-      { header: 'Activo', value: (u) => u.active },
-      { header: 'Último acceso', value: (u) => csvDate(u.last_login_at) },
-      { header: 'Creado', value: (u) => csvDate(u.created_at) },
-    ],
 
     routes(app, service) {
       // "Send a password reset link" from the user's screen: the same one-time token as forgot-password.
