@@ -75,10 +75,7 @@ export function areaDefinitions(
   return Object.fromEntries(
     Object.entries(declared).map(([name, declaration]) => [
       name,
-      // Transitional: an area still written as a whole definition is mounted as it is.
-      'toRecord' in declaration
-        ? declaration
-        : deriveDefinition(declaration as unknown as AnyDeclaration, targets),
+      deriveDefinition(declaration as unknown as AnyDeclaration, targets),
     ]),
   ) as { [K in keyof Declared]: AnyDefinition };
 }
