@@ -247,13 +247,23 @@ test('without news.publish a person edits drafts, sees no publishing controls an
     const panel = own.getByRole('group', { name: 'Publicación' });
     await expect(panel.getByText('Borrador', { exact: true })).toBeVisible();
 
-    // The draft is theirs to edit.
+    // The draft is theirs to edit. The subtitle's limit is the API's, read from the field table.
+    const subtitle = own.getByLabel('Subtítulo', { exact: true });
+    await expect(subtitle).toHaveAttribute('maxlength', '200');
+    await subtitle.fill(`Jornadas de archivística ${suffix}`);
     await own.getByLabel('Entradilla').fill('Texto de la entradilla.');
     await own.getByRole('button', { name: 'Guardar', exact: true }).click();
     await expect(own.getByText(SAVED).last()).toBeVisible();
-    await withHistory(own, (history) => expect(history).toContainText('Texto de la entradilla.'));
+    await withHistory(own, async (history) => {
+      await expect(history).toContainText('Texto de la entradilla.');
+      await expect(history).toContainText(`Jornadas de archivística ${suffix}`);
+    });
     await shot(own, 'news-draft-without-publish-1280');
     await expectAccessible(own, 'borrador sin permiso de publicar');
+
+    // The list's search finds the subtitle's words, in another form ("archivísticas").
+    await own.goto('/news?search=archivísticas');
+    await expect(own.getByRole('link', { name: `Editar «Borrador de Raúl ${suffix}»` })).toBeVisible();
 
     // A published item is shown, never changed; the list offers "Ver" and no selection.
     await own.goto(`/news?search=${suffix}`);

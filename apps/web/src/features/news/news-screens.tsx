@@ -81,7 +81,7 @@ function useNewsFilters(): ListFilter[] {
 export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
   contract: NEWS,
   gender: 'feminine',
-  searchPlaceholder: 'Título, entradilla o texto',
+  searchPlaceholder: 'Título, subtítulo, entradilla o texto',
   purpose: 'Aquí se redactan las noticias del sitio y se decide cuándo se publican.',
   // AREAS.md "Search": Spanish full text, best matches first when no sort is given.
   rankedSearch: true,

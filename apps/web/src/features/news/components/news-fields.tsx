@@ -1,4 +1,4 @@
-import { CATEGORIES, type CategoryRecord, EXCERPT_MAX, type NewsRecord } from '@gestor/shared';
+import { CATEGORIES, type CategoryRecord, maxLengthOf, NEWS, type NewsRecord } from '@gestor/shared';
 import {
   CheckboxControl,
   FormGrid,
@@ -22,25 +22,44 @@ export const NEWS_CATEGORIES = recordOptions(CATEGORIES, {
   label: (c) => c.path,
 });
 
-/** Title and slug, excerpt, body, cover, categories, featured, and the publishing panel. */
+// Labels and limits come from the field table (decision 018): what the API checks, never a copy.
+const { fields } = NEWS;
+
+/** Title and slug, subtitle, excerpt, body, cover, categories, featured, and the publishing panel. */
 export function NewsFields({ record, readOnly }: FormFieldsProps<NewsRecord>) {
   const categories = useRecordOptions(NEWS_CATEGORIES);
 
   return (
     <>
       <FormGrid>
-        <TextControl name="title" label="Título" autoComplete="off" maxLength={255} />
+        <TextControl
+          name="title"
+          label={fields.title.label}
+          autoComplete="off"
+          maxLength={maxLengthOf(fields.title)}
+        />
         <SlugControl from="title" fromLabel="del título" addressPrefix="/news" />
       </FormGrid>
-      <TextareaControl name="excerpt" label="Entradilla" maxLength={EXCERPT_MAX} rows={3} />
-      <RichTextControl name="body" label="Texto" />
+      <TextControl
+        name="subtitle"
+        label={fields.subtitle.label}
+        autoComplete="off"
+        maxLength={maxLengthOf(fields.subtitle)}
+      />
+      <TextareaControl
+        name="excerpt"
+        label={fields.excerpt.label}
+        maxLength={maxLengthOf(fields.excerpt)}
+        rows={3}
+      />
+      <RichTextControl name="body" label={fields.body.label} />
       <FormGrid>
-        <MediaPickerControl name="cover" label="Imagen de portada" initial={record?.cover ?? null} />
+        <MediaPickerControl name="cover" label={fields.cover.label} initial={record?.cover ?? null} />
         <div className="news-side-fields">
           {categories.allowed && !readOnly ? (
             <TagsControl
               name="categories"
-              label="Categorías"
+              label={fields.categories.label}
               options={categories.options}
               loading={categories.loading}
               placeholder="Ninguna"
@@ -49,7 +68,7 @@ export function NewsFields({ record, readOnly }: FormFieldsProps<NewsRecord>) {
             // Read-only, or without category.view (listing them would be a 403, which signs out):
             // the item's own categories by name, kept as they are.
             <div className="form-field">
-              <span className="form-field-label">Categorías</span>
+              <span className="form-field-label">{fields.categories.label}</span>
               <NewsCategoryTags categories={record?.categories ?? []} />
               {!categories.allowed && !readOnly && (
                 <small className="form-field-hint">
@@ -58,7 +77,7 @@ export function NewsFields({ record, readOnly }: FormFieldsProps<NewsRecord>) {
               )}
             </div>
           )}
-          <CheckboxControl name="featured" label="Destacada" />
+          <CheckboxControl name="featured" label={fields.featured.label} />
         </div>
       </FormGrid>
       <PublishingPanel rules={NEWS_PUBLISHING} record={record} readOnly={readOnly} />
