@@ -6,7 +6,7 @@ describe('screens named after their contract', () => {
   it('lives at the area path with Spanish titles', () => {
     expect(screensRoute(ROLES)).toBe('/role');
     expect(screensRoute(USERS)).toBe('/user');
-    expect(screensTitles({ contract: ROLES, gender: 'masculine' })).toEqual({
+    expect(screensTitles({ contract: ROLES })).toEqual({
       list: 'Roles',
       create: 'Nuevo rol',
       edit: 'Editar rol',
@@ -14,7 +14,6 @@ describe('screens named after their contract', () => {
     expect(
       screensTitles({
         contract: { ...USERS, label: { one: 'noticia', many: 'noticias', gender: 'feminine' } },
-        gender: 'feminine',
       }).create,
     ).toBe('Nueva noticia');
   });

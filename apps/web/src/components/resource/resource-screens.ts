@@ -1,4 +1,4 @@
-import { AREA_LABELS, type AuditEntry, type ResourceContract } from '@gestor/shared';
+import { AREA_LABELS, type AuditEntry, type ResourceContract, timestampLabels } from '@gestor/shared';
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
@@ -145,8 +145,6 @@ export type AuditChangeDescriber = (
 export interface ResourceScreens<R extends ResourceRecord, V extends FieldValues = FieldValues> {
   /** The shared contract: API path, permission area, sortable keys, filters, Spanish names. */
   contract: ResourceContract;
-  /** Grammatical gender of `contract.label.one`, for "Nueva noticia" (default: "Nuevo rol"). */
-  gender?: 'masculine' | 'feminine';
   /** How a record is named in confirmations ("¿Eliminar «Editor»?"); default: its name or title. */
   recordName?: (record: R) => string;
   columns: readonly ResourceColumn<R>[];
@@ -196,11 +194,10 @@ export function recordKey(contract: ResourceContract, record: ResourceRecord): s
 }
 
 /** Headings and document titles: the area's Spanish name, "Nuevo rol", "Editar rol". */
-export function screensTitles(screens: Pick<ResourceScreens<ResourceRecord>, 'contract' | 'gender'>) {
-  const { contract, gender } = screens;
+export function screensTitles({ contract }: Pick<ResourceScreens<ResourceRecord>, 'contract'>) {
   return {
     list: AREA_LABELS[contract.area],
-    create: `${gender === 'feminine' ? 'Nueva' : 'Nuevo'} ${contract.label.one}`,
+    create: `${contract.label.gender === 'feminine' ? 'Nueva' : 'Nuevo'} ${contract.label.one}`,
     edit: `Editar ${contract.label.one}`,
   };
 }
@@ -216,8 +213,29 @@ export function nameOf<R extends ResourceRecord>(
 }
 
 /** Declares an area with its types checked, e.g. `defineResourceScreens<UserRecord, UserFormValues>({…})`. */
+/** A column as an area declares it: its header, when left out, is the field's (decision 018). */
+export type DeclaredColumn<R> = Omit<ResourceColumn<R>, 'header'> & { header?: string };
+
+/** A field's name in a list header: its table's short header or label, or the timestamps' names. */
+export function headerOf(contract: ResourceContract, field: string): string {
+  const def = contract.fields[field];
+  if (def) return def.header ?? def.label;
+  const stamps: Record<string, string> = timestampLabels(contract.label.gender);
+  return stamps[field] ?? field;
+}
+
+/**
+ * Declares an area with its types checked, e.g. `defineResourceScreens<UserRecord, UserFormValues>({…})`;
+ * columns without a header take their field's from the contract's table.
+ */
 export function defineResourceScreens<R extends ResourceRecord, V extends FieldValues>(
-  screens: ResourceScreens<R, V>,
+  screens: Omit<ResourceScreens<R, V>, 'columns'> & { columns: readonly DeclaredColumn<R>[] },
 ): ResourceScreens<R, V> {
-  return screens;
+  return {
+    ...screens,
+    columns: screens.columns.map((column) => ({
+      ...column,
+      header: column.header ?? headerOf(screens.contract, column.field),
+    })),
+  };
 }

@@ -41,23 +41,20 @@ function useCategoryFilters(): ListFilter[] {
 
 export const categoryScreens = defineResourceScreens<CategoryRecord, CategoryFormValues>({
   contract: CATEGORIES,
-  gender: 'feminine',
   searchPlaceholder: 'Nombre, slug o descripción',
   purpose: 'Las categorías ordenan las noticias por temas, unas dentro de otras.',
   columns: [
     {
       field: 'name',
-      header: 'Nombre',
       body: (category) => <CategoryName category={category} />,
       link: true,
       card: 'title',
     },
-    { field: 'path', header: 'Ruta', priority: 2, card: 'detail' },
-    { field: 'slug', header: SLUG_LABEL, priority: 3 },
-    { field: 'children_count', header: 'Subcategorías', align: 'right', priority: 2 },
+    { field: 'path', priority: 2, card: 'detail' },
+    { field: 'slug', priority: 3 },
+    { field: 'children_count', align: 'right', priority: 2 },
     {
       field: 'updated_at',
-      header: 'Modificada',
       card: 'date',
       body: (category) => formatDateTime(category.updated_at),
     },

@@ -54,24 +54,21 @@ const FILTERS = [TYPE_FILTER, ACTIVE_FILTER];
 
 export const entityScreens = defineResourceScreens<EntityRecord, EntityFormValues>({
   contract: ENTITIES,
-  gender: 'feminine',
   searchPlaceholder: 'Nombre, NIF/CIF o correo',
   purpose:
     'Las entidades son las asociaciones, empresas y organismos con los que se trabaja, y sus espacios.',
   columns: [
     {
       field: 'name',
-      header: 'Nombre',
       body: (entity) => <EntityName entity={entity} />,
       link: true,
       card: 'title',
     },
-    { field: 'type', header: 'Tipo', card: 'detail', body: (entity) => ENTITY_TYPE_LABELS[entity.type] },
-    { field: 'tax_id', header: 'NIF/CIF', priority: 2, body: (entity) => entity.tax_id ?? EMPTY_VALUE },
-    { field: 'spaces_count', header: 'Espacios', align: 'right', priority: 2, card: 'detail' },
+    { field: 'type', card: 'detail', body: (entity) => ENTITY_TYPE_LABELS[entity.type] },
+    { field: 'tax_id', priority: 2, body: (entity) => entity.tax_id ?? EMPTY_VALUE },
+    { field: 'spaces_count', align: 'right', priority: 2, card: 'detail' },
     {
       field: 'active',
-      header: 'Activa',
       card: 'status',
       body: (entity) => (
         <Tag value={formatBoolean(entity.active)} severity={entity.active ? 'success' : 'secondary'} />

@@ -80,36 +80,31 @@ function useNewsFilters(): ListFilter[] {
 
 export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
   contract: NEWS,
-  gender: 'feminine',
   searchPlaceholder: 'Título, subtítulo, entradilla o texto',
   purpose: 'Aquí se redactan las noticias del sitio y se decide cuándo se publican.',
   // AREAS.md "Search": Spanish full text, best matches first when no sort is given.
   rankedSearch: true,
   columns: [
-    { field: 'title', header: 'Título', link: true, card: 'title' },
+    { field: 'title', link: true, card: 'title' },
     {
       field: 'status',
-      header: 'Estado',
       card: 'status',
       body: (news) => <PublicationStatusTag status={news.status} />,
     },
     {
       field: 'categories',
-      header: 'Categorías',
       priority: 2,
       body: (news) => <NewsCategoryTags categories={news.categories} />,
     },
     {
       field: 'featured',
-      header: 'Destacada',
       priority: 3,
       align: 'center',
       body: (news) => <FeaturedMark featured={news.featured} />,
     },
-    { field: 'author', header: 'Autor', priority: 3, body: (news) => news.author?.name ?? EMPTY_VALUE },
+    { field: 'author', priority: 3, body: (news) => news.author?.name ?? EMPTY_VALUE },
     {
       field: 'published_at',
-      header: 'Publicación',
       card: 'date',
       body: (news) => formatDateTime(news.published_at),
     },

@@ -29,23 +29,20 @@ const STATUS_FILTER: ListFilter = {
 
 export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
   contract: PAGES,
-  gender: 'feminine',
   searchPlaceholder: 'Título o texto',
   purpose: 'Las páginas son los textos fijos del sitio, como el aviso legal o la política de privacidad.',
   // AREAS.md "Search": Spanish full text over title and body, best matches first when no sort is given.
   rankedSearch: true,
   columns: [
-    { field: 'title', header: 'Título', link: true, card: 'title' },
-    { field: 'slug', header: PAGES.fields.slug.label, priority: 2 },
+    { field: 'title', link: true, card: 'title' },
+    { field: 'slug', priority: 2 },
     {
       field: 'status',
-      header: 'Estado',
       card: 'status',
       body: (page) => <PublicationStatusTag status={page.status} />,
     },
     {
       field: 'updated_at',
-      header: 'Modificada',
       card: 'date',
       body: (page) => formatDateTime(page.updated_at),
     },

@@ -20,10 +20,10 @@ export const roleScreens = defineResourceScreens<RoleRecord, RoleFormValues>({
   searchPlaceholder: 'Nombre o etiqueta',
   purpose: 'Un rol reúne los permisos de un puesto de trabajo; cada persona recibe los roles que necesita.',
   columns: [
-    { field: 'name', header: 'Nombre', card: 'title' },
-    { field: 'label', header: 'Etiqueta', card: 'detail' },
-    { field: 'users_count', header: 'Usuarios', align: 'right', card: 'detail' },
-    { field: 'permissions_count', header: 'Permisos', align: 'right', priority: 2, card: 'detail' },
+    { field: 'name', card: 'title' },
+    { field: 'label', card: 'detail' },
+    { field: 'users_count', align: 'right', card: 'detail' },
+    { field: 'permissions_count', align: 'right', priority: 2, card: 'detail' },
   ],
   // The server refuses it too (422); hiding the action spares the person the refusal.
   canDelete: (role) => role.name !== ADMIN_ROLE,

@@ -27,27 +27,23 @@ const STATE_FILTER: ListFilter = {
 
 export const slideScreens = defineResourceScreens<SlideRecord, SlideFormValues>({
   contract: SLIDES,
-  gender: 'feminine',
   searchPlaceholder: 'Título, subtítulo o botón',
   purpose: 'Las diapositivas son los carteles que pasan en la portada, en el orden que usted decida.',
   columns: [
-    { field: 'position', header: 'Posición', align: 'right', card: 'detail' },
+    { field: 'position', align: 'right', card: 'detail' },
     {
       field: 'image',
-      header: 'Imagen',
       priority: 2,
       body: (slide) => <MediaThumbnail media={asSummary(slide.image)} className="slide-table-thumbnail" />,
     },
-    { field: 'title', header: 'Título', link: true, card: 'title' },
+    { field: 'title', link: true, card: 'title' },
     {
       field: 'link_url',
-      header: 'Enlace',
       priority: 3,
       body: (slide) => slideLinkText(slide) ?? EMPTY_VALUE,
     },
     {
       field: 'state',
-      header: 'Estado',
       card: 'status',
       body: (slide) => <SlideStateTag state={slide.state} />,
     },

@@ -76,20 +76,17 @@ export const spaceScreens = defineResourceScreens<SpaceRecord, SpaceFormValues>(
   columns: [
     {
       field: 'name',
-      header: 'Nombre',
       body: (space) => <SpaceName space={space} />,
       link: true,
       card: 'title',
     },
     {
       field: 'entity',
-      header: 'Entidad',
       card: 'detail',
       body: (space) => space.entity?.name ?? EMPTY_VALUE,
     },
     {
       field: 'capacity',
-      header: 'Aforo',
       align: 'right',
       priority: 2,
       card: 'detail',
@@ -97,14 +94,12 @@ export const spaceScreens = defineResourceScreens<SpaceRecord, SpaceFormValues>(
     },
     {
       field: 'images',
-      header: 'Imágenes',
       align: 'right',
       priority: 3,
       body: (space) => space.images.length,
     },
     {
       field: 'active',
-      header: 'Activo',
       card: 'status',
       body: (space) => (
         <Tag value={formatBoolean(space.active)} severity={space.active ? 'success' : 'secondary'} />

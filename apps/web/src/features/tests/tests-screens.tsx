@@ -36,14 +36,13 @@ export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
   // Spanish full text over title and description, best matches first (like news).
   rankedSearch: true,
   columns: [
-    { field: 'title', header: 'Título', link: true, card: 'title' },
+    { field: 'title', link: true, card: 'title' },
     {
       field: 'status',
-      header: 'Estado',
       card: 'status',
       body: (test) => <TestStatusTag status={test.status} />,
     },
-    { field: 'questions_count', header: 'Preguntas', align: 'right', priority: 2, card: 'detail' },
+    { field: 'questions_count', align: 'right', priority: 2, card: 'detail' },
     {
       field: 'passing_score',
       header: 'Para aprobar',
@@ -60,7 +59,6 @@ export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
     },
     {
       field: 'updated_at',
-      header: 'Modificado',
       card: 'date',
       body: (test) => formatDateTime(test.updated_at),
     },

@@ -34,18 +34,16 @@ export const userScreens = defineResourceScreens<UserRecord, UserFormValues>({
   searchPlaceholder: 'Nombre o correo electrónico',
   purpose: 'Aquí se dan de alta las personas que entran en Gestor y se les asignan sus roles.',
   columns: [
-    { field: 'name', header: 'Nombre', card: 'title' },
-    { field: 'email', header: 'Correo electrónico', card: 'detail' },
+    { field: 'name', card: 'title' },
+    { field: 'email', card: 'detail' },
     {
       field: 'roles',
-      header: 'Roles',
       priority: 2,
       card: 'detail',
       body: (user) => <RoleTags roles={user.roles} />,
     },
     {
       field: 'active',
-      header: 'Activo',
       card: 'status',
       body: (user) => (
         <Tag value={formatBoolean(user.active)} severity={user.active ? 'success' : 'secondary'} />
@@ -53,7 +51,6 @@ export const userScreens = defineResourceScreens<UserRecord, UserFormValues>({
     },
     {
       field: 'last_login_at',
-      header: 'Último acceso',
       card: 'date',
       body: (user) => formatDateTime(user.last_login_at),
     },
