@@ -67,7 +67,17 @@ export type CsvEntry<R> = string | { field: string; value: CsvColumn<R>['value']
 export interface AreaDeclaration<R extends AnyRecord, C, U>
   extends Omit<
     ResourceDefinition<R, C, U>,
-    'columns' | 'toRecord' | 'createInput' | 'updateInput' | 'fields' | 'csv' | 'richText' | 'slug'
+    | 'columns'
+    | 'listColumns'
+    | 'toRecord'
+    | 'createInput'
+    | 'updateInput'
+    | 'fields'
+    | 'csv'
+    | 'richText'
+    | 'slug'
+    | 'fullTextSearch'
+    | 'secretFields'
   > {
   /**
    * SELECT expressions (alias `t`) of fields the server computes or reads otherwise than stored; null
@@ -87,11 +97,6 @@ export interface AreaDeclaration<R extends AnyRecord, C, U>
   audited?: readonly string[];
   /** What other areas see of this one's records when they reference them (see RefTarget). */
   asTarget?: Partial<Pick<RefTarget, 'countsAsUsage' | 'accept' | 'shape' | 'readValue'>>;
-  /** A SELECT list that replaces the derived one entirely (an area whose reading is its own). */
-  columns?: string;
-  toRecord?: ResourceDefinition<R, C, U>['toRecord'];
-  createInput?: ResourceDefinition<R, C, U>['createInput'];
-  updateInput?: ResourceDefinition<R, C, U>['updateInput'];
 }
 
 export function defineArea<R extends AnyRecord, C, U>(declaration: AreaDeclaration<R, C, U>) {
@@ -271,8 +276,6 @@ export function deriveDefinition<R extends AnyRecord, C, U>(
       't.created_at',
       't.updated_at',
     ].join(', ');
-  const derivedColumns = select(false);
-  const listed = select(true);
 
   const readers = readable.map(({ name, spec }) => {
     const own = declaration.read?.[name];
@@ -291,7 +294,7 @@ export function deriveDefinition<R extends AnyRecord, C, U>(
   // What lists leave out, and what is computed from other columns when those are left out.
   const optional = new Set(readable.filter(({ def }) => def.inList === false).map(({ name }) => name));
 
-  const derivedToRecord = (row: Record<string, unknown>) => {
+  const toRecord = (row: Record<string, unknown>) => {
     const record: Record<string, unknown> = { id: row.id };
     for (const [name, reader] of readers) {
       // A list page does not read what lists leave out: the record then has no such key.
@@ -323,13 +326,12 @@ export function deriveDefinition<R extends AnyRecord, C, U>(
 
   return {
     ...declaration,
-    columns: declaration.columns ?? derivedColumns,
-    listColumns: declaration.listColumns ?? (declaration.columns ? undefined : listed),
-    toRecord: declaration.toRecord ?? derivedToRecord,
-    createInput:
-      declaration.createInput ?? (createInputOf(contract) as ResourceDefinition<R, C, U>['createInput']),
-    updateInput:
-      declaration.updateInput ?? (updateInputOf(contract) as ResourceDefinition<R, C, U>['updateInput']),
+    columns: select(false),
+    // A list reads no field that lists leave out (a 200 000-character body, a test's questions).
+    listColumns: select(true),
+    toRecord,
+    createInput: createInputOf(contract) as ResourceDefinition<R, C, U>['createInput'],
+    updateInput: updateInputOf(contract) as ResourceDefinition<R, C, U>['updateInput'],
     fields,
     // The history shows what people write: stored inputs, references by name, children by id, secrets
     // never; and what the area says its hooks set for people (`audited`).
@@ -341,14 +343,10 @@ export function deriveDefinition<R extends AnyRecord, C, U>(
         )),
     ...(richFields.length ? { richText: { fields: richFields } } : {}),
     ...(contract.fields.slug ? { slug: { from: titleColumn } } : {}),
-    ...(contract.search === 'ranked' && !declaration.fullTextSearch
-      ? { fullTextSearch: SPANISH_SEARCH }
-      : {}),
-    secretFields:
-      declaration.secretFields ??
-      entries(contract)
-        .filter(([, def]) => isInput(def) && def.secret)
-        .map(([name]) => name),
+    ...(contract.search === 'ranked' ? { fullTextSearch: SPANISH_SEARCH } : {}),
+    secretFields: entries(contract)
+      .filter(([, def]) => isInput(def) && def.secret)
+      .map(([name]) => name),
     csv: csvColumns(contract, declaration.csv),
   };
 }
