@@ -1,4 +1,11 @@
-import { ADMIN_ROLE, maxLengthOf, PERMISSIONS, type Permission, ROLES, type RoleRecord } from '@gestor/shared';
+import {
+  ADMIN_ROLE,
+  maxLengthOf,
+  PERMISSIONS,
+  type Permission,
+  ROLES,
+  type RoleRecord,
+} from '@gestor/shared';
 import { useId } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { FormSection, TextControl } from '../../../components/controls/form-controls';
