@@ -35,8 +35,8 @@ import {
   type ColumnPriority,
   nameOf,
   type ResourceColumn,
+  type ResourceListDeclaration,
   type ResourceRecord,
-  type ResourceScreens,
   recordKey,
   screensRoute,
   screensTitles,
@@ -98,9 +98,6 @@ const COMMON_SORT_LABELS: Record<string, string> = {
   name: 'Nombre',
   title: 'Título',
 };
-
-/** What a list needs of an area's declaration: everything but the form. */
-export type ResourceListDeclaration<R extends ResourceRecord> = Omit<ResourceScreens<R>, 'form'>;
 
 /** What the machinery hands an alternative layout of the current page (see `ListView.render`). */
 export interface ListViewContext<R extends ResourceRecord> {

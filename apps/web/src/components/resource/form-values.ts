@@ -115,7 +115,11 @@ export function formOf<F extends FieldTable, R extends AnyRecord, V = FormValues
         if (manual.has(name)) continue;
         if (def.createOnly && record) continue;
         if (def.ref && !can(`${def.ref.area}.view` as Permission)) continue;
-        if (def.secret && !value) continue;
+        if (def.secret) {
+          // A password goes as typed, never trimmed (its spaces are part of it), and only when typed.
+          if (value) body[name] = value;
+          continue;
+        }
         if (def.optional && typeof value === 'string') {
           if (value.trim()) body[name] = value.trim();
           continue;

@@ -212,9 +212,16 @@ export function nameOf<R extends ResourceRecord>(
   return typeof name === 'string' ? name : typeof title === 'string' ? title : `#${record.id}`;
 }
 
-/** Declares an area with its types checked, e.g. `defineResourceScreens<UserRecord, UserFormValues>({…})`. */
+/** What a list needs of an area's declaration: everything but the form (the media library has none). */
+export type ResourceListDeclaration<R extends ResourceRecord> = Omit<ResourceScreens<R>, 'form'>;
+
 /** A column as an area declares it: its header, when left out, is the field's (decision 018). */
 export type DeclaredColumn<R> = Omit<ResourceColumn<R>, 'header'> & { header?: string };
+
+/** A declaration as an area writes it: its columns may leave their header out. */
+export type Declared<S extends { columns: readonly unknown[] }, R> = Omit<S, 'columns'> & {
+  columns: readonly DeclaredColumn<R>[];
+};
 
 /** A field's name in a list header: its table's short header or label, or the timestamps' names. */
 export function headerOf(contract: ResourceContract, field: string): string {
@@ -224,13 +231,10 @@ export function headerOf(contract: ResourceContract, field: string): string {
   return stamps[field] ?? field;
 }
 
-/**
- * Declares an area with its types checked, e.g. `defineResourceScreens<UserRecord, UserFormValues>({…})`;
- * columns without a header take their field's from the contract's table.
- */
-export function defineResourceScreens<R extends ResourceRecord, V extends FieldValues>(
-  screens: Omit<ResourceScreens<R, V>, 'columns'> & { columns: readonly DeclaredColumn<R>[] },
-): ResourceScreens<R, V> {
+/** The declaration with every column's header: the one it gives, else its field's from the table. */
+function withHeaders<R, S extends { contract: ResourceContract; columns: readonly DeclaredColumn<R>[] }>(
+  screens: S,
+): Omit<S, 'columns'> & { columns: ResourceColumn<R>[] } {
   return {
     ...screens,
     columns: screens.columns.map((column) => ({
@@ -238,4 +242,21 @@ export function defineResourceScreens<R extends ResourceRecord, V extends FieldV
       header: column.header ?? headerOf(screens.contract, column.field),
     })),
   };
+}
+
+/**
+ * Declares an area with its types checked, e.g. `defineResourceScreens<UserRecord, UserFormValues>({…})`;
+ * columns without a header take their field's from the contract's table.
+ */
+export function defineResourceScreens<R extends ResourceRecord, V extends FieldValues>(
+  screens: Declared<ResourceScreens<R, V>, R>,
+): ResourceScreens<R, V> {
+  return withHeaders(screens);
+}
+
+/** Declares an area that has only a list (`ResourceListScreen`), its headers as `defineResourceScreens`. */
+export function defineResourceList<R extends ResourceRecord>(
+  screens: Declared<ResourceListDeclaration<R>, R>,
+): ResourceListDeclaration<R> {
+  return withHeaders(screens);
 }

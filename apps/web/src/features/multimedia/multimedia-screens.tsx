@@ -1,9 +1,8 @@
 import { formatFileSize, MEDIA_KIND_LABELS, MEDIA_KINDS, type MediaRecord, MULTIMEDIA } from '@gestor/shared';
-import type { ResourceListDeclaration } from '../../components/list/resource-list-screen';
 import { typeLabel } from '../../components/media/media-kind';
 import { MediaThumbnail } from '../../components/media/media-thumbnail';
 import { EMPTY_VALUE, formatDateTime } from '../../components/resource/format';
-import type { ListFilter } from '../../components/resource/resource-screens';
+import { defineResourceList, type ListFilter } from '../../components/resource/resource-screens';
 import { useUser } from '../../lib/auth';
 import { useMediaDeleteCheck } from './components/media-delete-check';
 
@@ -30,7 +29,7 @@ export function dimensions(media: Pick<MediaRecord, 'width' | 'height'>): string
   return media.width && media.height ? `${media.width} × ${media.height} px` : EMPTY_VALUE;
 }
 
-export const multimediaScreens: ResourceListDeclaration<MediaRecord> = {
+export const multimediaScreens = defineResourceList<MediaRecord>({
   contract: MULTIMEDIA,
   searchPlaceholder: 'Nombre, título o texto alternativo',
   purpose:
@@ -43,17 +42,17 @@ export const multimediaScreens: ResourceListDeclaration<MediaRecord> = {
       priority: 2,
       body: (media) => <MediaThumbnail media={media} className="media-table-thumbnail" />,
     },
-    { field: 'original_name', header: 'Nombre', link: true, card: 'title' },
-    { field: 'title', header: 'Título', priority: 3 },
+    { field: 'original_name', link: true, card: 'title' },
+    { field: 'title', priority: 3 },
     {
       field: 'mime_type',
-      header: 'Tipo',
       priority: 2,
       card: 'detail',
       body: typeLabel,
     },
     {
       field: 'size',
+      // The cell reads "195,8 kB", not the table's bytes.
       header: 'Tamaño',
       align: 'right',
       priority: 2,
@@ -61,15 +60,15 @@ export const multimediaScreens: ResourceListDeclaration<MediaRecord> = {
       body: (media) => formatFileSize(media.size),
     },
     { field: 'dimensions', header: 'Dimensiones', priority: 3, body: dimensions },
-    { field: 'usage_count', header: 'Usos', align: 'right', priority: 2 },
+    { field: 'usage_count', align: 'right', priority: 2 },
     {
       field: 'uploaded_by',
-      header: 'Subido por',
       priority: 3,
       body: (media) => media.uploaded_by?.name ?? EMPTY_VALUE,
     },
     {
       field: 'created_at',
+      // A file is uploaded, not created.
       header: 'Subido',
       card: 'date',
       body: (media) => formatDateTime(media.created_at),
@@ -77,4 +76,4 @@ export const multimediaScreens: ResourceListDeclaration<MediaRecord> = {
   ],
   useFilters: useMultimediaFilters,
   useDeleteCheck: useMediaDeleteCheck,
-};
+});

@@ -1,12 +1,5 @@
-import {
-  ADMIN_ROLE,
-  isPermission,
-  permissionLabel,
-  ROLES,
-  RoleInput,
-  type RoleRecord,
-  RoleUpdateInput,
-} from '@gestor/shared';
+import { ADMIN_ROLE, isPermission, permissionLabel, ROLES, type RoleRecord } from '@gestor/shared';
+import { formOf } from '../../components/resource/form-values';
 import { defineResourceScreens } from '../../components/resource/resource-screens';
 import { RoleFields } from './components/role-fields';
 import type { RoleFormValues } from './roles-form-values';
@@ -28,18 +21,11 @@ export const roleScreens = defineResourceScreens<RoleRecord, RoleFormValues>({
   // The server refuses it too (422); hiding the action spares the person the refusal.
   canDelete: (role) => role.name !== ADMIN_ROLE,
   form: {
-    empty: () => ({ name: '', label: '', permissions: [] }),
-    fromRecord: (role) => ({
-      name: role.name,
-      label: role.label,
-      permissions: normalizePermissions(role.permissions),
+    ...formOf<typeof ROLES.fields, RoleRecord>(ROLES, {
+      // One order for the matrix's lists, so an edit that ends where it began is not a change.
+      fromRecord: { permissions: (role) => normalizePermissions(role.permissions) },
     }),
-    toBody: ({ name, label, permissions }) => ({ name, label, permissions }),
-    createInput: RoleInput,
-    updateInput: RoleUpdateInput,
-    fields: ['name', 'label', 'permissions'],
     Fields: RoleFields,
-    fieldLabels: { name: 'Nombre', label: 'Etiqueta', permissions: 'Permisos' },
     auditItemLabel: (field, item) =>
       field === 'permissions' && isPermission(item) ? permissionLabel(item) : item,
   },

@@ -1,10 +1,11 @@
-import { USERS, UserInput, type UserRecord, UserUpdateInput } from '@gestor/shared';
+import { USERS, type UserRecord } from '@gestor/shared';
 import { Tag } from 'primereact/tag';
 import { useRecordOptions } from '../../components/options/use-record-options';
+import { formOf } from '../../components/resource/form-values';
 import { formatBoolean, formatDateTime } from '../../components/resource/format';
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
 import { getUser } from '../../lib/auth';
-import { can, mayManageNow } from '../../lib/permissions';
+import { mayManageNow } from '../../lib/permissions';
 import { PasswordResetButton } from './components/password-reset-button';
 import { RoleTags } from './components/role-tags';
 import { USER_ROLES, UserFields } from './components/user-fields';
@@ -63,35 +64,11 @@ export const userScreens = defineResourceScreens<UserRecord, UserFormValues>({
   unmanageableNotice:
     'No puede modificar este usuario: tiene permisos que usted no tiene. Se muestra solo para consulta.',
   form: {
-    empty: () => ({ name: '', email: '', roles: [], active: true, password: '', send_invitation: false }),
-    fromRecord: (user) => ({
-      name: user.name,
-      email: user.email,
-      roles: user.roles.map((role) => role.name),
-      active: user.active,
-      password: '',
-      send_invitation: false,
-    }),
-    toBody: (values, record) => ({
-      name: values.name,
-      email: values.email,
-      active: values.active,
-      // Without role.view the form never saw the roles: leave them as they are.
-      ...(can('role.view') ? { roles: values.roles } : {}),
-      ...(values.password ? { password: values.password } : {}),
-      ...(record ? {} : { send_invitation: values.send_invitation }),
-    }),
-    createInput: UserInput,
-    updateInput: UserUpdateInput,
-    fields: ['name', 'email', 'roles', 'active', 'password', 'send_invitation'],
+    // Decision 018: the form follows the field table — roles by name, and only with role.view (else
+    // the form never saw them: they stay as they are); the password only when typed; the invitation
+    // only on create.
+    ...formOf<typeof USERS.fields, UserRecord>(USERS),
     Fields: UserFields,
     Actions: PasswordResetButton,
-    fieldLabels: {
-      name: 'Nombre',
-      email: 'Correo electrónico',
-      roles: 'Roles',
-      active: 'Activo',
-      password: 'Contraseña',
-    },
   },
 });

@@ -1,4 +1,4 @@
-import { formatFileSize, MEDIA_KIND_LABELS, type MediaRecord, MULTIMEDIA } from '@gestor/shared';
+import { formatFileSize, labelsOf, MEDIA_KIND_LABELS, type MediaRecord, MULTIMEDIA } from '@gestor/shared';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
@@ -35,14 +35,8 @@ import { MediaUsages } from './media-usages';
 
 const NO_MEDIA: readonly MediaRecord[] = [];
 
-const AUDIT_LABELS: Record<string, string> = {
-  original_name: 'Nombre',
-  alt: 'Texto alternativo',
-  title: 'Título',
-  file: 'Archivo',
-  mime_type: 'Tipo',
-  size: 'Tamaño',
-};
+// The history's names are the field table's (decision 018); its sizes read "195,8 kB", not bytes.
+const AUDIT_LABELS: Record<string, string> = { ...labelsOf(MULTIMEDIA.fields), size: 'Tamaño' };
 // Issue 16: entries recorded before the checksum left the snapshot still hold it.
 const AUDIT_HIDDEN = ['checksum'];
 const auditItem = (field: string, value: string) =>

@@ -1,4 +1,4 @@
-import { type MediaRecord, MediaUpdateInput } from '@gestor/shared';
+import { type MediaRecord, MediaUpdateInput, MULTIMEDIA, maxLengthOf } from '@gestor/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -9,6 +9,7 @@ import { BoundField, ReadOnlyContext, TextControl } from '../../../components/co
 import { ConflictDialog } from '../../../components/form/conflict-dialog';
 import { splitServerErrors } from '../../../components/form/server-errors';
 import { useUpdateMedia } from '../../../components/media/media-api';
+import type { FormValuesOf } from '../../../components/resource/form-values';
 import { CONFLICT_MESSAGE, SAVED_MESSAGE } from '../../../components/resource/messages';
 import type { ScreenNotifier } from '../../../components/resource/resource-screens';
 import { FormErrorsNotice } from '../../../components/ui/notice';
@@ -18,14 +19,14 @@ import { errorMessage } from '../../../lib/form-errors';
 // Alt text and title (PATCH /api/multimedia/{id}), as the resource form does it: the shared schema
 // first, the server's 422 under its fields, a 409 when someone else changed the item meanwhile.
 
-export interface MediaDetailsValues {
-  alt: string;
-  title: string;
-}
+/** Alt text and title, '' when empty (the library's only input fields). */
+type MediaDetailsValues = FormValuesOf<typeof MULTIMEDIA.fields>;
 
 const FIELDS = ['alt', 'title'] as const;
+// Labels and limits come from the field table (decision 018): what the API checks, never a copy.
+const { fields } = MULTIMEDIA;
 
-export const valuesOf = (media: MediaRecord): MediaDetailsValues => ({
+const valuesOf = (media: MediaRecord): MediaDetailsValues => ({
   alt: media.alt ?? '',
   title: media.title ?? '',
 });
@@ -54,6 +55,8 @@ export function MediaDetailsForm({
       .custom<MediaDetailsValues>()
       .transform(
         (values): z.input<typeof MediaUpdateInput> => ({
+          // Blank goes as blank, so a title or alt text can be cleared (the server stores null); the
+          // derived forms' rule of leaving a blank optional text out (a slug) does not apply.
           alt: values.alt,
           title: values.title,
           updated_at: updatedAt.current,
@@ -118,7 +121,7 @@ export function MediaDetailsForm({
           {media.kind === 'image' && (
             <BoundField
               name="alt"
-              label="Texto alternativo"
+              label={fields.alt.label}
               hint="Describa la imagen para quien no puede verla. Déjelo vacío si es decorativa."
               render={(field, control, disabled) => (
                 <InputTextarea
@@ -130,14 +133,19 @@ export function MediaDetailsForm({
                   onBlur={field.onBlur}
                   rows={3}
                   autoResize
-                  maxLength={500}
+                  maxLength={maxLengthOf(fields.alt)}
                   disabled={disabled}
                   className={control['aria-invalid'] ? 'media-textarea p-invalid' : 'media-textarea'}
                 />
               )}
             />
           )}
-          <TextControl name="title" label="Título" maxLength={255} autoComplete="off" />
+          <TextControl
+            name="title"
+            label={fields.title.label}
+            maxLength={maxLengthOf(fields.title)}
+            autoComplete="off"
+          />
         </ReadOnlyContext.Provider>
         {!readOnly && (
           <div className="media-details-actions">

@@ -1,4 +1,11 @@
-import { ADMIN_ROLE, PERMISSIONS, type Permission, type RoleRecord } from '@gestor/shared';
+import {
+  ADMIN_ROLE,
+  maxLengthOf,
+  PERMISSIONS,
+  type Permission,
+  ROLES,
+  type RoleRecord,
+} from '@gestor/shared';
 import { useId } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { FormSection, TextControl } from '../../../components/controls/form-controls';
@@ -10,6 +17,9 @@ import { withPickerNeeds } from '../utils/permission-matrix';
 import { PermissionMatrix } from './permission-matrix';
 import { PickerNeedsNote } from './picker-needs-note';
 import './roles.css';
+
+// Labels and limits come from the field table (decision 018): what the API checks, never a copy.
+const { fields } = ROLES;
 
 /** Name, label and the permission matrix. The admin role keeps its name and every permission. */
 export function RoleFields({ record, readOnly }: FormFieldsProps<RoleRecord>) {
@@ -24,13 +34,18 @@ export function RoleFields({ record, readOnly }: FormFieldsProps<RoleRecord>) {
       <div className="form-grid">
         <TextControl
           name="name"
-          label="Nombre"
+          label={fields.name.label}
           hint="Nombre interno: minúsculas sin acentos, números y guiones."
-          maxLength={50}
+          maxLength={maxLengthOf(fields.name)}
           autoComplete="off"
           disabled={isAdmin}
         />
-        <TextControl name="label" label="Etiqueta" hint="El nombre que ven las personas." maxLength={100} />
+        <TextControl
+          name="label"
+          label={fields.label.label}
+          hint="El nombre que ven las personas."
+          maxLength={maxLengthOf(fields.label)}
+        />
       </div>
       <FormSection title="Permisos">
         {isAdmin && (

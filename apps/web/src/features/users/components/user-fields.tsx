@@ -1,4 +1,4 @@
-import { ROLES, type RoleRecord, type UserRecord } from '@gestor/shared';
+import { maxLengthOf, PASSWORD_MIN, ROLES, type RoleRecord, USERS, type UserRecord } from '@gestor/shared';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
@@ -21,6 +21,10 @@ export const USER_ROLES = recordOptions(ROLES, {
   label: (role) => role.label,
   sort: 'label',
 });
+
+// Labels and limits come from the field table (decision 018): what the API checks, never a copy.
+const { fields } = USERS;
+const PASSWORD_HINT = `Al menos ${PASSWORD_MIN} caracteres.`;
 
 /**
  * Name, email, roles, active, and the password: on creation either a password or an invitation
@@ -50,20 +54,25 @@ export function UserFields({ record, readOnly }: FormFieldsProps<UserRecord>) {
   return (
     <>
       <div className="form-grid">
-        <TextControl name="name" label="Nombre" autoComplete="off" maxLength={255} />
+        <TextControl
+          name="name"
+          label={fields.name.label}
+          autoComplete="off"
+          maxLength={maxLengthOf(fields.name)}
+        />
         <TextControl
           name="email"
-          label="Correo electrónico"
+          label={fields.email.label}
           type="email"
           autoComplete="off"
-          maxLength={255}
+          maxLength={maxLengthOf(fields.email)}
         />
       </div>
       <FormSection title="Acceso">
         {roles.allowed ? (
           <MultiSelectControl
             name="roles"
-            label="Roles"
+            label={fields.roles.label}
             options={grantableRoles}
             loading={roles.loading}
             hint={readOnly ? undefined : 'Solo puede asignar roles cuyos permisos tiene usted.'}
@@ -71,7 +80,7 @@ export function UserFields({ record, readOnly }: FormFieldsProps<UserRecord>) {
         ) : (
           // Without role.view the roles cannot be listed (a 403 signs out): shown, not sent.
           <div className="form-field">
-            <span className="form-field-label">Roles</span>
+            <span className="form-field-label">{fields.roles.label}</span>
             <RoleTags roles={record?.roles ?? []} />
             <small className="form-field-hint">
               No tiene permiso para ver los roles: se mantienen los actuales.
@@ -80,7 +89,7 @@ export function UserFields({ record, readOnly }: FormFieldsProps<UserRecord>) {
         )}
         <CheckboxControl
           name="active"
-          label="Activo"
+          label={fields.active.label}
           variant="switch"
           disabled={self}
           hint={
@@ -92,16 +101,18 @@ export function UserFields({ record, readOnly }: FormFieldsProps<UserRecord>) {
       </FormSection>
       <FormSection title="Contraseña">
         {record ? (
+          // On edit the control asks for a new one, which may be left out: its own wording.
           <TextControl
             name="password"
             label="Nueva contraseña (opcional)"
             type="password"
             autoComplete="new-password"
-            hint="Déjela en blanco para mantener la actual. Al menos 8 caracteres."
-            maxLength={128}
+            hint={`Déjela en blanco para mantener la actual. ${PASSWORD_HINT}`}
+            maxLength={maxLengthOf(fields.password)}
           />
         ) : (
           <>
+            {/* The form says how the invitation goes; the table's shorter label names it elsewhere. */}
             <CheckboxControl
               name="send_invitation"
               label="Enviar invitación por correo"
@@ -109,11 +120,11 @@ export function UserFields({ record, readOnly }: FormFieldsProps<UserRecord>) {
             />
             <TextControl
               name="password"
-              label="Contraseña"
+              label={fields.password.label}
               type="password"
               autoComplete="new-password"
-              hint="Al menos 8 caracteres."
-              maxLength={128}
+              hint={PASSWORD_HINT}
+              maxLength={maxLengthOf(fields.password)}
               disabled={invitation}
             />
           </>

@@ -1,0 +1,51 @@
+import type { RoleRecord } from '@gestor/shared';
+import { describe, expect, it } from 'vitest';
+import { roleScreens } from './roles-screens';
+
+// The role form derived from its field table (decision 018) sends what the hand-written one sent,
+// its permissions in one order so an edit that ends where it began is not a change.
+
+const { form } = roleScreens;
+
+const editor: RoleRecord = {
+  id: 2,
+  name: 'editor',
+  label: 'Editor',
+  permissions: ['news.view', 'category.view', 'news.create'],
+  users_count: 3,
+  permissions_count: 3,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-02T00:00:00.000Z',
+};
+
+describe('the role form', () => {
+  it('starts empty, with no permissions', () => {
+    expect(form.empty()).toEqual({ name: '', label: '', permissions: [] });
+  });
+
+  it('fills from a record with its permissions sorted', () => {
+    expect(form.fromRecord(editor)).toEqual({
+      name: 'editor',
+      label: 'Editor',
+      permissions: ['category.view', 'news.create', 'news.view'],
+    });
+  });
+
+  it('sends the name, the label and the permissions', () => {
+    expect(form.toBody(form.fromRecord(editor), editor)).toEqual({
+      name: 'editor',
+      label: 'Editor',
+      permissions: ['category.view', 'news.create', 'news.view'],
+    });
+    expect(form.toBody({ name: 'nuevo', label: 'Nuevo', permissions: [] }, undefined)).toEqual({
+      name: 'nuevo',
+      label: 'Nuevo',
+      permissions: [],
+    });
+  });
+
+  it('lets 422 messages land under every control, and names the fields in the history', () => {
+    expect(form.fields).toEqual(['name', 'label', 'permissions']);
+    expect(form.fieldLabels).toMatchObject({ name: 'Nombre', label: 'Etiqueta', permissions: 'Permisos' });
+  });
+});
