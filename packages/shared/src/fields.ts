@@ -232,3 +232,24 @@ export function maxLengthOf(def: FieldDef): number | undefined {
   }
   return undefined;
 }
+
+/**
+ * The least and the most a number field takes, read from its schema (a number control's bounds say
+ * what the API will check, never numbers copied from it). A bound the schema does not set is left out.
+ */
+export function rangeOf(def: FieldDef): { min?: number; max?: number } {
+  let schema: z.ZodType | undefined = def.schema;
+  while (schema) {
+    const inner = schema._zod.def as { type: string; in?: z.ZodType; innerType?: z.ZodType };
+    if (inner.type === 'number') {
+      const { minValue, maxValue } = schema as z.ZodNumber;
+      // `.int()` alone bounds a number to the safe integers: no bound a person would read.
+      return {
+        ...(minValue !== null && minValue > Number.MIN_SAFE_INTEGER ? { min: minValue } : {}),
+        ...(maxValue !== null && maxValue < Number.MAX_SAFE_INTEGER ? { max: maxValue } : {}),
+      };
+    }
+    schema = inner.type === 'pipe' ? inner.in : inner.innerType;
+  }
+  return {};
+}

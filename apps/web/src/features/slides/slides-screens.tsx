@@ -1,13 +1,7 @@
-import {
-  SLIDE_STATE_LABELS,
-  SLIDE_STATES,
-  SLIDES,
-  SlideInput,
-  type SlideRecord,
-  SlideUpdateInput,
-} from '@gestor/shared';
+import { SLIDE_STATE_LABELS, SLIDE_STATES, SLIDES, type SlideRecord } from '@gestor/shared';
 import { asSummary } from '../../components/media/media-kind';
 import { MediaThumbnail } from '../../components/media/media-thumbnail';
+import { formOf } from '../../components/resource/form-values';
 import { EMPTY_VALUE } from '../../components/resource/format';
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
 import { SlideFields } from './components/slide-fields';
@@ -50,50 +44,11 @@ export const slideScreens = defineResourceScreens<SlideRecord, SlideFormValues>(
   ],
   useFilters: () => [STATE_FILTER],
   form: {
-    empty: () => ({
-      title: '',
-      subtitle: '',
-      image: null,
-      link_url: '',
-      link_label: '',
-      active: true,
-      starts_at: null,
-      ends_at: null,
+    ...formOf<typeof SLIDES.fields, SlideRecord, SlideFormValues>(SLIDES, {
+      // The image is required and always sent, the record's own when unchanged, as the slide form has
+      // always done: also by someone without multimedia.view, who keeps the image it has.
+      toBody: (values, _record, body) => ({ ...body, image: values.image }),
     }),
-    fromRecord: (slide) => ({
-      title: slide.title,
-      subtitle: slide.subtitle ?? '',
-      image: slide.image.id,
-      link_url: slide.link_url ?? '',
-      link_label: slide.link_label ?? '',
-      active: slide.active,
-      starts_at: slide.starts_at,
-      ends_at: slide.ends_at,
-    }),
-    toBody: (values) => ({
-      title: values.title,
-      subtitle: values.subtitle,
-      image: values.image,
-      link_url: values.link_url,
-      link_label: values.link_label,
-      active: values.active,
-      starts_at: values.starts_at,
-      ends_at: values.ends_at,
-    }),
-    createInput: SlideInput,
-    updateInput: SlideUpdateInput,
-    fields: ['title', 'subtitle', 'image', 'link_url', 'link_label', 'active', 'starts_at', 'ends_at'],
     Fields: SlideFields,
-    fieldLabels: {
-      title: 'Título',
-      subtitle: 'Subtítulo',
-      image: 'Imagen',
-      link_url: 'Enlace',
-      link_label: 'Texto del botón',
-      active: 'Activa',
-      starts_at: 'Se muestra desde',
-      ends_at: 'Se muestra hasta',
-      position: 'Posición',
-    },
   },
 });

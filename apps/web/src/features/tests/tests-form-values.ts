@@ -1,8 +1,10 @@
-import type { QuestionType, TestStatus } from '@gestor/shared';
+import type { QuestionType, TESTS } from '@gestor/shared';
+import type { FormValuesOf } from '../../components/resource/form-values';
 
-// The values of the test form as react-hook-form holds them: what the declaration's `fromRecord`
-// makes of a record and `toBody` sends, and the new question and option the builder adds. In a file
-// of their own so that the area's components use them without importing its declaration
+// The values of the test form as react-hook-form holds them, and the new question and option the
+// builder adds. The details are derived from the field table (decision 018); the questions are the
+// builder's own: ids null until saved, points empty while typed, no positions (the order says it).
+// In a file of their own so that the area's components use them without importing its declaration
 // (tests-screens.tsx), which imports those components: a cycle `npm run lint` refuses.
 
 export interface OptionFormValues {
@@ -21,17 +23,9 @@ export interface QuestionFormValues {
   options: OptionFormValues[];
 }
 
-export interface TestFormValues {
-  title: string;
-  /** Empty on creation: the server makes it from the title. */
-  slug: string;
-  description: string;
-  status: TestStatus;
-  passing_score: number | null;
-  /** Null: no time limit. */
-  time_limit_minutes: number | null;
+export type TestFormValues = Omit<FormValuesOf<typeof TESTS.fields>, 'questions'> & {
   questions: QuestionFormValues[];
-}
+};
 
 export const newOption = (): OptionFormValues => ({ id: null, text: '', correct: false });
 

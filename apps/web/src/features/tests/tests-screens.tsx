@@ -1,14 +1,12 @@
 import {
   questionsInOrder,
-  SLUG_LABEL,
   TEST_STATUS_LABELS,
   TEST_STATUSES,
   TESTS,
-  TestInput,
   type TestRecord,
   type TestStatus,
-  TestUpdateInput,
 } from '@gestor/shared';
+import { formOf } from '../../components/resource/form-values';
 import { formatDateTime } from '../../components/resource/format';
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
 import { TestActions } from './components/test-actions';
@@ -20,8 +18,6 @@ import type { TestFormValues } from './tests-form-values';
 
 // Tests (questionnaires) on the resource machinery: /test, /test/create, /test/{id}. The form is the
 // details and the builder of questions; the edit screen adds "Vista previa" and "Duplicar".
-
-export const DEFAULT_PASSING_SCORE = 50;
 
 const STATUS_FILTER: ListFilter = {
   name: 'status',
@@ -65,62 +61,34 @@ export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
   ],
   useFilters: () => [STATUS_FILTER],
   form: {
-    empty: () => ({
-      title: '',
-      slug: '',
-      description: '',
-      status: 'draft',
-      passing_score: DEFAULT_PASSING_SCORE,
-      time_limit_minutes: null,
-      questions: [],
+    ...formOf<typeof TESTS.fields, TestRecord, TestFormValues>(TESTS, {
+      // The builder's questions are not the API's input (tests-form-values.ts): no positions (the
+      // order says them), no id until saved, points empty while typed, a free-text question's options
+      // kept in case it changes back. So they are read and sent here.
+      manual: ['questions'],
+      fromRecord: { questions: (test) => questionsInOrder(test.questions ?? []) },
+      // The questions go as a whole, in order, each with its id when it has one. Index for index the
+      // same as the form's, so the shared schema's messages land beside the question they belong to.
+      toBody: (values, _record, body) => ({
+        ...body,
+        questions: values.questions.map((question) => ({
+          ...(question.id ? { id: question.id } : {}),
+          prompt: question.prompt,
+          type: question.type,
+          points: question.points,
+          options:
+            question.type === 'text'
+              ? []
+              : question.options.map((option) => ({
+                  ...(option.id ? { id: option.id } : {}),
+                  text: option.text,
+                  correct: option.correct,
+                })),
+        })),
+      }),
     }),
-    fromRecord: (test) => ({
-      title: test.title,
-      slug: test.slug,
-      description: test.description ?? '',
-      status: test.status,
-      passing_score: test.passing_score,
-      time_limit_minutes: test.time_limit_minutes,
-      questions: questionsInOrder(test.questions ?? []),
-    }),
-    // The questions go as a whole, in order, each with its id when it has one. Index for index the
-    // same as the form's, so the shared schema's messages land beside the question they belong to.
-    toBody: (values) => ({
-      title: values.title,
-      ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
-      description: values.description,
-      status: values.status,
-      passing_score: values.passing_score,
-      time_limit_minutes: values.time_limit_minutes,
-      questions: values.questions.map((question) => ({
-        ...(question.id ? { id: question.id } : {}),
-        prompt: question.prompt,
-        type: question.type,
-        points: question.points,
-        options:
-          question.type === 'text'
-            ? []
-            : question.options.map((option) => ({
-                ...(option.id ? { id: option.id } : {}),
-                text: option.text,
-                correct: option.correct,
-              })),
-      })),
-    }),
-    createInput: TestInput,
-    updateInput: TestUpdateInput,
-    fields: ['title', 'slug', 'description', 'status', 'passing_score', 'time_limit_minutes', 'questions'],
     Fields: TestFields,
     Actions: TestActions,
-    fieldLabels: {
-      title: 'Título',
-      slug: SLUG_LABEL,
-      description: 'Descripción',
-      status: 'Estado',
-      passing_score: 'Nota para aprobar (%)',
-      time_limit_minutes: 'Tiempo límite (min)',
-      questions: 'Preguntas',
-    },
     auditItemLabel: (field, item) =>
       field === 'status' && Object.hasOwn(TEST_STATUS_LABELS, item)
         ? TEST_STATUS_LABELS[item as TestStatus]

@@ -1,10 +1,4 @@
-import {
-  SLIDE_LINK_LABEL_MAX,
-  SLIDE_LINK_URL_MAX,
-  SLIDE_SUBTITLE_MAX,
-  SLIDE_TITLE_MAX,
-  type SlideRecord,
-} from '@gestor/shared';
+import { maxLengthOf, SLIDES, type SlideRecord } from '@gestor/shared';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
@@ -19,6 +13,9 @@ import { MediaPickerControl } from '../../../components/media/media-picker-contr
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { SlidePreview } from './slide-preview';
 
+// Labels and limits come from the field table (decision 018): what the API checks, never a copy.
+const { fields } = SLIDES;
+
 /** Image, texts, button, when it shows; beside them (below on a phone) the live preview. */
 export function SlideFields({ record }: FormFieldsProps<SlideRecord>) {
   const startsAt = useWatch({ name: 'starts_at' }) as string | null;
@@ -30,43 +27,55 @@ export function SlideFields({ record }: FormFieldsProps<SlideRecord>) {
         <div className="slide-form-fields">
           <MediaPickerControl
             name="image"
-            label="Imagen"
+            label={fields.image.label}
             hint="Obligatoria. Mejor apaisada (16:9), de al menos 1280 px de ancho."
             initial={record?.image ?? null}
           />
-          <TextControl name="title" label="Título" autoComplete="off" maxLength={SLIDE_TITLE_MAX} />
-          <TextareaControl name="subtitle" label="Subtítulo" maxLength={SLIDE_SUBTITLE_MAX} rows={2} />
+          <TextControl
+            name="title"
+            label={fields.title.label}
+            autoComplete="off"
+            maxLength={maxLengthOf(fields.title)}
+          />
+          <TextareaControl
+            name="subtitle"
+            label={fields.subtitle.label}
+            maxLength={maxLengthOf(fields.subtitle)}
+            rows={2}
+          />
           <FormGrid>
             <TextControl
               name="link_url"
-              label="Enlace del botón"
+              // The table's «Enlace» is the list's, the history's and the CSV's name; beside «Texto del
+              // botón» the form says whose link it is.
+              label={`${fields.link_url.label} del botón`}
               hint="https://… o una ruta del sitio, como /agenda. Vacío: sin botón."
               autoComplete="off"
-              maxLength={SLIDE_LINK_URL_MAX}
+              maxLength={maxLengthOf(fields.link_url)}
             />
             <TextControl
               name="link_label"
-              label="Texto del botón"
+              label={fields.link_label.label}
               hint="Por ejemplo, «Más información»."
               autoComplete="off"
-              maxLength={SLIDE_LINK_LABEL_MAX}
+              maxLength={maxLengthOf(fields.link_label)}
             />
           </FormGrid>
           <CheckboxControl
             name="active"
-            label="Activa"
+            label={fields.active.label}
             variant="switch"
             hint="Apagada, no se muestra aunque esté dentro de sus fechas."
           />
           <FormGrid>
             <DateTimeControl
               name="starts_at"
-              label="Se muestra desde"
+              label={fields.starts_at.label}
               hint={`Vacío: desde ya. ${MADRID_TIME_HINT}`}
             />
             <DateTimeControl
               name="ends_at"
-              label="Se muestra hasta"
+              label={fields.ends_at.label}
               hint={`Vacío: sin fecha de fin. ${MADRID_TIME_HINT}`}
               min={startsAt ?? undefined}
             />

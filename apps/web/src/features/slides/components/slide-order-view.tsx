@@ -1,4 +1,4 @@
-import type { SlideRecord } from '@gestor/shared';
+import { SLIDES, type SlideRecord } from '@gestor/shared';
 import { Button } from 'primereact/button';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -212,7 +212,7 @@ function SlideRow({
         )}
         {handle && <DragHandle handle={handle} label={`Arrastrar «${slide.title}»`} />}
         <span className="slide-row-position">
-          <span className="sr-only">Posición </span>
+          <span className="sr-only">{SLIDES.fields.position.label} </span>
           {position}
         </span>
       </div>

@@ -1,4 +1,4 @@
-import { TEST_LIMITS, TEST_STATUS_LABELS, TEST_STATUSES, type TestRecord } from '@gestor/shared';
+import { maxLengthOf, rangeOf, TEST_LIMITS, TEST_STATUSES, TESTS, type TestRecord } from '@gestor/shared';
 import { Button } from 'primereact/button';
 import { memo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -16,9 +16,15 @@ import type { FormFieldsProps } from '../../../components/resource/resource-scre
 import { newQuestion, type QuestionFormValues } from '../tests-form-values';
 import { FoldingContext, QuestionEditor, QuestionErrorsSummary } from './question-editor';
 
-// The test's details, then the builder of its questions.
+// The test's details, then the builder of its questions. The details' labels and limits come from
+// the field table (decision 018): what the API checks, never a copy.
 
-const STATUS_OPTIONS = TEST_STATUSES.map((status) => ({ value: status, label: TEST_STATUS_LABELS[status] }));
+const { fields } = TESTS;
+
+const STATUS_OPTIONS = TEST_STATUSES.map((status) => ({
+  value: status,
+  label: fields.status.options[status],
+}));
 
 /** Above this many questions, saved ones start folded: the screen opens at once and reads as a list. */
 export const FOLD_ABOVE = 10;
@@ -32,29 +38,39 @@ export function TestFields({ record }: FormFieldsProps<TestRecord>) {
   return (
     <>
       <FormGrid>
-        <TextControl name="title" label="Título" autoComplete="off" maxLength={TEST_LIMITS.title} />
+        <TextControl
+          name="title"
+          label={fields.title.label}
+          autoComplete="off"
+          maxLength={maxLengthOf(fields.title)}
+        />
         <SlugControl from="title" fromLabel="del título" addressPrefix={null} />
       </FormGrid>
-      <TextareaControl name="description" label="Descripción" maxLength={TEST_LIMITS.description} rows={3} />
+      <TextareaControl
+        name="description"
+        label={fields.description.label}
+        maxLength={maxLengthOf(fields.description)}
+        rows={3}
+      />
+      {/* The unit is the input's suffix here, so these two labels leave out the one the table's
+          carry for the history and the CSV («Nota para aprobar (%)», «Tiempo límite (min)»). */}
       <FormGrid columns={3}>
         <NumberControl
           name="passing_score"
           label="Nota para aprobar"
-          min={0}
-          max={100}
+          {...rangeOf(fields.passing_score)}
           suffix=" %"
           hint="Porcentaje de los puntos que se corrigen solos."
         />
         <NumberControl
           name="time_limit_minutes"
           label="Tiempo límite"
-          min={1}
-          max={TEST_LIMITS.timeLimitMinutes}
+          {...rangeOf(fields.time_limit_minutes)}
           suffix=" min"
           placeholder="Sin límite"
           hint="Vacío: sin límite de tiempo."
         />
-        <SelectControl name="status" label="Estado" options={STATUS_OPTIONS} />
+        <SelectControl name="status" label={fields.status.label} options={STATUS_OPTIONS} />
       </FormGrid>
       <QuestionsBuilder initialCount={record?.questions?.length ?? 0} />
     </>
@@ -73,7 +89,7 @@ const QuestionsBuilder = memo(function QuestionsBuilder({ initialCount }: { init
     <section className="test-builder" aria-labelledby="test-builder-title">
       <div className="test-builder-head">
         <h2 id="test-builder-title" className="test-builder-title">
-          Preguntas
+          {fields.questions.label}
         </h2>
         <QuestionTotals onFoldAll={foldAll} />
       </div>
