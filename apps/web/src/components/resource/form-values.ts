@@ -6,6 +6,7 @@ import {
   isInput,
   labelsOf,
   type Permission,
+  type RefSpec,
   type ResourceContract,
   timestampLabels,
   updateInputOf,
@@ -82,10 +83,18 @@ function recordValue(def: InputField, value: unknown): unknown {
 }
 
 /**
+ * Decision 014: without `multimedia.view` a media control (components/media) cannot choose another
+ * file, but still offers "Quitar" (a gallery also "Subir" and "Bajar"): what it holds may be the
+ * person's change, so it is sent (left out, a removal would be silently lost).
+ */
+const keptWithoutView = (ref: RefSpec) => ref.area === 'multimedia';
+
+/**
  * The form part of an area's screens, from its contract: `form: { ...formOf(NEWS, {...}), Fields }`.
  * A reference to an area the person may not view is left out of the body (the form could not list
- * its records: it stays as it is); a secret is sent only when typed; a create-only field only on
- * create; an optional one (a slug) only when not blank.
+ * its records: it stays as it is), except a media library one (see `keptWithoutView`); a secret is
+ * sent only when typed; a create-only field only on create; an optional one (a slug) only when not
+ * blank.
  */
 export function formOf<F extends FieldTable, R extends AnyRecord, V = FormValuesOf<F>>(
   contract: ResourceContract<string, string, F>,
@@ -114,7 +123,7 @@ export function formOf<F extends FieldTable, R extends AnyRecord, V = FormValues
         const value = (values as Record<string, unknown>)[name];
         if (manual.has(name)) continue;
         if (def.createOnly && record) continue;
-        if (def.ref && !can(`${def.ref.area}.view` as Permission)) continue;
+        if (def.ref && !keptWithoutView(def.ref) && !can(`${def.ref.area}.view` as Permission)) continue;
         if (def.secret) {
           // A password goes as typed, never trimmed (its spaces are part of it), and only when typed.
           if (value) body[name] = value;
