@@ -1,4 +1,4 @@
-import { CATEGORIES, type CategoryRecord } from '@gestor/shared';
+import { CATEGORIES, CATEGORY_PATH_SEPARATOR, type CategoryRecord, maxLengthOf } from '@gestor/shared';
 import {
   ColorControl,
   FormGrid,
@@ -18,33 +18,47 @@ export const CATEGORY_PARENTS = recordOptions(CATEGORIES, {
   label: (c) => c.path,
 });
 
+// Labels and limits come from the field table (decision 018): what the API checks, never a copy.
+const { fields } = CATEGORIES;
+
 /** Name, slug, parent, colour, image and description of a category. */
 export function CategoryFields({ record }: FormFieldsProps<CategoryRecord>) {
   const categories = useRecordOptions(CATEGORY_PARENTS);
   // No cycles (AREAS.md): neither the category itself nor anything below it can be its parent.
   const parents = categories.options.filter(
     ({ record: parent }) =>
-      !record || (parent.id !== record.id && !parent.path.startsWith(`${record.path} › `)),
+      !record ||
+      (parent.id !== record.id && !parent.path.startsWith(`${record.path}${CATEGORY_PATH_SEPARATOR}`)),
   );
 
   return (
     <>
       <FormGrid>
-        <TextControl name="name" label="Nombre" autoComplete="off" maxLength={100} />
+        <TextControl
+          name="name"
+          label={fields.name.label}
+          autoComplete="off"
+          maxLength={maxLengthOf(fields.name)}
+        />
         <SlugControl from="name" fromLabel="del nombre" addressPrefix="/category" />
         <SelectControl
           name="parent"
-          label="Categoría superior"
+          label={fields.parent.label}
           options={parents}
           nullable
           filter
           placeholder="Ninguna (categoría principal)"
           loading={categories.loading}
         />
-        <ColorControl name="color" label="Color" />
+        <ColorControl name="color" label={fields.color.label} />
       </FormGrid>
-      <TextareaControl name="description" label="Descripción" maxLength={1000} rows={3} />
-      <MediaPickerControl name="image" label="Imagen" initial={record?.image ?? null} />
+      <TextareaControl
+        name="description"
+        label={fields.description.label}
+        maxLength={maxLengthOf(fields.description)}
+        rows={3}
+      />
+      <MediaPickerControl name="image" label={fields.image.label} initial={record?.image ?? null} />
     </>
   );
 }
