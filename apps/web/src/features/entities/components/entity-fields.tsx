@@ -1,4 +1,11 @@
-import { ENTITY_TYPE_LABELS, ENTITY_TYPES, type EntityRecord, type EntityType } from '@gestor/shared';
+import {
+  ENTITIES,
+  ENTITY_TYPE_LABELS,
+  ENTITY_TYPES,
+  type EntityRecord,
+  type EntityType,
+  maxLengthOf,
+} from '@gestor/shared';
 import {
   CheckboxControl,
   FormGrid,
@@ -17,44 +24,68 @@ const TYPE_OPTIONS: SelectOption<EntityType>[] = ENTITY_TYPES.map((type) => ({
   label: ENTITY_TYPE_LABELS[type],
 }));
 
+// Labels and limits come from the field table (decision 018): what the API checks, never a copy.
+const { fields } = ENTITIES;
+
 /** Name, type and NIF/CIF, contact details, logo, description and whether it is active. */
 export function EntityFields({ record }: FormFieldsProps<EntityRecord>) {
   return (
     <>
       <FormGrid>
-        <TextControl name="name" label="Nombre" autoComplete="off" maxLength={150} />
+        <TextControl
+          name="name"
+          label={fields.name.label}
+          autoComplete="off"
+          maxLength={maxLengthOf(fields.name)}
+        />
         <SlugControl from="name" fromLabel="del nombre" addressPrefix={null} />
         <SelectControl
           name="type"
-          label="Tipo"
+          label={fields.type.label}
           options={TYPE_OPTIONS}
           placeholder="Elija el tipo de entidad"
         />
         <TaxIdControl
           name="tax_id"
-          label="NIF/CIF"
+          label={fields.tax_id.label}
+          maxLength={maxLengthOf(fields.tax_id)}
           hint="NIF, NIE o CIF con su letra o dígito de control, por ejemplo B12345674."
         />
         <TextControl
           name="email"
-          label="Correo electrónico"
+          label={fields.email.label}
           type="email"
           autoComplete="off"
-          maxLength={255}
+          maxLength={maxLengthOf(fields.email)}
         />
-        <TextControl name="phone" label="Teléfono" autoComplete="off" maxLength={40} />
+        <TextControl
+          name="phone"
+          label={fields.phone.label}
+          autoComplete="off"
+          maxLength={maxLengthOf(fields.phone)}
+        />
         <TextControl
           name="website"
-          label="Web"
+          label={fields.website.label}
           autoComplete="off"
-          maxLength={255}
+          maxLength={maxLengthOf(fields.website)}
           hint="Por ejemplo, https://www.ejemplo.es"
         />
-        <TextControl name="address" label="Dirección" autoComplete="off" maxLength={500} />
+        <TextControl
+          name="address"
+          label={fields.address.label}
+          autoComplete="off"
+          maxLength={maxLengthOf(fields.address)}
+        />
       </FormGrid>
-      <TextareaControl name="description" label="Descripción" maxLength={2000} rows={3} />
-      <MediaPickerControl name="logo" label="Logotipo" initial={record?.logo ?? null} />
-      <CheckboxControl name="active" label="Activa" variant="switch" />
+      <TextareaControl
+        name="description"
+        label={fields.description.label}
+        maxLength={maxLengthOf(fields.description)}
+        rows={3}
+      />
+      <MediaPickerControl name="logo" label={fields.logo.label} initial={record?.logo ?? null} />
+      <CheckboxControl name="active" label={fields.active.label} variant="switch" />
     </>
   );
 }

@@ -12,7 +12,7 @@ const storedForm = (value: string) => {
  * field, so a wrong control character is explained before anything is sent (empty is allowed: not
  * every entity has one at hand).
  */
-export function TaxIdControl(bound: ControlProps) {
+export function TaxIdControl(bound: ControlProps & { maxLength: number | undefined }) {
   return (
     <TextControl
       {...bound}
@@ -20,7 +20,6 @@ export function TaxIdControl(bound: ControlProps) {
       autoComplete="off"
       autoCapitalize="characters"
       spellCheck={false}
-      maxLength={30}
     />
   );
 }
