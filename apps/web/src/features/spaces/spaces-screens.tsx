@@ -1,30 +1,18 @@
-import { SLUG_LABEL, SPACES, SpaceInput, type SpaceRecord, SpaceUpdateInput } from '@gestor/shared';
+import { SPACES, type SpaceRecord } from '@gestor/shared';
 import { Tag } from 'primereact/tag';
 import { useRecordOptions } from '../../components/options/use-record-options';
+import { type FormValuesOf, formOf } from '../../components/resource/form-values';
 import { EMPTY_VALUE, formatBoolean } from '../../components/resource/format';
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
-import { can } from '../../lib/permissions';
 import { SPACE_ENTITIES, SpaceFields } from './components/space-fields';
 import { SpaceName } from './components/space-name';
 import './components/spaces.css';
 
 // Spaces on the resource machinery (decision 008): /space, /space/create, /space/{id}. The entity
 // comes from a searchable select, the gallery from the media picker, in an order the person sets.
-
-export interface SpaceFormValues {
-  name: string;
-  /** Empty on creation: the server makes it from the name. */
-  slug: string;
-  description: string;
-  address: string;
-  /** People it holds, or null when not known. */
-  capacity: number | null;
-  /** The entity's id, or null. */
-  entity: number | null;
-  /** Media ids, in the gallery's order. */
-  images: number[];
-  active: boolean;
-}
+// The form is derived from the field table (decision 018): the entity goes as its id (left out
+// without entity.view: the form could not list them, so it stays as it is), the gallery as its ids
+// in order.
 
 /**
  * The gallery in the Historial: what came in, what went out, and the new order when the order of
@@ -60,7 +48,7 @@ function useSpaceFilters(): ListFilter[] {
       ? [
           {
             name: 'entity',
-            label: 'Entidad',
+            label: SPACES.fields.entity.label,
             options: entities.options.map((option) => ({ label: option.label, value: String(option.value) })),
           },
         ]
@@ -69,7 +57,7 @@ function useSpaceFilters(): ListFilter[] {
   ];
 }
 
-export const spaceScreens = defineResourceScreens<SpaceRecord, SpaceFormValues>({
+export const spaceScreens = defineResourceScreens<SpaceRecord, FormValuesOf<typeof SPACES.fields>>({
   contract: SPACES,
   searchPlaceholder: 'Nombre, slug o dirección',
   purpose: 'Los espacios son los locales y salas que se pueden usar, cada uno de una entidad.',
@@ -108,51 +96,8 @@ export const spaceScreens = defineResourceScreens<SpaceRecord, SpaceFormValues>(
   ],
   useFilters: useSpaceFilters,
   form: {
-    empty: () => ({
-      name: '',
-      slug: '',
-      description: '',
-      address: '',
-      capacity: null,
-      entity: null,
-      images: [],
-      active: true,
-    }),
-    fromRecord: (space) => ({
-      name: space.name,
-      slug: space.slug,
-      description: space.description ?? '',
-      address: space.address ?? '',
-      capacity: space.capacity,
-      entity: space.entity?.id ?? null,
-      images: space.images.map((image) => image.id),
-      active: space.active,
-    }),
-    toBody: (values) => ({
-      name: values.name,
-      ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
-      description: values.description,
-      address: values.address,
-      capacity: values.capacity,
-      // Without entity.view the form could not list them: the entity stays as it is.
-      ...(can('entity.view') ? { entity: values.entity } : {}),
-      images: values.images,
-      active: values.active,
-    }),
-    createInput: SpaceInput,
-    updateInput: SpaceUpdateInput,
-    fields: ['name', 'slug', 'description', 'address', 'capacity', 'entity', 'images', 'active'],
+    ...formOf<typeof SPACES.fields, SpaceRecord>(SPACES),
     Fields: SpaceFields,
-    fieldLabels: {
-      name: 'Nombre',
-      slug: SLUG_LABEL,
-      description: 'Descripción',
-      address: 'Dirección',
-      capacity: 'Aforo',
-      entity: 'Entidad',
-      images: 'Galería de imágenes',
-      active: 'Activo',
-    },
     auditChange: (field, { from, to }, action) =>
       field === 'images' && action === 'updated' ? galleryChange(from, to) : undefined,
   },

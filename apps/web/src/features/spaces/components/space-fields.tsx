@@ -1,4 +1,12 @@
-import { CAPACITY_MAX, ENTITIES, type EntityRecord, GALLERY_MAX, type SpaceRecord } from '@gestor/shared';
+import {
+  ENTITIES,
+  type EntityRecord,
+  GALLERY_MAX,
+  maxLengthOf,
+  rangeOf,
+  SPACES,
+  type SpaceRecord,
+} from '@gestor/shared';
 import {
   CheckboxControl,
   FormGrid,
@@ -20,18 +28,27 @@ export const SPACE_ENTITIES = recordOptions(ENTITIES, {
   label: (entity) => (entity.active ? entity.name : `${entity.name} (inactiva)`),
 });
 
+// Labels and limits come from the field table (decision 018): what the API checks, never a copy.
+const { fields } = SPACES;
+const capacity = rangeOf(fields.capacity);
+
 /** Name, the entity it belongs to, capacity, address, description, the gallery, whether it is active. */
 export function SpaceFields({ record, readOnly }: FormFieldsProps<SpaceRecord>) {
   const entities = useRecordOptions(SPACE_ENTITIES);
   return (
     <>
       <FormGrid>
-        <TextControl name="name" label="Nombre" autoComplete="off" maxLength={150} />
+        <TextControl
+          name="name"
+          label={fields.name.label}
+          autoComplete="off"
+          maxLength={maxLengthOf(fields.name)}
+        />
         <SlugControl from="name" fromLabel="del nombre" addressPrefix={null} />
         {entities.allowed && !readOnly ? (
           <SelectControl
             name="entity"
-            label="Entidad"
+            label={fields.entity.label}
             options={entities.options}
             nullable
             filter
@@ -42,7 +59,7 @@ export function SpaceFields({ record, readOnly }: FormFieldsProps<SpaceRecord>) 
           // Read-only, or without entity.view (listing them would be a 403, which signs out): the
           // space's own entity by name, kept as it is.
           <div className="form-field">
-            <span className="form-field-label">Entidad</span>
+            <span className="form-field-label">{fields.entity.label}</span>
             <span>{record?.entity?.name ?? EMPTY_VALUE}</span>
             {!entities.allowed && !readOnly && (
               <small className="form-field-hint">
@@ -53,23 +70,33 @@ export function SpaceFields({ record, readOnly }: FormFieldsProps<SpaceRecord>) 
         )}
         <NumberControl
           name="capacity"
-          label="Aforo"
-          min={0}
-          max={CAPACITY_MAX}
+          label={fields.capacity.label}
+          min={capacity.min}
+          max={capacity.max}
           suffix=" personas"
           hint="Personas que caben. Vacío si no se conoce."
         />
       </FormGrid>
-      <TextControl name="address" label="Dirección" autoComplete="off" maxLength={500} />
-      <TextareaControl name="description" label="Descripción" maxLength={2000} rows={3} />
+      <TextControl
+        name="address"
+        label={fields.address.label}
+        autoComplete="off"
+        maxLength={maxLengthOf(fields.address)}
+      />
+      <TextareaControl
+        name="description"
+        label={fields.description.label}
+        maxLength={maxLengthOf(fields.description)}
+        rows={3}
+      />
       <MediaGalleryControl
         name="images"
-        label="Galería de imágenes"
+        label={fields.images.label}
         hint="El orden de la galería es el que se mostrará; la primera imagen es la principal."
         initial={record?.images ?? []}
         max={GALLERY_MAX}
       />
-      <CheckboxControl name="active" label="Activo" variant="switch" />
+      <CheckboxControl name="active" label={fields.active.label} variant="switch" />
     </>
   );
 }
