@@ -1,4 +1,4 @@
-import { SLUG_LABEL, slugify } from '@gestor/shared';
+import { SLUG_LABEL, SLUG_MAX, slugify } from '@gestor/shared';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { TextControl } from './form-controls';
 
@@ -34,5 +34,5 @@ export function SlugControl({
       : address
         ? `Dirección: ${addressPrefix}/${address}${generated}`
         : `Se genera a partir ${fromLabel} si lo deja vacío.`;
-  return <TextControl name="slug" label={SLUG_LABEL} autoComplete="off" maxLength={200} hint={hint} />;
+  return <TextControl name="slug" label={SLUG_LABEL} autoComplete="off" maxLength={SLUG_MAX} hint={hint} />;
 }

@@ -1,9 +1,4 @@
-import {
-  type Area,
-  type Permission,
-  PUBLICATION_STATUS_LABELS,
-  type PublicationStatus,
-} from '@gestor/shared';
+import type { Area, Permission, PublicationStatus } from '@gestor/shared';
 
 // AREAS.md "Publishing", as the forms of publishable areas (news, pages) apply it. Only holders of
 // `<area>.publish` send a status or a date, or change an item that is not a draft: the API answers
@@ -49,11 +44,4 @@ export function publishingBody(
     default:
       return current === 'draft' ? {} : { status: 'draft' };
   }
-}
-
-/** The history shows a publishable item's status in Spanish, like the list (an `auditItemLabel`). */
-export function publicationAuditLabel(field: string, item: string): string {
-  return field === 'status' && Object.hasOwn(PUBLICATION_STATUS_LABELS, item)
-    ? PUBLICATION_STATUS_LABELS[item as PublicationStatus]
-    : item;
 }

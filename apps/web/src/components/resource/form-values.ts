@@ -144,6 +144,11 @@ export function formOf<F extends FieldTable, R extends AnyRecord, V = FormValues
       .map(([name]) => name)
       .filter((name) => !options.hidden?.includes(name as keyof V & string)) as unknown as readonly (keyof V &
       string)[],
+    /** How a value of a field with named values reads in the history ("Publicada", "Asociación"). */
+    auditItemLabel: (field: string, item: string) => {
+      const options = contract.fields[field]?.options;
+      return options && Object.hasOwn(options, item) ? options[item]! : item;
+    },
     /** The history's names: every field, the timestamps' too. */
     fieldLabels: { ...labelsOf(contract.fields), ...timestampLabels(contract.label.gender) } as Record<
       string,

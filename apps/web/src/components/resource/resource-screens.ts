@@ -223,6 +223,20 @@ export type Declared<S extends { columns: readonly unknown[] }, R> = Omit<S, 'co
   columns: readonly DeclaredColumn<R>[];
 };
 
+/**
+ * The list filter of a field with named values (a status, a type): its header and its values in the
+ * table's order and words. `name` is the filter's key when it is not the field's (`filter[state]`).
+ */
+export function choiceFilter(contract: ResourceContract, field: string, name = field): ListFilter {
+  const options = contract.fields[field]?.options;
+  if (!options) throw new Error(`«${contract.path}.${field}» no tiene valores con nombre.`);
+  return {
+    name,
+    label: headerOf(contract, field),
+    options: Object.entries(options).map(([value, label]) => ({ value, label })),
+  };
+}
+
 /** A field's name in a list header: its table's short header or label, or the timestamps' names. */
 export function headerOf(contract: ResourceContract, field: string): string {
   const def = contract.fields[field];

@@ -1,14 +1,12 @@
-import {
-  ENTITIES,
-  ENTITY_TYPE_LABELS,
-  ENTITY_TYPES,
-  type EntityRecord,
-  type EntityType,
-} from '@gestor/shared';
+import { ENTITIES, ENTITY_TYPE_LABELS, type EntityRecord } from '@gestor/shared';
 import { Tag } from 'primereact/tag';
 import { type FormValuesOf, formOf } from '../../components/resource/form-values';
 import { EMPTY_VALUE, formatBoolean } from '../../components/resource/format';
-import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
+import {
+  choiceFilter,
+  defineResourceScreens,
+  type ListFilter,
+} from '../../components/resource/resource-screens';
 import { EntityFields } from './components/entity-fields';
 import { EntityName } from './components/entity-name';
 import './components/entities.css';
@@ -17,11 +15,7 @@ import './components/entities.css';
 // NIF/CIF is checked in the browser by the API's own check (shared/tax-id.ts). The form is derived
 // from the field table (decision 018): the type is null until the person chooses one.
 
-const TYPE_FILTER: ListFilter = {
-  name: 'type',
-  label: ENTITIES.fields.type.label,
-  options: ENTITY_TYPES.map((type) => ({ value: type, label: ENTITY_TYPE_LABELS[type] })),
-};
+const TYPE_FILTER = choiceFilter(ENTITIES, 'type');
 
 const ACTIVE_FILTER: ListFilter = {
   name: 'active',
@@ -63,8 +57,5 @@ export const entityScreens = defineResourceScreens<EntityRecord, FormValuesOf<ty
   form: {
     ...formOf<typeof ENTITIES.fields, EntityRecord>(ENTITIES),
     Fields: EntityFields,
-    // The history names a type as people read it ("Asociación"), not by its key.
-    auditItemLabel: (field, item) =>
-      field === 'type' ? (ENTITY_TYPE_LABELS[item as EntityType] ?? item) : item,
   },
 });

@@ -1,23 +1,16 @@
-import {
-  NEWS,
-  type NewsRecord,
-  PUBLICATION_STATUS_LABELS,
-  PUBLICATION_STATUSES,
-  USERS,
-  type UserRecord,
-} from '@gestor/shared';
+import { NEWS, type NewsRecord, USERS, type UserRecord } from '@gestor/shared';
 import { recordOptions } from '../../components/options/record-options';
 import { useRecordOptions } from '../../components/options/use-record-options';
 import { PublicationStatusTag } from '../../components/publishing/publication-status-tag';
-import {
-  mayChangePublication,
-  publicationAuditLabel,
-  publishingBody,
-} from '../../components/publishing/publishing';
+import { mayChangePublication, publishingBody } from '../../components/publishing/publishing';
 import { publishingSubmitActions } from '../../components/publishing/publishing-submit-actions';
 import { type FormValuesOf, formOf } from '../../components/resource/form-values';
 import { EMPTY_VALUE, formatDateTime } from '../../components/resource/format';
-import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
+import {
+  choiceFilter,
+  defineResourceScreens,
+  type ListFilter,
+} from '../../components/resource/resource-screens';
 import { useUser } from '../../lib/auth';
 import { can } from '../../lib/permissions';
 import { FeaturedMark, NewsCategoryTags } from './components/news-cells';
@@ -32,14 +25,7 @@ import './components/news.css';
 /** The status has no control: publishing's buttons say which to leave the item in. */
 export type NewsFormValues = FormValuesOf<typeof NEWS.fields>;
 
-const STATUS_FILTER: ListFilter = {
-  name: 'status',
-  label: 'Estado',
-  options: PUBLICATION_STATUSES.map((status) => ({
-    value: status,
-    label: PUBLICATION_STATUS_LABELS[status],
-  })),
-};
+const STATUS_FILTER = choiceFilter(NEWS, 'status');
 
 const FEATURED_FILTER: ListFilter = {
   name: 'featured',
@@ -129,6 +115,5 @@ export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
     }),
     Fields: NewsFields,
     SubmitActions: publishingSubmitActions<NewsRecord, NewsFormValues>(NEWS_PUBLISHING),
-    auditItemLabel: publicationAuditLabel,
   },
 });

@@ -1,14 +1,10 @@
-import { PAGE_STATUS_LABELS, PAGE_STATUSES, PAGES, type PageRecord } from '@gestor/shared';
+import { PAGES, type PageRecord } from '@gestor/shared';
 import { PublicationStatusTag } from '../../components/publishing/publication-status-tag';
-import {
-  mayChangePublication,
-  publicationAuditLabel,
-  publishingBody,
-} from '../../components/publishing/publishing';
+import { mayChangePublication, publishingBody } from '../../components/publishing/publishing';
 import { publishingSubmitActions } from '../../components/publishing/publishing-submit-actions';
 import { type FormValuesOf, formOf } from '../../components/resource/form-values';
 import { formatDateTime } from '../../components/resource/format';
-import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
+import { choiceFilter, defineResourceScreens } from '../../components/resource/resource-screens';
 import { can } from '../../lib/permissions';
 import { PageFields } from './components/page-fields';
 import { PAGE_PUBLISHING } from './page-publishing';
@@ -21,11 +17,7 @@ import './components/pages.css';
 /** The status has no control: publishing's buttons say which to leave the page in. */
 export type PageFormValues = FormValuesOf<typeof PAGES.fields>;
 
-const STATUS_FILTER: ListFilter = {
-  name: 'status',
-  label: 'Estado',
-  options: PAGE_STATUSES.map((status) => ({ value: status, label: PAGE_STATUS_LABELS[status] })),
-};
+const STATUS_FILTER = choiceFilter(PAGES, 'status');
 
 export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
   contract: PAGES,
@@ -62,6 +54,5 @@ export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
     }),
     Fields: PageFields,
     SubmitActions: publishingSubmitActions<PageRecord, PageFormValues>(PAGE_PUBLISHING),
-    auditItemLabel: publicationAuditLabel,
   },
 });

@@ -1,9 +1,9 @@
-import { SLIDE_STATE_LABELS, SLIDE_STATES, SLIDES, type SlideRecord } from '@gestor/shared';
+import { SLIDES, type SlideRecord } from '@gestor/shared';
 import { asSummary } from '../../components/media/media-kind';
 import { MediaThumbnail } from '../../components/media/media-thumbnail';
 import { formOf } from '../../components/resource/form-values';
 import { EMPTY_VALUE } from '../../components/resource/format';
-import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
+import { choiceFilter, defineResourceScreens } from '../../components/resource/resource-screens';
 import { SlideFields } from './components/slide-fields';
 import { SlideStateTag } from './components/slide-state-tag';
 import { slideLinkText } from './components/slide-summary';
@@ -13,11 +13,7 @@ import type { SlideFormValues } from './slides-form-values';
 // Slides on the resource machinery (decision 008): /slide (their order, reordered in place; or a
 // table), /slide/create and /slide/{id} with a live preview of the slide as a visitor sees it.
 
-const STATE_FILTER: ListFilter = {
-  name: 'state',
-  label: 'Estado',
-  options: SLIDE_STATES.map((state) => ({ value: state, label: SLIDE_STATE_LABELS[state] })),
-};
+const STATE_FILTER = choiceFilter(SLIDES, 'state');
 
 export const slideScreens = defineResourceScreens<SlideRecord, SlideFormValues>({
   contract: SLIDES,

@@ -1,14 +1,7 @@
-import {
-  questionsInOrder,
-  TEST_STATUS_LABELS,
-  TEST_STATUSES,
-  TESTS,
-  type TestRecord,
-  type TestStatus,
-} from '@gestor/shared';
+import { questionsInOrder, TESTS, type TestRecord } from '@gestor/shared';
 import { formOf } from '../../components/resource/form-values';
 import { formatDateTime } from '../../components/resource/format';
-import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
+import { choiceFilter, defineResourceScreens } from '../../components/resource/resource-screens';
 import { TestActions } from './components/test-actions';
 import { TestFields } from './components/test-fields';
 import { TestStatusTag } from './components/test-status-tag';
@@ -19,11 +12,7 @@ import type { TestFormValues } from './tests-form-values';
 // Tests (questionnaires) on the resource machinery: /test, /test/create, /test/{id}. The form is the
 // details and the builder of questions; the edit screen adds "Vista previa" and "Duplicar".
 
-const STATUS_FILTER: ListFilter = {
-  name: 'status',
-  label: 'Estado',
-  options: TEST_STATUSES.map((status) => ({ value: status, label: TEST_STATUS_LABELS[status] })),
-};
+const STATUS_FILTER = choiceFilter(TESTS, 'status');
 
 export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
   contract: TESTS,
@@ -89,10 +78,6 @@ export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
     }),
     Fields: TestFields,
     Actions: TestActions,
-    auditItemLabel: (field, item) =>
-      field === 'status' && Object.hasOwn(TEST_STATUS_LABELS, item)
-        ? TEST_STATUS_LABELS[item as TestStatus]
-        : item,
     auditChange: (field, change, action) =>
       field === 'questions' ? describeQuestionChanges(change, action) : undefined,
   },
