@@ -24,14 +24,8 @@ export function ColorControl({ presets = DEFAULT_COLOR_PRESETS, ...bound }: Colo
   return (
     <BoundField
       {...bound}
-      render={(field, control, disabled) => (
-        <ColorInput
-          field={field}
-          control={control}
-          disabled={disabled}
-          label={bound.label}
-          presets={presets}
-        />
+      render={(field, control, disabled, label) => (
+        <ColorInput field={field} control={control} disabled={disabled} label={label} presets={presets} />
       )}
     />
   );

@@ -56,12 +56,12 @@ export function DateControl({ min, max, ...bound }: DateControlProps) {
     <BoundField
       {...bound}
       describeError={dateError(false)}
-      render={(field, control, disabled) => (
+      render={(field, control, disabled, label) => (
         <DatePicker
           field={field}
           control={control}
           disabled={disabled}
-          label={bound.label}
+          label={label}
           min={min}
           max={max}
           withTime={false}
@@ -87,12 +87,12 @@ export function DateTimeControl({ hint = MADRID_TIME_HINT, min, max, ...bound }:
       {...bound}
       hint={hint}
       describeError={dateError(true)}
-      render={(field, control, disabled) => (
+      render={(field, control, disabled, label) => (
         <DatePicker
           field={field}
           control={control}
           disabled={disabled}
-          label={bound.label}
+          label={label}
           min={min}
           max={max}
           withTime

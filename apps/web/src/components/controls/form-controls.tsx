@@ -1,3 +1,4 @@
+import { type FieldTable, maxLengthOf } from '@gestor/shared';
 import { Checkbox } from 'primereact/checkbox';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
@@ -13,9 +14,22 @@ import { describedBy, type FieldControlProps, FieldMessages, FormField } from '.
 
 export const ReadOnlyContext = createContext(false);
 
+/**
+ * The field table of the area whose form is open (decision 018): a control named after one of its
+ * fields takes its label and its limit from there when the fields component does not give them.
+ */
+export const FieldTableContext = createContext<FieldTable>({});
+
+/** A field's label and text limit, from the open form's table. */
+export function useFieldDef(name: string): { label: string | undefined; maxLength: number | undefined } {
+  const def = useContext(FieldTableContext)[name];
+  return { label: def?.label, maxLength: def ? maxLengthOf(def) : undefined };
+}
+
 export interface ControlProps {
   name: string;
-  label: string;
+  /** Default: the field's label in the form's field table. */
+  label?: string;
   hint?: string;
   /** Disabled on top of the screen's read-only mode. */
   disabled?: boolean;
@@ -50,11 +64,19 @@ export function BoundField({
   inline?: boolean;
   /** Rewrites the field's message for the value it holds (a date control's unreadable text). */
   describeError?: (message: string, value: unknown) => string;
-  render: (field: ControllerRenderProps, control: FieldControlProps, disabled: boolean) => ReactNode;
+  render: (
+    field: ControllerRenderProps,
+    control: FieldControlProps,
+    disabled: boolean,
+    /** The label shown: the one given, else the field table's. */
+    label: string,
+  ) => ReactNode;
 }) {
   const { control } = useFormContext();
   const readOnly = useContext(ReadOnlyContext);
   const id = useId();
+  const fromTable = useFieldDef(name).label;
+  const shown = label ?? fromTable ?? name;
   return (
     <Controller
       control={control}
@@ -65,8 +87,8 @@ export function BoundField({
         const locked = readOnly || Boolean(disabled);
         if (!inline) {
           return (
-            <FormField id={id} label={label} hint={hint} error={error}>
-              {(props) => render(field, props, locked)}
+            <FormField id={id} label={shown} hint={hint} error={error}>
+              {(props) => render(field, props, locked, shown)}
             </FormField>
           );
         }
@@ -78,8 +100,8 @@ export function BoundField({
         return (
           <div className="form-field">
             <div className="checkbox-field">
-              {render(field, props, locked)}
-              <label htmlFor={id}>{label}</label>
+              {render(field, props, locked, shown)}
+              <label htmlFor={id}>{shown}</label>
             </div>
             <FieldMessages id={id} hint={hint} error={error} />
           </div>
@@ -101,6 +123,8 @@ export function TextControl({
   ...bound
 }: TextControlProps) {
   const { trigger } = useFormContext();
+  const fromTable = useFieldDef(bound.name);
+  const limit = maxLength ?? fromTable.maxLength;
   return (
     <BoundField
       {...bound}
@@ -123,7 +147,7 @@ export function TextControl({
           autoComplete={autoComplete}
           autoCapitalize={autoCapitalize}
           spellCheck={spellCheck}
-          maxLength={maxLength}
+          maxLength={limit}
           disabled={disabled}
           className={invalidClass(control)}
         />

@@ -44,12 +44,12 @@ export function TagsControl({
   return (
     <BoundField
       {...bound}
-      render={(field, control, disabled) => (
+      render={(field, control, disabled, label) => (
         <TagsSelect
           field={field}
           control={control}
           disabled={disabled || loading}
-          label={bound.label}
+          label={label}
           options={options}
           loading={loading}
           placeholder={placeholder}

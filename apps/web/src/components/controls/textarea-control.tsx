@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ControllerRenderProps } from 'react-hook-form';
 import type { FieldControlProps } from '../ui/form-field';
 import { counterAnnouncement, counterText, limitDescription } from './character-count';
-import { BoundField, type ControlProps, invalidClass } from './form-controls';
+import { BoundField, type ControlProps, invalidClass, useFieldDef } from './form-controls';
 import './controls.css';
 
 interface TextareaControlProps extends ControlProps {
@@ -24,6 +24,8 @@ export function TextareaControl({
   placeholder,
   ...bound
 }: TextareaControlProps) {
+  const fromTable = useFieldDef(bound.name);
+  const limit = maxLength ?? fromTable.maxLength;
   return (
     <BoundField
       {...bound}
@@ -32,7 +34,7 @@ export function TextareaControl({
           field={field}
           control={control}
           disabled={disabled}
-          maxLength={maxLength}
+          maxLength={limit}
           rows={rows}
           autoResize={autoResize}
           placeholder={placeholder}

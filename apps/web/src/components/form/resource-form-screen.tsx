@@ -14,7 +14,7 @@ import { errorMessage } from '../../lib/form-errors';
 import { useCan } from '../../lib/permissions';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { ReadOnlyContext } from '../controls/form-controls';
+import { FieldTableContext, ReadOnlyContext } from '../controls/form-controls';
 import { rejectUnreadableDates } from '../controls/unreadable-dates';
 import { CONFLICT_MESSAGE, deletedMessage, deleteQuestion, SAVED_MESSAGE } from '../resource/messages';
 import {
@@ -342,9 +342,11 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
           </Notice>
         )}
         <FormErrorsNotice messages={formErrors} />
-        <ReadOnlyContext.Provider value={readOnly}>
-          <Fields record={record} readOnly={readOnly} />
-        </ReadOnlyContext.Provider>
+        <FieldTableContext.Provider value={screens.contract.fields}>
+          <ReadOnlyContext.Provider value={readOnly}>
+            <Fields record={record} readOnly={readOnly} />
+          </ReadOnlyContext.Provider>
+        </FieldTableContext.Provider>
         <div className="resource-form-actions">
           {!readOnly && (
             <>

@@ -2,7 +2,7 @@ import type { MediaRecord } from '@gestor/shared';
 import { type ReactNode, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type ControllerRenderProps, type FieldError, useFormContext } from 'react-hook-form';
 import { useCan } from '../../lib/permissions';
-import { type ControlProps, ReadOnlyContext } from '../controls/form-controls';
+import { type ControlProps, ReadOnlyContext, useFieldDef } from '../controls/form-controls';
 import { describedBy, FieldMessages } from '../ui/form-field';
 import { DragHandle, SortableList } from '../ui/sortable-list';
 import { useMediaRecord } from './media-api';
@@ -35,6 +35,8 @@ export function MediaGalleryControl({
 }: MediaGalleryControlProps) {
   const { control } = useFormContext();
   const readOnly = useContext(ReadOnlyContext);
+  const fromTable = useFieldDef(name).label;
+  const shown = label ?? fromTable ?? name;
   return (
     <Controller
       control={control}
@@ -43,7 +45,7 @@ export function MediaGalleryControl({
         <Gallery
           field={field}
           error={firstMessage(fieldState.error)}
-          label={label}
+          label={shown}
           hint={hint}
           locked={readOnly || Boolean(disabled)}
           initial={initial}

@@ -1,4 +1,4 @@
-import { CATEGORIES, CATEGORY_PATH_SEPARATOR, type CategoryRecord, maxLengthOf } from '@gestor/shared';
+import { CATEGORIES, CATEGORY_PATH_SEPARATOR, type CategoryRecord } from '@gestor/shared';
 import {
   ColorControl,
   FormGrid,
@@ -18,9 +18,6 @@ export const CATEGORY_PARENTS = recordOptions(CATEGORIES, {
   label: (c) => c.path,
 });
 
-// Labels and limits come from the field table (decision 018): what the API checks, never a copy.
-const { fields } = CATEGORIES;
-
 /** Name, slug, parent, colour, image and description of a category. */
 export function CategoryFields({ record }: FormFieldsProps<CategoryRecord>) {
   const categories = useRecordOptions(CATEGORY_PARENTS);
@@ -34,31 +31,20 @@ export function CategoryFields({ record }: FormFieldsProps<CategoryRecord>) {
   return (
     <>
       <FormGrid>
-        <TextControl
-          name="name"
-          label={fields.name.label}
-          autoComplete="off"
-          maxLength={maxLengthOf(fields.name)}
-        />
+        <TextControl name="name" autoComplete="off" />
         <SlugControl from="name" fromLabel="del nombre" addressPrefix="/category" />
         <SelectControl
           name="parent"
-          label={fields.parent.label}
           options={parents}
           nullable
           filter
           placeholder="Ninguna (categoría principal)"
           loading={categories.loading}
         />
-        <ColorControl name="color" label={fields.color.label} />
+        <ColorControl name="color" />
       </FormGrid>
-      <TextareaControl
-        name="description"
-        label={fields.description.label}
-        maxLength={maxLengthOf(fields.description)}
-        rows={3}
-      />
-      <MediaPickerControl name="image" label={fields.image.label} initial={record?.image ?? null} />
+      <TextareaControl name="description" rows={3} />
+      <MediaPickerControl name="image" initial={record?.image ?? null} />
     </>
   );
 }

@@ -12,7 +12,7 @@ const storedForm = (value: string) => {
  * field, so a wrong control character is explained before anything is sent (empty is allowed: not
  * every entity has one at hand).
  */
-export function TaxIdControl(bound: ControlProps & { maxLength: number | undefined }) {
+export function TaxIdControl(bound: ControlProps & { maxLength?: number }) {
   return (
     <TextControl
       {...bound}

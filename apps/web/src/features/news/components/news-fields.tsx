@@ -1,4 +1,4 @@
-import { CATEGORIES, type CategoryRecord, maxLengthOf, NEWS, type NewsRecord } from '@gestor/shared';
+import { CATEGORIES, type CategoryRecord, NEWS, type NewsRecord } from '@gestor/shared';
 import {
   CheckboxControl,
   FormGrid,
@@ -32,34 +32,18 @@ export function NewsFields({ record, readOnly }: FormFieldsProps<NewsRecord>) {
   return (
     <>
       <FormGrid>
-        <TextControl
-          name="title"
-          label={fields.title.label}
-          autoComplete="off"
-          maxLength={maxLengthOf(fields.title)}
-        />
+        <TextControl name="title" autoComplete="off" />
         <SlugControl from="title" fromLabel="del título" addressPrefix="/news" />
       </FormGrid>
-      <TextControl
-        name="subtitle"
-        label={fields.subtitle.label}
-        autoComplete="off"
-        maxLength={maxLengthOf(fields.subtitle)}
-      />
-      <TextareaControl
-        name="excerpt"
-        label={fields.excerpt.label}
-        maxLength={maxLengthOf(fields.excerpt)}
-        rows={3}
-      />
-      <RichTextControl name="body" label={fields.body.label} />
+      <TextControl name="subtitle" autoComplete="off" />
+      <TextareaControl name="excerpt" rows={3} />
+      <RichTextControl name="body" />
       <FormGrid>
-        <MediaPickerControl name="cover" label={fields.cover.label} initial={record?.cover ?? null} />
+        <MediaPickerControl name="cover" initial={record?.cover ?? null} />
         <div className="news-side-fields">
           {categories.allowed && !readOnly ? (
             <TagsControl
               name="categories"
-              label={fields.categories.label}
               options={categories.options}
               loading={categories.loading}
               placeholder="Ninguna"
@@ -77,7 +61,7 @@ export function NewsFields({ record, readOnly }: FormFieldsProps<NewsRecord>) {
               )}
             </div>
           )}
-          <CheckboxControl name="featured" label={fields.featured.label} />
+          <CheckboxControl name="featured" />
         </div>
       </FormGrid>
       <PublishingPanel rules={NEWS_PUBLISHING} record={record} readOnly={readOnly} />

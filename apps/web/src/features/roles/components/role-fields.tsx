@@ -1,11 +1,4 @@
-import {
-  ADMIN_ROLE,
-  maxLengthOf,
-  PERMISSIONS,
-  type Permission,
-  ROLES,
-  type RoleRecord,
-} from '@gestor/shared';
+import { ADMIN_ROLE, PERMISSIONS, type Permission, type RoleRecord } from '@gestor/shared';
 import { useId } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { FormSection, TextControl } from '../../../components/controls/form-controls';
@@ -17,9 +10,6 @@ import { withPickerNeeds } from '../utils/permission-matrix';
 import { PermissionMatrix } from './permission-matrix';
 import { PickerNeedsNote } from './picker-needs-note';
 import './roles.css';
-
-// Labels and limits come from the field table (decision 018): what the API checks, never a copy.
-const { fields } = ROLES;
 
 /** Name, label and the permission matrix. The admin role keeps its name and every permission. */
 export function RoleFields({ record, readOnly }: FormFieldsProps<RoleRecord>) {
@@ -34,18 +24,11 @@ export function RoleFields({ record, readOnly }: FormFieldsProps<RoleRecord>) {
       <div className="form-grid">
         <TextControl
           name="name"
-          label={fields.name.label}
           hint="Nombre interno: minúsculas sin acentos, números y guiones."
-          maxLength={maxLengthOf(fields.name)}
           autoComplete="off"
           disabled={isAdmin}
         />
-        <TextControl
-          name="label"
-          label={fields.label.label}
-          hint="El nombre que ven las personas."
-          maxLength={maxLengthOf(fields.label)}
-        />
+        <TextControl name="label" hint="El nombre que ven las personas." />
       </div>
       <FormSection title="Permisos">
         {isAdmin && (

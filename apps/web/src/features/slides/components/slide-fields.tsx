@@ -1,4 +1,4 @@
-import { maxLengthOf, SLIDES, type SlideRecord } from '@gestor/shared';
+import { SLIDES, type SlideRecord } from '@gestor/shared';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
@@ -27,22 +27,11 @@ export function SlideFields({ record }: FormFieldsProps<SlideRecord>) {
         <div className="slide-form-fields">
           <MediaPickerControl
             name="image"
-            label={fields.image.label}
             hint="Obligatoria. Mejor apaisada (16:9), de al menos 1280 px de ancho."
             initial={record?.image ?? null}
           />
-          <TextControl
-            name="title"
-            label={fields.title.label}
-            autoComplete="off"
-            maxLength={maxLengthOf(fields.title)}
-          />
-          <TextareaControl
-            name="subtitle"
-            label={fields.subtitle.label}
-            maxLength={maxLengthOf(fields.subtitle)}
-            rows={2}
-          />
+          <TextControl name="title" autoComplete="off" />
+          <TextareaControl name="subtitle" rows={2} />
           <FormGrid>
             <TextControl
               name="link_url"
@@ -51,31 +40,18 @@ export function SlideFields({ record }: FormFieldsProps<SlideRecord>) {
               label={`${fields.link_url.label} del botón`}
               hint="https://… o una ruta del sitio, como /agenda. Vacío: sin botón."
               autoComplete="off"
-              maxLength={maxLengthOf(fields.link_url)}
             />
-            <TextControl
-              name="link_label"
-              label={fields.link_label.label}
-              hint="Por ejemplo, «Más información»."
-              autoComplete="off"
-              maxLength={maxLengthOf(fields.link_label)}
-            />
+            <TextControl name="link_label" hint="Por ejemplo, «Más información»." autoComplete="off" />
           </FormGrid>
           <CheckboxControl
             name="active"
-            label={fields.active.label}
             variant="switch"
             hint="Apagada, no se muestra aunque esté dentro de sus fechas."
           />
           <FormGrid>
-            <DateTimeControl
-              name="starts_at"
-              label={fields.starts_at.label}
-              hint={`Vacío: desde ya. ${MADRID_TIME_HINT}`}
-            />
+            <DateTimeControl name="starts_at" hint={`Vacío: desde ya. ${MADRID_TIME_HINT}`} />
             <DateTimeControl
               name="ends_at"
-              label={fields.ends_at.label}
               hint={`Vacío: sin fecha de fin. ${MADRID_TIME_HINT}`}
               min={startsAt ?? undefined}
             />

@@ -1,12 +1,4 @@
-import {
-  ENTITIES,
-  type EntityRecord,
-  GALLERY_MAX,
-  maxLengthOf,
-  rangeOf,
-  SPACES,
-  type SpaceRecord,
-} from '@gestor/shared';
+import { ENTITIES, type EntityRecord, GALLERY_MAX, rangeOf, SPACES, type SpaceRecord } from '@gestor/shared';
 import {
   CheckboxControl,
   FormGrid,
@@ -38,17 +30,11 @@ export function SpaceFields({ record, readOnly }: FormFieldsProps<SpaceRecord>) 
   return (
     <>
       <FormGrid>
-        <TextControl
-          name="name"
-          label={fields.name.label}
-          autoComplete="off"
-          maxLength={maxLengthOf(fields.name)}
-        />
+        <TextControl name="name" autoComplete="off" />
         <SlugControl from="name" fromLabel="del nombre" addressPrefix={null} />
         {entities.allowed && !readOnly ? (
           <SelectControl
             name="entity"
-            label={fields.entity.label}
             options={entities.options}
             nullable
             filter
@@ -70,33 +56,21 @@ export function SpaceFields({ record, readOnly }: FormFieldsProps<SpaceRecord>) 
         )}
         <NumberControl
           name="capacity"
-          label={fields.capacity.label}
           min={capacity.min}
           max={capacity.max}
           suffix=" personas"
           hint="Personas que caben. Vacío si no se conoce."
         />
       </FormGrid>
-      <TextControl
-        name="address"
-        label={fields.address.label}
-        autoComplete="off"
-        maxLength={maxLengthOf(fields.address)}
-      />
-      <TextareaControl
-        name="description"
-        label={fields.description.label}
-        maxLength={maxLengthOf(fields.description)}
-        rows={3}
-      />
+      <TextControl name="address" autoComplete="off" />
+      <TextareaControl name="description" rows={3} />
       <MediaGalleryControl
         name="images"
-        label={fields.images.label}
         hint="El orden de la galería es el que se mostrará; la primera imagen es la principal."
         initial={record?.images ?? []}
         max={GALLERY_MAX}
       />
-      <CheckboxControl name="active" label={fields.active.label} variant="switch" />
+      <CheckboxControl name="active" variant="switch" />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { maxLengthOf, rangeOf, TEST_LIMITS, TEST_STATUSES, TESTS, type TestRecord } from '@gestor/shared';
+import { rangeOf, TEST_LIMITS, TEST_STATUSES, TESTS, type TestRecord } from '@gestor/shared';
 import { Button } from 'primereact/button';
 import { memo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -38,20 +38,10 @@ export function TestFields({ record }: FormFieldsProps<TestRecord>) {
   return (
     <>
       <FormGrid>
-        <TextControl
-          name="title"
-          label={fields.title.label}
-          autoComplete="off"
-          maxLength={maxLengthOf(fields.title)}
-        />
+        <TextControl name="title" autoComplete="off" />
         <SlugControl from="title" fromLabel="del título" addressPrefix={null} />
       </FormGrid>
-      <TextareaControl
-        name="description"
-        label={fields.description.label}
-        maxLength={maxLengthOf(fields.description)}
-        rows={3}
-      />
+      <TextareaControl name="description" rows={3} />
       {/* The unit is the input's suffix here, so these two labels leave out the one the table's
           carry for the history and the CSV («Nota para aprobar (%)», «Tiempo límite (min)»). */}
       <FormGrid columns={3}>
@@ -70,7 +60,7 @@ export function TestFields({ record }: FormFieldsProps<TestRecord>) {
           placeholder="Sin límite"
           hint="Vacío: sin límite de tiempo."
         />
-        <SelectControl name="status" label={fields.status.label} options={STATUS_OPTIONS} />
+        <SelectControl name="status" options={STATUS_OPTIONS} />
       </FormGrid>
       <QuestionsBuilder initialCount={record?.questions?.length ?? 0} />
     </>

@@ -1,4 +1,4 @@
-import { maxLengthOf, PASSWORD_MIN, ROLES, type RoleRecord, USERS, type UserRecord } from '@gestor/shared';
+import { PASSWORD_MIN, ROLES, type RoleRecord, USERS, type UserRecord } from '@gestor/shared';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
@@ -54,25 +54,13 @@ export function UserFields({ record, readOnly }: FormFieldsProps<UserRecord>) {
   return (
     <>
       <div className="form-grid">
-        <TextControl
-          name="name"
-          label={fields.name.label}
-          autoComplete="off"
-          maxLength={maxLengthOf(fields.name)}
-        />
-        <TextControl
-          name="email"
-          label={fields.email.label}
-          type="email"
-          autoComplete="off"
-          maxLength={maxLengthOf(fields.email)}
-        />
+        <TextControl name="name" autoComplete="off" />
+        <TextControl name="email" type="email" autoComplete="off" />
       </div>
       <FormSection title="Acceso">
         {roles.allowed ? (
           <MultiSelectControl
             name="roles"
-            label={fields.roles.label}
             options={grantableRoles}
             loading={roles.loading}
             hint={readOnly ? undefined : 'Solo puede asignar roles cuyos permisos tiene usted.'}
@@ -89,7 +77,6 @@ export function UserFields({ record, readOnly }: FormFieldsProps<UserRecord>) {
         )}
         <CheckboxControl
           name="active"
-          label={fields.active.label}
           variant="switch"
           disabled={self}
           hint={
@@ -108,7 +95,6 @@ export function UserFields({ record, readOnly }: FormFieldsProps<UserRecord>) {
             type="password"
             autoComplete="new-password"
             hint={`Déjela en blanco para mantener la actual. ${PASSWORD_HINT}`}
-            maxLength={maxLengthOf(fields.password)}
           />
         ) : (
           <>
@@ -120,11 +106,9 @@ export function UserFields({ record, readOnly }: FormFieldsProps<UserRecord>) {
             />
             <TextControl
               name="password"
-              label={fields.password.label}
               type="password"
               autoComplete="new-password"
               hint={PASSWORD_HINT}
-              maxLength={maxLengthOf(fields.password)}
               disabled={invitation}
             />
           </>
