@@ -17,6 +17,21 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']
  * reported) on any WCAG 2.2 AA violation, naming the rule and the targets in the message.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Colours are measured as painted: a sheet or dialog still fading in (a CSS transition) reads as
+  // low contrast. Finite animations are let finish first; endless ones (a busy bar) are not waited for.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags([...WCAG_TAGS]).analyze();
   const found = describeViolations(results.violations);
   expect.soft(found, `axe-core (WCAG 2.2 AA) on ${screen}:\n${found.join('\n')}`).toEqual([]);
