@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { colorField, imageRef, optionalText, type RecordRef, SLUG_LABEL, slugField } from './content';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
-import { AREA_API_PATHS } from './permissions';
-import type { ResourceContract } from './resource';
+import { areaContract, type ResourceContract } from './resource';
 import { requiredText } from './validation';
 
 // AREAS.md, categories: a tree (parent written as a slug, read as an object), a colour, the path.
@@ -41,8 +40,7 @@ export const CATEGORIES: ResourceContract<
   'name' | 'slug' | 'path' | 'created_at' | 'updated_at',
   'parent',
   typeof categoryFields
-> = {
-  path: AREA_API_PATHS.category,
+> = areaContract({
   area: 'category',
   label: { one: 'categoría', many: 'categorías', gender: 'feminine' },
   lookup: 'slug',
@@ -57,7 +55,7 @@ export const CATEGORIES: ResourceContract<
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Indique el slug de una categoría o «none».' }),
   },
   fields: categoryFields,
-};
+});
 
 export const CategoryInput = createInputOf(CATEGORIES);
 export type CategoryInput = z.infer<typeof CategoryInput>;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { imageRef, optionalText, SLUG_LABEL, slugField } from './content';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
-import { AREA_API_PATHS } from './permissions';
-import { booleanFilter, type ResourceContract } from './resource';
+import { areaContract, booleanFilter, type ResourceContract } from './resource';
 import { checkTaxId } from './tax-id';
 import { booleanField, requiredText } from './validation';
 
@@ -134,8 +133,7 @@ export const ENTITIES: ResourceContract<
   'name' | 'type' | 'created_at' | 'updated_at',
   'type' | 'active',
   typeof entityFields
-> = {
-  path: AREA_API_PATHS.entity,
+> = areaContract({
   area: 'entity',
   label: { one: 'entidad', many: 'entidades', gender: 'feminine' },
   lookup: 'id',
@@ -146,7 +144,7 @@ export const ENTITIES: ResourceContract<
     active: booleanFilter,
   },
   fields: entityFields,
-};
+});
 
 export const EntityInput = createInputOf(ENTITIES);
 export type EntityInput = z.infer<typeof EntityInput>;

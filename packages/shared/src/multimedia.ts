@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from './content';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
-import { AREA_API_PATHS } from './permissions';
-import type { ResourceContract } from './resource';
+import { areaContract, type ResourceContract } from './resource';
 
 // AREAS.md "Multimedia": files uploaded on the list itself (no create screen), typed by their bytes.
 
@@ -173,8 +172,7 @@ export const MULTIMEDIA: ResourceContract<
   'original_name' | 'title' | 'size' | 'mime_type' | 'created_at' | 'updated_at',
   'type' | 'uploaded_by',
   typeof mediaFields
-> = {
-  path: AREA_API_PATHS.multimedia,
+> = areaContract({
   area: 'multimedia',
   label: { one: 'archivo', many: 'archivos', gender: 'masculine' },
   lookup: 'id',
@@ -188,7 +186,7 @@ export const MULTIMEDIA: ResourceContract<
       .transform(Number),
   },
   fields: mediaFields,
-};
+});
 
 /** The text parts of an upload (multipart fields beside `file`). */
 export const MediaUploadFields = createInputOf(MULTIMEDIA);

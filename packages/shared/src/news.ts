@@ -9,8 +9,7 @@ import {
   slugField,
 } from './content';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
-import { AREA_API_PATHS } from './permissions';
-import { booleanFilter, type ResourceContract } from './resource';
+import { areaContract, booleanFilter, type ResourceContract } from './resource';
 import { booleanField, requiredText } from './validation';
 
 // AREAS.md, news and pages: the editorial areas. Publishing rules are shared by both.
@@ -84,8 +83,7 @@ export const NEWS: ResourceContract<
   'title' | 'published_at' | 'updated_at' | 'created_at',
   'status' | 'category' | 'featured' | 'author',
   typeof newsFields
-> = {
-  path: AREA_API_PATHS.news,
+> = areaContract({
   area: 'news',
   label: { one: 'noticia', many: 'noticias', gender: 'feminine' },
   lookup: 'slug',
@@ -107,7 +105,7 @@ export const NEWS: ResourceContract<
   fields: newsFields,
   rule: scheduledNeedsDate,
   search: 'ranked',
-};
+});
 
 export const NewsInput = createInputOf(NEWS);
 export type NewsInput = z.infer<typeof NewsInput>;
@@ -147,8 +145,7 @@ export const PAGES: ResourceContract<
   'title' | 'slug' | 'status' | 'updated_at' | 'created_at',
   'status',
   typeof pageFields
-> = {
-  path: AREA_API_PATHS.page,
+> = areaContract({
   area: 'page',
   label: { one: 'página', many: 'páginas', gender: 'feminine' },
   lookup: 'id',
@@ -159,7 +156,7 @@ export const PAGES: ResourceContract<
   },
   fields: pageFields,
   search: 'ranked',
-};
+});
 
 export const PageInput = createInputOf(PAGES);
 export type PageInput = z.infer<typeof PageInput>;

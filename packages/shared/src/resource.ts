@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CrossFieldRule, FieldTable, Gender } from './fields';
-import type { Area } from './permissions';
+import { AREA_API_PATHS, type Area } from './permissions';
 
 // DESIGN.md §3 "Resource endpoints": the shapes every management area shares.
 
@@ -100,3 +100,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
 
 /** Placeholder written to the audit for secret fields: that they changed, never their values. */
 export const HIDDEN_VALUE = '[oculto]';
+
+/** An area's contract, its API path taken from the area (`AREA_API_PATHS`): stated once. */
+export function areaContract<C extends Omit<ResourceContract, 'path'>>(contract: C): C & { path: string } {
+  return { ...contract, path: AREA_API_PATHS[contract.area] };
+}

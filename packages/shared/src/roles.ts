@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
-import { AREA_API_PATHS, PERMISSIONS, type Permission } from './permissions';
-import type { ResourceContract } from './resource';
+import { PERMISSIONS, type Permission } from './permissions';
+import { areaContract, type ResourceContract } from './resource';
 import { requiredText } from './validation';
 
 const permissionList = z
@@ -28,8 +28,7 @@ export const ROLES: ResourceContract<
   'name' | 'label' | 'created_at' | 'updated_at',
   'permission',
   typeof roleFields
-> = {
-  path: AREA_API_PATHS.role,
+> = areaContract({
   area: 'role',
   label: { one: 'rol', many: 'roles', gender: 'masculine' },
   sortable: ['name', 'label', 'created_at', 'updated_at'],
@@ -38,7 +37,7 @@ export const ROLES: ResourceContract<
     permission: z.enum(PERMISSIONS as [Permission, ...Permission[]], { error: 'Permiso desconocido.' }),
   },
   fields: roleFields,
-};
+});
 
 export const RoleInput = createInputOf(ROLES);
 export type RoleInput = z.infer<typeof RoleInput>;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { instantField, type MediaRef, optionalText } from './content';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
-import { AREA_API_PATHS } from './permissions';
-import { ID_MAX, listedId, type ResourceContract } from './resource';
+import { areaContract, ID_MAX, listedId, type ResourceContract } from './resource';
 import { booleanField, nulCheck, requiredText } from './validation';
 
 // AREAS.md, slides: the home page's slides, in their own order (`PUT /api/slides/order`), each shown
@@ -140,8 +139,7 @@ export const SLIDES: ResourceContract<
   'position' | 'title' | 'created_at' | 'updated_at',
   'state',
   typeof slideFields
-> = {
-  path: AREA_API_PATHS.slide,
+> = areaContract({
   area: 'slide',
   label: { one: 'diapositiva', many: 'diapositivas', gender: 'feminine' },
   lookup: 'id',
@@ -152,7 +150,7 @@ export const SLIDES: ResourceContract<
   },
   fields: slideFields,
   rule: slideRules,
-};
+});
 
 export const SlideInput = createInputOf(SLIDES);
 export type SlideInput = z.infer<typeof SlideInput>;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { type MediaRef, optionalText, recordId, SLUG_LABEL, slugField } from './content';
 import { createInputOf, field, type RecordOf, reads, updateInputOf } from './fields';
-import { AREA_API_PATHS } from './permissions';
-import { booleanFilter, type ResourceContract } from './resource';
+import { areaContract, booleanFilter, type ResourceContract } from './resource';
 import { booleanField, requiredText } from './validation';
 
 // AREAS.md, spaces: the places an entity owns (a hall, a sports centre), with their capacity and an
@@ -74,8 +73,7 @@ export const SPACES: ResourceContract<
   'name' | 'capacity' | 'created_at' | 'updated_at',
   'entity' | 'active',
   typeof spaceFields
-> = {
-  path: AREA_API_PATHS.space,
+> = areaContract({
   area: 'space',
   label: { one: 'espacio', many: 'espacios', gender: 'masculine' },
   lookup: 'id',
@@ -89,7 +87,7 @@ export const SPACES: ResourceContract<
     active: booleanFilter,
   },
   fields: spaceFields,
-};
+});
 
 export const SpaceInput = createInputOf(SPACES);
 export type SpaceInput = z.infer<typeof SpaceInput>;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { optionalText, SLUG_LABEL, slugField } from './content';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
-import { AREA_API_PATHS } from './permissions';
-import { ID_MAX, type ResourceContract } from './resource';
+import { areaContract, ID_MAX, type ResourceContract } from './resource';
 import { booleanField, requiredText } from './validation';
 
 // AREAS.md "Tests (questionnaires)": a test's details and its questions, each with its options,
@@ -212,8 +211,7 @@ export const TESTS: ResourceContract<
   'title' | 'status' | 'updated_at' | 'created_at',
   'status',
   typeof testFields
-> = {
-  path: AREA_API_PATHS.test,
+> = areaContract({
   area: 'test',
   label: { one: 'test', many: 'tests', gender: 'masculine' },
   lookup: 'id',
@@ -225,7 +223,7 @@ export const TESTS: ResourceContract<
   fields: testFields,
   rule: publishedHasQuestions,
   search: 'ranked',
-};
+});
 
 export const TestInput = createInputOf(TESTS);
 export type TestInput = z.infer<typeof TestInput>;

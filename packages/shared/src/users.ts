@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { RoleSummary } from './auth';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import type { Permission } from './permissions';
-import { AREA_API_PATHS } from './permissions';
-import { booleanFilter, type ResourceContract } from './resource';
+import { areaContract, booleanFilter, type ResourceContract } from './resource';
 import { booleanField, emailField, passwordField, requiredText } from './validation';
 
 const roleNames = z
@@ -54,8 +53,7 @@ export const USERS: ResourceContract<
   'name' | 'email' | 'active' | 'last_login_at' | 'created_at' | 'updated_at',
   'role' | 'active',
   typeof userFields
-> = {
-  path: AREA_API_PATHS.user,
+> = areaContract({
   area: 'user',
   label: { one: 'usuario', many: 'usuarios', gender: 'masculine' },
   sortable: ['name', 'email', 'active', 'last_login_at', 'created_at', 'updated_at'],
@@ -66,7 +64,7 @@ export const USERS: ResourceContract<
   },
   fields: userFields,
   createRule: passwordOrInvitation,
-};
+});
 
 export const UserInput = createInputOf(USERS);
 export type UserInput = z.infer<typeof UserInput>;
