@@ -78,7 +78,10 @@ export interface AreaDeclaration<R extends AnyRecord, C, U>
     | 'slug'
     | 'fullTextSearch'
     | 'secretFields'
+    | 'auditSnapshot'
   > {
+  /** What the history shows of a record, when not the stored inputs (derived by default). */
+  auditSnapshot?(record: R): Record<string, unknown>;
   /**
    * SELECT expressions (alias `t`) of fields the server computes or reads otherwise than stored; null
    * for one that `read` computes from the row's other fields (a file's address).

@@ -20,10 +20,16 @@ export const ReadOnlyContext = createContext(false);
  */
 export const FieldTableContext = createContext<FieldTable>({});
 
-/** A field's label and text limit, from the open form's table. */
-export function useFieldDef(name: string): { label: string | undefined; maxLength: number | undefined } {
+/** The label a control shows: the one given, else its field's in the open form's table, else its name. */
+export function useFieldLabel(name: string, given: string | undefined): string {
   const def = useContext(FieldTableContext)[name];
-  return { label: def?.label, maxLength: def ? maxLengthOf(def) : undefined };
+  return given ?? def?.label ?? name;
+}
+
+/** A text control's limit: the one given, else what its field's schema allows. */
+export function useFieldLimit(name: string, given: number | undefined): number | undefined {
+  const def = useContext(FieldTableContext)[name];
+  return given ?? (def ? maxLengthOf(def) : undefined);
 }
 
 export interface ControlProps {
@@ -75,8 +81,7 @@ export function BoundField({
   const { control } = useFormContext();
   const readOnly = useContext(ReadOnlyContext);
   const id = useId();
-  const fromTable = useFieldDef(name).label;
-  const shown = label ?? fromTable ?? name;
+  const shown = useFieldLabel(name, label);
   return (
     <Controller
       control={control}
@@ -123,8 +128,7 @@ export function TextControl({
   ...bound
 }: TextControlProps) {
   const { trigger } = useFormContext();
-  const fromTable = useFieldDef(bound.name);
-  const limit = maxLength ?? fromTable.maxLength;
+  const limit = useFieldLimit(bound.name, maxLength);
   return (
     <BoundField
       {...bound}

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ControllerRenderProps } from 'react-hook-form';
 import type { FieldControlProps } from '../ui/form-field';
 import { counterAnnouncement, counterText, limitDescription } from './character-count';
-import { BoundField, type ControlProps, invalidClass, useFieldDef } from './form-controls';
+import { BoundField, type ControlProps, invalidClass, useFieldLimit } from './form-controls';
 import './controls.css';
 
 interface TextareaControlProps extends ControlProps {
@@ -24,8 +24,7 @@ export function TextareaControl({
   placeholder,
   ...bound
 }: TextareaControlProps) {
-  const fromTable = useFieldDef(bound.name);
-  const limit = maxLength ?? fromTable.maxLength;
+  const limit = useFieldLimit(bound.name, maxLength);
   return (
     <BoundField
       {...bound}
