@@ -137,9 +137,11 @@ export function targetRegistry(declarations: readonly TargetSource[]): Targets {
   return (area, key, accept) => {
     const declaration = byArea.get(area);
     if (!declaration) throw new Error(`Ningún área declara «${area}».`);
-    const target = targetOf(declaration, key);
-    if (accept && !target.accept) throw new Error(`El área «${area}» no distingue clases («${accept}»).`);
-    return target;
+    const { accept: rule, ...target } = targetOf(declaration, key);
+    if (!accept) return target;
+    // Only a reference that names a kind (`accept: 'image'`) is held to the area's rule for it.
+    if (!rule) throw new Error(`El área «${area}» no distingue clases («${accept}»).`);
+    return { ...target, accept: rule };
   };
 }
 
