@@ -78,10 +78,7 @@ export interface AreaDeclaration<R extends AnyRecord, C, U>
     | 'slug'
     | 'fullTextSearch'
     | 'secretFields'
-    | 'auditSnapshot'
   > {
-  /** What the history shows of a record, when not the stored inputs (derived by default). */
-  auditSnapshot?(record: R): Record<string, unknown>;
   /**
    * SELECT expressions (alias `t`) of fields the server computes or reads otherwise than stored; null
    * for one that `read` computes from the row's other fields (a file's address).
@@ -137,11 +134,9 @@ export function targetRegistry(declarations: readonly TargetSource[]): Targets {
   return (area, key, accept) => {
     const declaration = byArea.get(area);
     if (!declaration) throw new Error(`Ningún área declara «${area}».`);
-    const { accept: rule, ...target } = targetOf(declaration, key);
-    if (!accept) return target;
-    // Only a reference that names a kind (`accept: 'image'`) is held to the area's rule for it.
-    if (!rule) throw new Error(`El área «${area}» no distingue clases («${accept}»).`);
-    return { ...target, accept: rule };
+    const target = targetOf(declaration, key);
+    if (accept && !target.accept) throw new Error(`El área «${area}» no distingue clases («${accept}»).`);
+    return target;
   };
 }
 

@@ -86,10 +86,10 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   createInput: z.ZodType<C>;
   updateInput: z.ZodType<U & { updated_at: string }>;
   /**
-   * How the input is stored (decisions 008 and 018): columns, references, lists of references and
-   * children, written by the machinery.
+   * How the input is stored (decision 008): columns, references and lists of references, written by
+   * the machinery. An area that declares its fields needs no create or update of its own.
    */
-  fields: Record<string, FieldSpec>;
+  fields?: Record<string, FieldSpec>;
   /** The slug is made from this input field when none is given (AREAS.md "Slugs"); column `slug`. */
   slug?: { from: string };
   /** The column that names a record where other areas list it (media usages); default `name`. */
@@ -105,6 +105,10 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   prepare?(ctx: WriteContext, input: Partial<C & U>, current: R | null): Promise<void> | void;
   /** Checks the resolved values against other records (a category's parent must not be below it). */
   check?(ctx: WriteContext, write: CheckedWrite<R>): Promise<void>;
+  /** Inserts the record and its relations; returns its id. Default: the declared fields. */
+  create?(ctx: WriteContext, input: C): Promise<number>;
+  /** Applies the update (the row is locked and updated_at checked). Default: the declared fields. */
+  update?(ctx: WriteContext, current: R, input: U): Promise<void>;
   /**
    * Authorizes a write by its content, beyond the route's permission (DESIGN.md §3: nobody gains
    * what they do not hold): throws 403 or 422. Runs inside the transaction, after the records were
@@ -120,8 +124,8 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   beforeDelete?(ctx: WriteContext, records: R[]): Promise<void>;
   /** Checks the state after any write, still inside the transaction (e.g. an active administrator remains). */
   afterWrite?(ctx: WriteContext, action: 'created' | 'updated' | 'deleted'): Promise<void>;
-  /** The audited view of a record: field → comparable value (decision 018 derives it). */
-  auditSnapshot(record: R): Record<string, unknown>;
+  /** The audited view of a record: field → comparable value. Default: the declared fields, references by name. */
+  auditSnapshot?(record: R): Record<string, unknown>;
   /** Input fields that are audited as changed without their values (passwords). */
   secretFields?: string[];
   csv: CsvColumn<R>[];

@@ -4,6 +4,7 @@ import { isForeignKeyViolation, isRetryable, isUniqueViolation } from '../../db/
 import { conflict, notFound, ValidationError } from '../../lib/http-errors';
 import { writeAudit } from './audit-log';
 import {
+  auditValue,
   lockHash,
   referencedIds,
   resolveFields,
@@ -46,6 +47,8 @@ export function checkDefinition(
   ];
   const sortKey = contract.defaultSort.replace(/^-/, '');
   if (!contract.sortable.includes(sortKey)) missing.push(`defaultSort ${sortKey}`);
+  if (!definition.fields && !(definition.create && definition.update)) missing.push('fields o create/update');
+  if (!definition.fields && !definition.auditSnapshot) missing.push('fields o auditSnapshot');
   if (missing.length) {
     throw new Error(`El área «${contract.path}» declara claves sin implementar: ${missing.join(', ')}.`);
   }
@@ -180,11 +183,18 @@ export function createResourceService<R extends { id: number; updated_at: string
     return ids;
   }
 
-  const snapshot = (record: R) => definition.auditSnapshot(record);
+  const snapshot = (record: R): Record<string, unknown> => {
+    if (definition.auditSnapshot) return definition.auditSnapshot(record);
+    const view: Record<string, unknown> = {};
+    for (const name of Object.keys(fields ?? {}))
+      view[name] = auditValue((record as Record<string, unknown>)[name]);
+    if (definition.slug) view.slug = (record as Record<string, unknown>).slug;
+    return view;
+  };
 
   /** Slug, references, checks and the row itself, from the declared fields (decision 008). */
   async function storeDeclared(ctx: WriteContext, input: Record<string, unknown>, current: R | null) {
-    const resolved = await resolveFields(ctx.tx, fields, input);
+    const resolved = await resolveFields(ctx.tx, fields!, input);
     if (definition.slug && (current === null || input.slug !== undefined)) {
       const given = input.slug as string | undefined;
       const source = String(
@@ -255,7 +265,9 @@ export function createResourceService<R extends { id: number; updated_at: string
         await definition.authorize?.(ctx, { action: 'create', input });
         await storeRichText(ctx.tx, input as Record<string, unknown>);
         await definition.prepare?.(ctx, input as Partial<C & U>, null);
-        const id = await storeDeclared(ctx, input as Record<string, unknown>, null);
+        const id = definition.create
+          ? await definition.create(ctx, input)
+          : await storeDeclared(ctx, input as Record<string, unknown>, null);
         const [record] = await findRows(ctx.tx, [id]);
         const changes = diff({}, snapshot(record!));
         for (const field of definition.secretFields ?? []) {
@@ -286,7 +298,8 @@ export function createResourceService<R extends { id: number; updated_at: string
         await definition.authorize?.(ctx, { action: 'update', current, input: changesOnly as U });
         await storeRichText(ctx.tx, changesOnly);
         await definition.prepare?.(ctx, changesOnly as Partial<C & U>, current);
-        await storeDeclared(ctx, changesOnly as Record<string, unknown>, current);
+        if (definition.update) await definition.update(ctx, current, changesOnly as U);
+        else await storeDeclared(ctx, changesOnly as Record<string, unknown>, current);
         await ctx.tx.query(`UPDATE ${table} SET updated_at = now() WHERE id = $1`, [id]);
         const [record] = await findRows(ctx.tx, [id]);
         const changes = diff(snapshot(current), snapshot(record!));

@@ -38,7 +38,7 @@ export async function auditUserCreated(conn: Connection, actor: AuditActor, user
   );
   if (!row) return;
   const changes: AuditEntry['changes'] = {};
-  for (const [field, value] of Object.entries(users.auditSnapshot(users.toRecord(row)))) {
+  for (const [field, value] of Object.entries(users.auditSnapshot!(users.toRecord(row)))) {
     changes[field] = { from: null, to: value };
   }
   for (const field of users.secretFields ?? []) {

@@ -20,16 +20,10 @@ export const ReadOnlyContext = createContext(false);
  */
 export const FieldTableContext = createContext<FieldTable>({});
 
-/** The label a control shows: the one given, else its field's in the open form's table, else its name. */
-export function useFieldLabel(name: string, given: string | undefined): string {
+/** A field's label and text limit, from the open form's table. */
+export function useFieldDef(name: string): { label: string | undefined; maxLength: number | undefined } {
   const def = useContext(FieldTableContext)[name];
-  return given ?? def?.label ?? name;
-}
-
-/** A text control's limit: the one given, else what its field's schema allows. */
-export function useFieldLimit(name: string, given: number | undefined): number | undefined {
-  const def = useContext(FieldTableContext)[name];
-  return given ?? (def ? maxLengthOf(def) : undefined);
+  return { label: def?.label, maxLength: def ? maxLengthOf(def) : undefined };
 }
 
 export interface ControlProps {
@@ -81,7 +75,8 @@ export function BoundField({
   const { control } = useFormContext();
   const readOnly = useContext(ReadOnlyContext);
   const id = useId();
-  const shown = useFieldLabel(name, label);
+  const fromTable = useFieldDef(name).label;
+  const shown = label ?? fromTable ?? name;
   return (
     <Controller
       control={control}
@@ -128,7 +123,8 @@ export function TextControl({
   ...bound
 }: TextControlProps) {
   const { trigger } = useFormContext();
-  const limit = useFieldLimit(bound.name, maxLength);
+  const fromTable = useFieldDef(bound.name);
+  const limit = maxLength ?? fromTable.maxLength;
   return (
     <BoundField
       {...bound}

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ControllerRenderProps } from 'react-hook-form';
 import type { FieldControlProps } from '../ui/form-field';
 import { counterAnnouncement, counterText, limitDescription } from './character-count';
-import { BoundField, type ControlProps, invalidClass, useFieldLimit } from './form-controls';
+import { BoundField, type ControlProps, invalidClass, useFieldDef } from './form-controls';
 import './controls.css';
 
 interface TextareaControlProps extends ControlProps {
@@ -24,7 +24,8 @@ export function TextareaControl({
   placeholder,
   ...bound
 }: TextareaControlProps) {
-  const limit = useFieldLimit(bound.name, maxLength);
+  const fromTable = useFieldDef(bound.name);
+  const limit = maxLength ?? fromTable.maxLength;
   return (
     <BoundField
       {...bound}

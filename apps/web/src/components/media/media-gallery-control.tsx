@@ -2,7 +2,7 @@ import type { MediaRecord } from '@gestor/shared';
 import { type ReactNode, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type ControllerRenderProps, type FieldError, useFormContext } from 'react-hook-form';
 import { useCan } from '../../lib/permissions';
-import { type ControlProps, ReadOnlyContext, useFieldLabel } from '../controls/form-controls';
+import { type ControlProps, ReadOnlyContext, useFieldDef } from '../controls/form-controls';
 import { describedBy, FieldMessages } from '../ui/form-field';
 import { DragHandle, SortableList } from '../ui/sortable-list';
 import { useMediaRecord } from './media-api';
@@ -35,7 +35,8 @@ export function MediaGalleryControl({
 }: MediaGalleryControlProps) {
   const { control } = useFormContext();
   const readOnly = useContext(ReadOnlyContext);
-  const shown = useFieldLabel(name, label);
+  const fromTable = useFieldDef(name).label;
+  const shown = label ?? fromTable ?? name;
   return (
     <Controller
       control={control}

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useCan } from '../../lib/permissions';
-import { type ControlProps, ReadOnlyContext, useFieldLabel } from '../controls/form-controls';
+import { type ControlProps, ReadOnlyContext, useFieldDef } from '../controls/form-controls';
 import { MediaPickerDialog } from '../media/media-picker-dialog';
 import { describedBy, FieldMessages } from '../ui/form-field';
 import { pickedImageOf } from './rich-text-image';
@@ -30,7 +30,8 @@ const RichTextEditor = lazy(() => import('./rich-text-editor'));
  * read-only mode or `disabled`: no toolbar, nothing editable.
  */
 export function RichTextControl({ name, label: given, hint, disabled }: ControlProps) {
-  const label = useFieldLabel(name, given);
+  const fromTable = useFieldDef(name).label;
+  const label = given ?? fromTable ?? name;
   const { control } = useFormContext();
   const readOnly = useContext(ReadOnlyContext);
   const id = useId();
