@@ -1,0 +1,509 @@
+import { z } from 'zod';
+import { SLUG_MAX } from './content';
+import { ENTITY_TYPES } from './entities';
+
+// DELIVERY.md "Public read API": what the organisation's website reads from /api/public/v1. These
+// schemas are the contract in code: the API shapes its answers by them, the OpenAPI document is
+// generated from them (z.toJSONSchema), and tests check real answers against them. Response schemas
+// are strict objects without transforms, so the document says exactly which keys an answer holds.
+
+export const PUBLIC_API_PREFIX = '/api/public/v1';
+
+export const PUBLIC_PER_PAGE_DEFAULT = 15;
+export const PUBLIC_PER_PAGE_MAX = 50;
+/** Slides are not paginated: the active ones, at most this many. */
+export const PUBLIC_SLIDES_MAX = 50;
+/** The RSS feed's newest items. */
+export const PUBLIC_FEED_SIZE = 50;
+export const PUBLIC_SEARCH_MAX = 200;
+
+/** Every record the website may not see (draft, future, inactive, missing) answers exactly this. */
+export const PUBLIC_NOT_FOUND_MESSAGE = 'No encontrado.';
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+const instant = (description: string) => z.iso.datetime().meta({ description });
+const nullableText = (description: string) => z.string().nullable().meta({ description });
+
+export const PublicMediaVariant = z
+  .strictObject({
+    url: z.string().meta({ description: 'Dirección actual del archivo de la variante.' }),
+    width: z.int(),
+    height: z.int(),
+  })
+  .nullable()
+  .meta({ id: 'PublicMediaVariant', description: 'Una variante reducida de la imagen, o null.' });
+
+export const PublicMedia = z
+  .strictObject({
+    url: z.string().meta({ description: 'Dirección actual del archivo original.' }),
+    width: z.int().nullable(),
+    height: z.int().nullable(),
+    alt: nullableText('Texto alternativo.'),
+    mime_type: z.string(),
+    variants: z.strictObject({ thumbnail: PublicMediaVariant, medium: PublicMediaVariant }),
+  })
+  .meta({ id: 'PublicMedia', description: 'Un archivo de la biblioteca multimedia.' });
+export type PublicMedia = z.infer<typeof PublicMedia>;
+
+const websiteUrl = z
+  .string()
+  .nullable()
+  .meta({
+    description: 'Dirección en el sitio web (plantilla PUBLIC_*_URL), o null si no está configurada.',
+  });
+
+export const PublicNewsCategory = z
+  .strictObject({ slug: z.string(), name: z.string(), color: z.string() })
+  .meta({ id: 'PublicNewsCategory', description: 'Una categoría de la noticia.' });
+
+const newsItemShape = {
+  slug: z.string(),
+  title: z.string(),
+  excerpt: nullableText('Entradilla.'),
+  published_at: instant('Fecha de publicación (ISO 8601, UTC).').nullable(),
+  updated_at: instant('Última modificación (ISO 8601, UTC).'),
+  featured: z.boolean(),
+  cover: PublicMedia.nullable().meta({ description: 'Imagen de portada, o null.' }),
+  categories: z.array(PublicNewsCategory),
+  url: websiteUrl,
+};
+
+export const PublicNewsListItem = z
+  .strictObject(newsItemShape)
+  .meta({ id: 'PublicNewsListItem', description: 'Una noticia publicada, en una lista.' });
+export type PublicNewsListItem = z.infer<typeof PublicNewsListItem>;
+
+const body = z.string().meta({
+  description:
+    'HTML saneado; cada imagen de la biblioteca apunta a la dirección actual de su archivo, con width, height y srcset.',
+});
+
+export const PublicNews = z
+  .strictObject({ ...newsItemShape, body })
+  .meta({ id: 'PublicNews', description: 'Una noticia publicada, con su texto.' });
+export type PublicNews = z.infer<typeof PublicNews>;
+
+const pageItemShape = {
+  slug: z.string(),
+  title: z.string(),
+  published_at: instant('Fecha de publicación (ISO 8601, UTC).').nullable(),
+  updated_at: instant('Última modificación (ISO 8601, UTC).'),
+  url: websiteUrl,
+};
+
+export const PublicPageListItem = z
+  .strictObject(pageItemShape)
+  .meta({ id: 'PublicPageListItem', description: 'Una página publicada, en una lista.' });
+export type PublicPageListItem = z.infer<typeof PublicPageListItem>;
+
+export const PublicPage = z
+  .strictObject({ ...pageItemShape, body })
+  .meta({ id: 'PublicPage', description: 'Una página publicada, con su texto.' });
+export type PublicPage = z.infer<typeof PublicPage>;
+
+export const PublicCategory = z
+  .strictObject({
+    slug: z.string(),
+    name: z.string(),
+    description: nullableText('Descripción.'),
+    color: z.string().meta({ description: 'Color en formato #rrggbb.' }),
+    parent: z.string().nullable().meta({ description: 'Slug de la categoría superior, o null.' }),
+    path: z.string().meta({ description: 'Ruta desde la raíz, por ejemplo «Deportes › Fútbol».' }),
+    news_count: z.int().meta({ description: 'Noticias publicadas en esta categoría.' }),
+    url: websiteUrl,
+  })
+  .meta({ id: 'PublicCategory', description: 'Una categoría.' });
+export type PublicCategory = z.infer<typeof PublicCategory>;
+
+export const PublicSlide = z
+  .strictObject({
+    title: z.string(),
+    subtitle: nullableText('Subtítulo.'),
+    image: PublicMedia,
+    link_url: nullableText('Dirección del enlace.'),
+    link_label: nullableText('Texto del botón del enlace.'),
+    position: z.int().meta({ description: 'Posición (1 = primera).' }),
+  })
+  .meta({ id: 'PublicSlide', description: 'Una diapositiva activa ahora.' });
+export type PublicSlide = z.infer<typeof PublicSlide>;
+
+export const PublicEntity = z
+  .strictObject({
+    slug: z.string(),
+    name: z.string(),
+    type: z.enum(ENTITY_TYPES),
+    email: nullableText('Correo de contacto de la entidad.'),
+    phone: nullableText('Teléfono.'),
+    website: nullableText('Sitio web.'),
+    address: nullableText('Dirección postal.'),
+    logo: PublicMedia.nullable().meta({ description: 'Logotipo, o null.' }),
+    description: nullableText('Descripción.'),
+    spaces_count: z.int().meta({ description: 'Espacios activos de la entidad.' }),
+    url: websiteUrl,
+  })
+  .meta({ id: 'PublicEntity', description: 'Una entidad activa.' });
+export type PublicEntity = z.infer<typeof PublicEntity>;
+
+export const PublicSpace = z
+  .strictObject({
+    slug: z.string(),
+    name: z.string(),
+    description: nullableText('Descripción.'),
+    address: nullableText('Dirección postal.'),
+    capacity: z.int().nullable().meta({ description: 'Aforo, o null.' }),
+    entity: z
+      .strictObject({ slug: z.string(), name: z.string() })
+      .nullable()
+      .meta({ description: 'La entidad a la que pertenece, o null.' }),
+    images: z.array(PublicMedia).meta({ description: 'Galería, en su orden.' }),
+    url: websiteUrl,
+  })
+  .meta({ id: 'PublicSpace', description: 'Un espacio activo de una entidad activa (o sin entidad).' });
+export type PublicSpace = z.infer<typeof PublicSpace>;
+
+export const PublicPaginationLinks = z
+  .strictObject({
+    first: z.string(),
+    last: z.string(),
+    prev: z.string().nullable(),
+    next: z.string().nullable(),
+  })
+  .meta({ id: 'PublicPaginationLinks' });
+
+export const PublicPaginationMeta = z
+  .strictObject({
+    current_page: z.int(),
+    from: z.int().nullable(),
+    last_page: z.int(),
+    links: z.array(z.strictObject({ url: z.string().nullable(), label: z.string(), active: z.boolean() })),
+    path: z.string(),
+    per_page: z.int(),
+    to: z.int().nullable(),
+    total: z.int(),
+  })
+  .meta({ id: 'PublicPaginationMeta' });
+
+/** Laravel's paginated shape (as the admin API answers lists), around `item`. */
+export function publicPaginated<T extends z.ZodType>(item: T, id: string, description: string) {
+  return z
+    .strictObject({ data: z.array(item), links: PublicPaginationLinks, meta: PublicPaginationMeta })
+    .meta({ id, description });
+}
+
+/** `{data: {...}}`: one record. */
+export function publicOne<T extends z.ZodType>(item: T, id: string) {
+  return z.strictObject({ data: item }).meta({ id });
+}
+
+export const PublicNewsList = publicPaginated(PublicNewsListItem, 'PublicNewsList', 'Noticias publicadas.');
+export const PublicPageList = publicPaginated(PublicPageListItem, 'PublicPageList', 'Páginas publicadas.');
+export const PublicCategoryList = publicPaginated(PublicCategory, 'PublicCategoryList', 'Categorías.');
+export const PublicEntityList = publicPaginated(PublicEntity, 'PublicEntityList', 'Entidades activas.');
+export const PublicSpaceList = publicPaginated(PublicSpace, 'PublicSpaceList', 'Espacios activos.');
+export const PublicSlideList = z
+  .strictObject({ data: z.array(PublicSlide).max(PUBLIC_SLIDES_MAX) })
+  .meta({ id: 'PublicSlideList', description: 'Las diapositivas activas ahora, en su orden.' });
+
+export const PublicNewsOne = publicOne(PublicNews, 'PublicNewsOne');
+export const PublicPageOne = publicOne(PublicPage, 'PublicPageOne');
+export const PublicCategoryOne = publicOne(PublicCategory, 'PublicCategoryOne');
+export const PublicEntityOne = publicOne(PublicEntity, 'PublicEntityOne');
+export const PublicSpaceOne = publicOne(PublicSpace, 'PublicSpaceOne');
+
+export const PREVIEW_AREAS = ['news', 'page'] as const;
+export type PreviewArea = (typeof PREVIEW_AREAS)[number];
+
+/** A draft as the website would show it were it public now; `meta` says which kind of record it is. */
+export const PublicPreview = z
+  .strictObject({
+    data: z.union([PublicNews, PublicPage]),
+    meta: z.strictObject({
+      area: z
+        .enum(PREVIEW_AREAS)
+        .meta({ description: 'news: una noticia (como /news/{slug}); page: una página.' }),
+      expires_at: instant('Hasta cuándo vale el token (ISO 8601, UTC).'),
+    }),
+  })
+  .meta({ id: 'PublicPreview', description: 'Vista previa de un borrador (no se guarda en caché).' });
+export type PublicPreview = z.infer<typeof PublicPreview>;
+
+/** The admin API's answer to POST /api/news/{id}/preview and /api/pages/{id}/preview (201). */
+export const PreviewLink = z.strictObject({
+  data: z.strictObject({
+    token: z.string(),
+    url: z.string().nullable().meta({ description: 'PUBLIC_PREVIEW_URL con el token, o null.' }),
+    expires_at: z.iso.datetime(),
+  }),
+});
+export type PreviewLink = z.infer<typeof PreviewLink>;
+
+// Error bodies (Laravel's shapes, as the admin API's).
+
+export const PublicNotFound = z
+  .strictObject({ message: z.literal(PUBLIC_NOT_FOUND_MESSAGE) })
+  .meta({
+    id: 'PublicNotFound',
+    description: 'No existe o no es público ahora: siempre la misma respuesta.',
+  });
+
+export const PublicValidationError = z
+  .strictObject({
+    message: z.string().meta({ description: 'El primer error.' }),
+    errors: z.record(z.string(), z.array(z.string())).meta({ description: 'Errores por parámetro.' }),
+  })
+  .meta({ id: 'PublicValidationError', description: 'Parámetros no válidos (422).' });
+
+export const PublicMessage = z
+  .strictObject({ message: z.string() })
+  .meta({ id: 'PublicMessage', description: 'Un mensaje en español.' });
+
+// ---------------------------------------------------------------------------------------------
+// Queries (the query string arrives as text; repeated parameters as lists, which are refused)
+
+const integerParameter = (name: string, min: number, max: number) => {
+  const error = `El parámetro ${name} debe ser un número entero entre ${min} y ${max}.`;
+  const minError =
+    max === Number.MAX_SAFE_INTEGER
+      ? `El parámetro ${name} debe ser un número entero mayor que cero.`
+      : error;
+  return z
+    .string({ error: max === Number.MAX_SAFE_INTEGER ? minError : error })
+    .regex(/^\d{1,9}$/, { error: minError })
+    .refine((value) => Number(value) >= min && Number(value) <= max, { error: minError });
+};
+
+const slugParameter = (name: string, what: string) =>
+  z
+    .string({ error: `El parámetro ${name} debe ser un texto.` })
+    .max(SLUG_MAX, { error: `El parámetro ${name} no debe tener más de ${SLUG_MAX} caracteres.` })
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: `El parámetro ${name} debe ser el slug de ${what}.` });
+
+const pageParameter = integerParameter('page', 1, Number.MAX_SAFE_INTEGER).meta({
+  description: 'Número de página (desde 1).',
+  example: '1',
+});
+const perPageParameter = integerParameter('per_page', 1, PUBLIC_PER_PAGE_MAX).meta({
+  description: `Elementos por página (1–${PUBLIC_PER_PAGE_MAX}; ${PUBLIC_PER_PAGE_DEFAULT} si no se indica).`,
+  example: String(PUBLIC_PER_PAGE_DEFAULT),
+});
+
+/** `page` and `per_page` as every public list takes them. */
+export const PublicListQuery = z.object({
+  page: pageParameter.optional(),
+  per_page: perPageParameter.optional(),
+});
+
+export const PublicNewsQuery = PublicListQuery.extend({
+  category: slugParameter('category', 'una categoría')
+    .optional()
+    .meta({ description: 'Slug de una categoría: noticias de ella y de sus subcategorías.' }),
+  featured: z
+    .enum(['1', '0'], { error: 'El parámetro featured solo admite 1 (destacadas) o 0 (no destacadas).' })
+    .optional()
+    .meta({ description: '1: solo destacadas; 0: solo no destacadas.' }),
+  search: z
+    .string({ error: 'El parámetro search debe ser un texto.' })
+    .max(PUBLIC_SEARCH_MAX, {
+      error: `El parámetro search no debe tener más de ${PUBLIC_SEARCH_MAX} caracteres.`,
+    })
+    .optional()
+    .meta({ description: 'Búsqueda de texto completo en español; las mejores coincidencias primero.' }),
+});
+export type PublicNewsQuery = z.infer<typeof PublicNewsQuery>;
+
+export const PublicEntityQuery = PublicListQuery.extend({
+  type: z
+    .enum(ENTITY_TYPES, {
+      error: `El parámetro type debe ser uno de estos valores: ${ENTITY_TYPES.join(', ')}.`,
+    })
+    .optional()
+    .meta({ description: 'Tipo de entidad.' }),
+});
+export type PublicEntityQuery = z.infer<typeof PublicEntityQuery>;
+
+export const PublicSpaceQuery = PublicListQuery.extend({
+  entity: slugParameter('entity', 'una entidad').optional().meta({ description: 'Slug de una entidad.' }),
+});
+export type PublicSpaceQuery = z.infer<typeof PublicSpaceQuery>;
+
+export const PublicFeedQuery = z.object({
+  category: slugParameter('category', 'una categoría')
+    .optional()
+    .meta({ description: 'Slug de una categoría: noticias de ella y de sus subcategorías.' }),
+});
+export type PublicFeedQuery = z.infer<typeof PublicFeedQuery>;
+
+export const PublicSlugParams = z.object({
+  slug: z.string().meta({ description: 'El slug del registro.' }),
+});
+export const PublicTokenParams = z.object({
+  token: z.string().meta({ description: 'El token de vista previa que dio la API de administración.' }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Every path of the public API, for the OpenAPI document and the tests that check answers by it.
+
+export interface PublicRoute {
+  /** Under PUBLIC_API_PREFIX, OpenAPI style: `/news/{slug}`. */
+  path: string;
+  /** Stable OpenAPI operationId. */
+  operationId: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** The 200 answer. For XML, a string schema and its `contentType`. */
+  response: z.ZodType;
+  contentType?: 'application/json' | 'application/rss+xml; charset=utf-8' | 'application/xml; charset=utf-8';
+  /** Which error answers this path gives besides those of every path (405, 429). */
+  errors: Array<404 | 422>;
+  /** Never cached (Cache-Control: no-store, X-Robots-Tag: noindex). */
+  noStore?: boolean;
+}
+
+const xml = (description: string) => z.string().meta({ description });
+
+export const PUBLIC_ROUTES: PublicRoute[] = [
+  {
+    path: '/news',
+    operationId: 'listNews',
+    tag: 'Noticias',
+    summary: 'Lista de noticias publicadas',
+    description: 'Las más recientes primero (published_at); con search, las mejores coincidencias primero.',
+    query: PublicNewsQuery,
+    response: PublicNewsList,
+    errors: [422],
+  },
+  {
+    path: '/news/{slug}',
+    operationId: 'showNews',
+    tag: 'Noticias',
+    summary: 'Una noticia publicada, con su texto',
+    params: PublicSlugParams,
+    response: PublicNewsOne,
+    errors: [404],
+  },
+  {
+    path: '/pages',
+    operationId: 'listPages',
+    tag: 'Páginas',
+    summary: 'Lista de páginas publicadas, por título',
+    query: PublicListQuery,
+    response: PublicPageList,
+    errors: [422],
+  },
+  {
+    path: '/pages/{slug}',
+    operationId: 'showPage',
+    tag: 'Páginas',
+    summary: 'Una página publicada, con su texto',
+    params: PublicSlugParams,
+    response: PublicPageOne,
+    errors: [404],
+  },
+  {
+    path: '/categories',
+    operationId: 'listCategories',
+    tag: 'Categorías',
+    summary: 'Lista de categorías, por ruta',
+    query: PublicListQuery,
+    response: PublicCategoryList,
+    errors: [422],
+  },
+  {
+    path: '/categories/{slug}',
+    operationId: 'showCategory',
+    tag: 'Categorías',
+    summary: 'Una categoría',
+    params: PublicSlugParams,
+    response: PublicCategoryOne,
+    errors: [404],
+  },
+  {
+    path: '/slides',
+    operationId: 'listSlides',
+    tag: 'Diapositivas',
+    summary: 'Las diapositivas activas ahora, en su orden (sin paginar)',
+    response: PublicSlideList,
+    errors: [],
+  },
+  {
+    path: '/entities',
+    operationId: 'listEntities',
+    tag: 'Entidades',
+    summary: 'Lista de entidades activas, por nombre',
+    query: PublicEntityQuery,
+    response: PublicEntityList,
+    errors: [422],
+  },
+  {
+    path: '/entities/{slug}',
+    operationId: 'showEntity',
+    tag: 'Entidades',
+    summary: 'Una entidad activa',
+    params: PublicSlugParams,
+    response: PublicEntityOne,
+    errors: [404],
+  },
+  {
+    path: '/spaces',
+    operationId: 'listSpaces',
+    tag: 'Espacios',
+    summary: 'Lista de espacios activos, por nombre',
+    query: PublicSpaceQuery,
+    response: PublicSpaceList,
+    errors: [422],
+  },
+  {
+    path: '/spaces/{slug}',
+    operationId: 'showSpace',
+    tag: 'Espacios',
+    summary: 'Un espacio activo',
+    params: PublicSlugParams,
+    response: PublicSpaceOne,
+    errors: [404],
+  },
+  {
+    path: '/rss/news.xml',
+    operationId: 'newsFeed',
+    tag: 'Canales',
+    summary: 'Canal RSS 2.0 de las 50 noticias más recientes',
+    query: PublicFeedQuery,
+    response: xml('Documento RSS 2.0.'),
+    contentType: 'application/rss+xml; charset=utf-8',
+    errors: [422],
+  },
+  {
+    path: '/sitemap.xml',
+    operationId: 'sitemap',
+    tag: 'Canales',
+    summary: 'Mapa del sitio (sitemap) de lo público que tiene dirección web',
+    description: 'Responde 404 si no hay ninguna plantilla PUBLIC_*_URL configurada.',
+    response: xml('Documento sitemap 0.9.'),
+    contentType: 'application/xml; charset=utf-8',
+    errors: [404],
+  },
+  {
+    path: '/preview/{token}',
+    operationId: 'preview',
+    tag: 'Vista previa',
+    summary: 'Vista previa de un borrador',
+    description:
+      'El registro como lo mostraría /news/{slug} o /pages/{slug} si fuera público. Un token no válido, alterado o caducado responde 404.',
+    params: PublicTokenParams,
+    response: PublicPreview,
+    errors: [404],
+    noStore: true,
+  },
+];
+
+/** The schema of an error status, for the document and tests. */
+export const PUBLIC_ERROR_SCHEMAS = {
+  404: PublicNotFound,
+  405: PublicMessage,
+  422: PublicValidationError,
+  429: PublicMessage,
+} as const;
