@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { createServer, type ServerOptions } from 'node:http';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -16,11 +17,13 @@ import { createAuthService } from './modules/auth/auth-service';
 import { createSessionStore } from './modules/auth/session-store';
 import { healthRoutes } from './modules/health/health-routes';
 import { permissionsRoutes } from './modules/permissions/permissions-routes';
+import { publicDocsRoutes } from './modules/public/public-docs';
+import { createPublicTransport } from './modules/public/public-transport';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, serializeRequest } from './plugins/errors';
 import noStorePlugin from './plugins/no-store';
-import securityPlugin from './plugins/security';
+import securityPlugin, { securityHeaders } from './plugins/security';
 import sessionPlugin from './plugins/session';
 import spaPlugin from './plugins/spa';
 import uploadsPlugin from './plugins/uploads';
@@ -53,6 +56,14 @@ export async function buildApp({
   storage = createStorage(config),
   exportIdleTimeoutMs,
 }: AppOptions): Promise<FastifyInstance> {
+  // The public API's answers that need no route (a cache hit, a refused method, a preflight, a 429)
+  // are sent before Fastify sees the request (decision 022); its hooks below fill the cache.
+  const publicTransport = createPublicTransport({
+    database,
+    rateLimit: config.publicApiRateLimit,
+    trustProxy: config.trustProxy,
+    securityHeaders: securityHeaders(config),
+  });
   const app = Fastify({
     // Reset tokens in paths and query strings never reach the log (DESIGN.md §3 "Robustness").
     logger: {
@@ -65,6 +76,25 @@ export async function buildApp({
     clientErrorHandler,
     // A request without Host is answered by the errors plugin (Spanish JSON), not by Node (empty body).
     http: { requireHostHeader: false },
+    serverFactory: (handler, options) => {
+      // Fastify's options with its defaults filled in.
+      const settings = options as {
+        http?: ServerOptions;
+        keepAliveTimeout: number;
+        requestTimeout: number;
+        connectionTimeout: number;
+        maxRequestsPerSocket: number;
+      };
+      const server = createServer(settings.http ?? {}, (request, response) => {
+        if (!publicTransport.front(request, response)) handler(request, response);
+      });
+      // What Fastify sets on a server it makes itself (fastify/lib/server.js).
+      server.keepAliveTimeout = settings.keepAliveTimeout;
+      server.requestTimeout = settings.requestTimeout;
+      server.setTimeout(settings.connectionTimeout);
+      if (settings.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = settings.maxRequestsPerSocket;
+      return server;
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -72,6 +102,8 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  // Before compression: the public API compresses and keeps its own answers.
+  await app.register(publicTransport.plugin);
   // JSON answers of 1 kB or more, compressed as the client accepts; streams and the SPA's files untouched.
   await app.register(compressionPlugin);
   await app.register(cookie);
@@ -91,6 +123,7 @@ export async function buildApp({
   authRoutes(app, { auth, registrationEnabled: config.registrationEnabled });
   healthRoutes(app, { database });
   permissionsRoutes(app);
+  publicDocsRoutes(app, { appUrl: config.appUrl });
 
   // The management areas: each one a declaration on the shared resource machinery (modules/areas.ts).
   // Uploads on their way wait in a folder of this server's own under STORAGE_PATH/tmp, named after it

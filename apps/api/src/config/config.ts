@@ -110,6 +110,7 @@ const EnvSchema = z.object({
     })
     .optional(),
   TRUST_PROXY: bool('TRUST_PROXY').default(false),
+  PUBLIC_API_RATE_LIMIT: int('PUBLIC_API_RATE_LIMIT', 1, 1_000_000).default(600),
 });
 
 export function decodeKey(value: string): Buffer {
@@ -152,6 +153,8 @@ export interface Config {
   storage: { driver: 'local'; s3: null } | { driver: 's3'; s3: S3Config };
   logLevel: string;
   trustProxy: boolean;
+  /** Requests per minute per client address on the public API (decision 022). */
+  publicApiRateLimit: number;
 }
 
 export interface S3Config {
@@ -277,5 +280,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     storage,
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
+    publicApiRateLimit: e.PUBLIC_API_RATE_LIMIT,
   };
 }

@@ -33,6 +33,14 @@ export interface Database extends Connection {
   /** Whether every change is heard now; false while the listening connection is down: caches must hold nothing. */
   hearsAuthChanges(): boolean;
   /**
+   * Anything a public answer reads changed (migration 0016, NOTIFY gestor_content_changed), in this
+   * process or another, or announcements may have been missed (the listener reconnected): the public
+   * API's cache must drop what it holds (decision 022). Heard before the write resolves, as onAuthChange.
+   */
+  onContentChange(listener: () => void): void;
+  /** Whether content changes are heard now (the same listening connection as hearsAuthChanges). */
+  hearsContentChanges(): boolean;
+  /**
    * Every row of a SELECT from one consistent snapshot, in batches handed to `onBatch` inside one
    * read-only transaction (CSV exports): rows committed meanwhile are neither repeated nor missed. The
    * connection is held until the last batch is handled, so `onBatch` must not wait on a client
@@ -62,14 +70,34 @@ export function parseAuthChange(payload: string | undefined): AuthChange {
   return 'all';
 }
 
-function authChangeHub() {
-  const listeners: Array<(change: AuthChange) => void> = [];
+function changeHub<T>() {
+  const listeners: Array<(change: T) => void> = [];
   return {
-    on: (listener: (change: AuthChange) => void) => {
+    on: (listener: (change: T) => void) => {
       listeners.push(listener);
     },
-    emit: (change: AuthChange) => {
+    emit: (change: T) => {
       for (const listener of listeners) listener(change);
+    },
+  };
+}
+
+/** The announcements of both channels, routed to their hubs. */
+function announcementHubs() {
+  const auth = changeHub<AuthChange>();
+  const content = changeHub<void>();
+  return {
+    auth,
+    content,
+    /** One NOTIFY heard on a connection. */
+    heard: (channel: string, payload: string | undefined) => {
+      if (channel === CONTENT_CHANNEL) content.emit();
+      else if (channel === AUTH_CHANNEL) auth.emit(parseAuthChange(payload));
+    },
+    /** Whatever was announced while nobody listened is unknown: everything changed. */
+    everything: () => {
+      auth.emit('all');
+      content.emit();
     },
   };
 }
@@ -95,6 +123,9 @@ async function fetchInBatches<T>(
 export { DatabaseInUseError } from './data-dir-lock';
 
 export const AUTH_CHANNEL = 'gestor_auth_changed';
+/** Migration 0016: anything the public API's answers read changed (decision 022). */
+export const CONTENT_CHANNEL = 'gestor_content_changed';
+const LISTEN_ALL = `LISTEN ${AUTH_CHANNEL}; LISTEN ${CONTENT_CHANNEL}`;
 
 export function openPglite(dataDir?: string): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -102,11 +133,14 @@ export function openPglite(dataDir?: string): Database {
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   // One process owns an embedded database, and PGlite hands each NOTIFY to its listeners (as
   // microtasks) while it reads the statement's reply: a change is heard before its write resolves.
-  const changes = authChangeHub();
+  const changes = announcementHubs();
   let exclusiveQueue: Promise<unknown> = Promise.resolve();
   let listening = false;
-  void client
-    .listen(AUTH_CHANNEL, (payload) => changes.emit(parseAuthChange(payload)))
+  void Promise.all(
+    [AUTH_CHANNEL, CONTENT_CHANNEL].map((channel) =>
+      client.listen(channel, (payload) => changes.heard(channel, payload)),
+    ),
+  )
     .then(() => {
       listening = true;
     })
@@ -120,8 +154,10 @@ export function openPglite(dataDir?: string): Database {
   return {
     ...on(client),
     kind: 'pglite',
-    onAuthChange: changes.on,
+    onAuthChange: changes.auth.on,
     hearsAuthChanges: () => listening,
+    onContentChange: changes.content.on,
+    hearsContentChanges: () => listening,
     // PGlite is one connection: `onBatch` runs at disk speed (the export's spool), never a client's.
     snapshot: (...args) =>
       client.transaction(async (tx) => {
@@ -148,11 +184,11 @@ export function openPglite(dataDir?: string): Database {
 export const LISTENER_NAME = 'gestor-listener';
 
 /**
- * Hears every process's NOTIFY on AUTH_CHANNEL over one dedicated connection, started on first use,
- * and calls `changed` for each, and with 'all' on every (re)connection, since whatever was announced
- * while nobody listened is unknown. Reconnects a second after losing the connection.
+ * Hears every process's NOTIFY on AUTH_CHANNEL and CONTENT_CHANNEL over one dedicated connection,
+ * started on first use, and hands each to `hubs`, and announces everything on every (re)connection,
+ * since whatever was announced while nobody listened is unknown. Reconnects a second after losing it.
  */
-function changeListener(url: string, changed: (change: AuthChange) => void) {
+function changeListener(url: string, hubs: ReturnType<typeof announcementHubs>) {
   let listening = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
@@ -171,15 +207,15 @@ function changeListener(url: string, changed: (change: AuthChange) => void) {
     if (closed || client) return;
     const next = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
     client = next;
-    next.on('notification', (message) => changed(parseAuthChange(message.payload)));
+    next.on('notification', (message) => hubs.heard(message.channel, message.payload));
     next.on('error', lost);
     next.on('end', lost);
     next
       .connect()
-      .then(() => next.query(`LISTEN ${AUTH_CHANNEL}`))
+      .then(() => next.query(LISTEN_ALL))
       .then(() => {
         if (client !== next) return;
-        changed('all');
+        hubs.everything();
         listening = true;
       })
       .catch(lost);
@@ -211,8 +247,8 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const changes = authChangeHub();
-  const listener = changeListener(url, changes.emit);
+  const changes = announcementHubs();
+  const listener = changeListener(url, changes);
   // Every pooled connection listens too: PostgreSQL delivers a session's own notifications when its
   // transaction commits, before the COMMIT (or the single statement) answers, so this process forgets
   // what it changed before the write resolves; the dedicated listener would hear it a moment later.
@@ -222,8 +258,8 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
     const client = await pool.connect();
     if (!listeningClients.has(client)) {
       listeningClients.add(client);
-      client.on('notification', (message) => changes.emit(parseAuthChange(message.payload)));
-      await client.query(`LISTEN ${AUTH_CHANNEL}`).catch(() => {});
+      client.on('notification', (message) => changes.heard(message.channel, message.payload));
+      await client.query(LISTEN_ALL).catch(() => {});
     }
     return client;
   };
@@ -248,8 +284,10 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
     query: <T>(text: string, params?: unknown[], name?: string) =>
       withClient((client) => on(client).query<T>(text, params, name)),
     kind: 'pgsql',
-    onAuthChange: changes.on,
+    onAuthChange: changes.auth.on,
     hearsAuthChanges: () => listener.listening(),
+    onContentChange: changes.content.on,
+    hearsContentChanges: () => listener.listening(),
     snapshot: (...args) =>
       withClient(async (client) => {
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');

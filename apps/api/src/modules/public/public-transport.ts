@@ -1,0 +1,528 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { MESSAGES, PUBLIC_API_PREFIX } from '@gestor/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/client';
+import { COMPRESSION_THRESHOLD_BYTES, negotiateEncoding } from '../../plugins/compression';
+
+// How every answer under /api/public/v1 travels (DELIVERY.md "Public read API", decision 022):
+// CORS for any origin, GET/HEAD/OPTIONS only, a rate limit per client address, strong ETags and 304s,
+// compression, and an in-memory cache of whole answers that the database's announcements (migration
+// 0016) and the next scheduled instant keep honest. No cookie is read or set on these paths.
+//
+// Two doors, one logic: `front` runs on the bare node:http request before Fastify (app.ts's
+// serverFactory) and answers what needs no route: a refused method, a preflight, a 429, and a cache
+// hit, which then costs what a static file server costs. Everything else goes on to Fastify, where
+// the plugin's hooks do the same checks (for app.inject, which skips the server) and fill the cache.
+
+export const CACHE_CONTROL_PUBLIC = 'public, max-age=60, stale-while-revalidate=300';
+const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+/** What a website's script may send (a preflight asks) and read (CORS-safelisted headers aside). */
+const ALLOWED_REQUEST_HEADERS =
+  'Accept, Accept-Language, Cache-Control, Content-Language, Content-Type, If-Modified-Since, If-None-Match, X-Requested-With';
+const EXPOSED_HEADERS = 'ETag, Retry-After, X-Robots-Tag';
+export const RATE_WINDOW_MS = 60_000;
+
+/** Whether a request URL is the public API's. */
+export function isPublicApiUrl(url: string): boolean {
+  if (!url.startsWith(PUBLIC_API_PREFIX)) return false;
+  const next = url.charCodeAt(PUBLIC_API_PREFIX.length);
+  // End, '/', '?' or '#'.
+  return Number.isNaN(next) || next === 47 || next === 63 || next === 35;
+}
+
+/**
+ * The cache key of a request URL: its path without a trailing slash (the router ignores it) and its
+ * query parameters sorted by name, decoded and re-encoded, so `?b=2&a=1` and `?a=1&b=2` share an answer.
+ */
+export function cacheKey(url: string): string {
+  const hash = url.indexOf('#');
+  const whole = hash === -1 ? url : url.slice(0, hash);
+  const q = whole.indexOf('?');
+  let path = q === -1 ? whole : whole.slice(0, q);
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  if (q === -1 || q === whole.length - 1) return path;
+  const query = new URLSearchParams(whole.slice(q + 1));
+  query.sort();
+  const normalised = query.toString();
+  return normalised ? `${path}?${normalised}` : path;
+}
+
+/**
+ * Whether an If-None-Match header matches `etag` (RFC 9110 §13.1.2): `*`, or any listed tag by the
+ * weak comparison (`W/"x"` matches `"x"`), which is what GET's conditional requires.
+ */
+export function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.startsWith('W/') ? etag.slice(2) : etag;
+  for (const match of header.matchAll(/(?:W\/)?("[^"]*")/g)) if (match[1] === opaque) return true;
+  return false;
+}
+
+/** The client address as Fastify's request.ip reads it: with TRUST_PROXY, the first X-Forwarded-For. */
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = req.headers['x-forwarded-for'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? '';
+}
+
+/**
+ * What the limit counts: an IPv4 address, or an IPv6 address's /64 (one subscriber's network gets a
+ * whole /64, and counting single IPv6 addresses would let one client rotate through millions).
+ */
+export function rateKey(address: string): string {
+  if (!address.includes(':')) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/**
+ * Fixed one-minute windows per client, in this process's memory. The map holds at most `maxClients`
+ * windows, oldest first (a window is re-inserted when it restarts), so an attacker rotating addresses
+ * pushes the oldest windows out instead of growing the map.
+ */
+export function createRateLimiter(limit: number, maxClients = 50_000) {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  return {
+    /** Counts one request; returns 0 when allowed, else the seconds until the window restarts (Retry-After). */
+    hit(client: string, now: number): number {
+      let window = windows.get(client);
+      if (!window || window.resetAt <= now) {
+        if (window) windows.delete(client);
+        window = { count: 0, resetAt: now + RATE_WINDOW_MS };
+        windows.set(client, window);
+        if (windows.size > maxClients) windows.delete(windows.keys().next().value!);
+      }
+      window.count++;
+      return window.count > limit ? Math.max(1, Math.ceil((window.resetAt - now) / 1000)) : 0;
+    },
+    size: () => windows.size,
+  };
+}
+
+type Encoding = 'br' | 'gzip';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'gzip') return gzipAsync(body, { level: 6 });
+  // As plugins/compression.ts; the result is kept with the answer, so this runs once per change.
+  return brotli(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+/** JSON and the text formats the public API and its reference page send (XML feeds, HTML, CSS, JS). */
+const COMPRESSIBLE = /^(?:application\/(?:[\w.-]+\+)?(?:json|xml|javascript)|text\/[\w.+-]+)\s*(?:;|$)/i;
+
+/** One answer as sent: its bytes before and after content coding, and its headers, built once. */
+export interface CachedAnswer {
+  /** The cache key it is kept under. */
+  key: string;
+  status: 200 | 404;
+  etag: string | null;
+  body: Buffer;
+  /** Compressed forms, made on first demand and kept. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+  compressible: boolean;
+  headers: OutgoingHttpHeaders;
+  /** What the cache's size cap counts. */
+  bytes: number;
+}
+
+const NOTHING = Buffer.alloc(0);
+
+export interface PublicTransportOptions {
+  database: Database;
+  /** PUBLIC_API_RATE_LIMIT: requests per minute per client address. */
+  rateLimit: number;
+  /** TRUST_PROXY: whether X-Forwarded-For names the client. */
+  trustProxy: boolean;
+  /** The security headers every response carries (plugins/security.ts), for answers sent before Fastify. */
+  securityHeaders: Record<string, string>;
+  /** At most this many answers are kept (least recently used go first). */
+  maxEntries?: number;
+  /** And at most this many bytes of them (identity and compressed forms together). */
+  maxBytes?: number;
+}
+
+/**
+ * The earliest future instant at which a public answer changes with no write (decision 022): a
+ * scheduled news item's time (public-records.ts: scheduled and published_at <= now()), a slide's
+ * window opening or closing (slides-resource.ts's slideStateSql). Pages have no such instant.
+ */
+const NEXT_CHANGE = `
+SELECT least(
+  (SELECT min(published_at) FROM news WHERE status = 'scheduled' AND published_at > now()),
+  (SELECT min(starts_at) FROM slides WHERE active AND starts_at > now()),
+  (SELECT min(ends_at) FROM slides WHERE active AND ends_at > now())
+) AS next_change, now() AS now`;
+
+// What a request that went on to Fastify carries: counted already (by `front`), and the cache's
+// generation read before its handler ran (only an answer loaded within one generation is kept).
+const COUNTED = Symbol('gestor.publicCounted');
+const STAMP = Symbol('gestor.publicStamp');
+type Marked = IncomingMessage & { [COUNTED]?: true; [STAMP]?: number };
+
+export function createPublicTransport({
+  database,
+  rateLimit,
+  trustProxy,
+  securityHeaders,
+  maxEntries = 5_000,
+  maxBytes = 64 * 1024 * 1024,
+}: PublicTransportOptions) {
+  const limiter = createRateLimiter(rateLimit);
+  const corsHeaders: Record<string, string> = {
+    'access-control-allow-origin': '*',
+    'access-control-expose-headers': EXPOSED_HEADERS,
+  };
+  // A website on another origin may read and embed what is public (plugins/security.ts keeps the
+  // admin API's answers same-origin).
+  const baseHeaders: Record<string, string> = {
+    ...securityHeaders,
+    'cross-origin-resource-policy': 'cross-origin',
+    ...corsHeaders,
+  };
+
+  // ---- The answer cache --------------------------------------------------------------------------
+  // A Map in least-recently-used order (a hit moves its key to the end). Any announcement drops
+  // everything: tracking which answer read which row would cost more than refilling a few answers.
+  const entries = new Map<string, CachedAnswer>();
+  let cachedBytes = 0;
+  // Moves on every announcement and when the next scheduled instant passes: an answer loaded while it
+  // moved may hold the old state and is not kept.
+  let generation = 0;
+  // The next scheduled instant, in this process's clock, as known for `boundaryGeneration`.
+  let boundaryAt = Number.NEGATIVE_INFINITY;
+  let boundaryGeneration = -1;
+  let boundaryLoad: Promise<void> | null = null;
+
+  const dropAll = () => {
+    generation++;
+    entries.clear();
+    cachedBytes = 0;
+    boundaryGeneration = -1;
+    boundaryLoad = null;
+  };
+  database.onContentChange(dropAll);
+
+  /** Whether answers may be served from memory and kept now. */
+  const usable = () => {
+    if (!database.hearsContentChanges()) return false;
+    if (boundaryGeneration === generation && Date.now() >= boundaryAt) dropAll();
+    return true;
+  };
+
+  /** Reads the next scheduled instant once per generation (concurrent misses share the query). */
+  const knowBoundary = (): Promise<void> => {
+    if (boundaryGeneration === generation) return Promise.resolve();
+    if (boundaryLoad) return boundaryLoad;
+    const stamp = generation;
+    const load = (async () => {
+      const asked = Date.now();
+      const [row] = await database.query<{ next_change: Date | null; now: Date }>(
+        NEXT_CHANGE,
+        [],
+        'gestor_public_next_change',
+      );
+      const answered = Date.now();
+      if (generation !== stamp || !row) return;
+      // The instant in this process's clock: the database's now() against the round trip's midpoint.
+      const offset = row.now.getTime() - (asked + answered) / 2;
+      boundaryAt = row.next_change ? row.next_change.getTime() - offset : Number.POSITIVE_INFINITY;
+      boundaryGeneration = stamp;
+    })().finally(() => {
+      if (boundaryLoad === load) boundaryLoad = null;
+    });
+    boundaryLoad = load;
+    return load;
+  };
+
+  const remember = (key: string, answer: CachedAnswer) => {
+    const previous = entries.get(key);
+    if (previous) {
+      cachedBytes -= previous.bytes;
+      entries.delete(key);
+    }
+    if (answer.bytes > maxBytes / 4) return;
+    entries.set(key, answer);
+    cachedBytes += answer.bytes;
+    while (entries.size > maxEntries || cachedBytes > maxBytes) {
+      const [oldestKey, oldest] = entries.entries().next().value!;
+      entries.delete(oldestKey);
+      cachedBytes -= oldest.bytes;
+    }
+  };
+
+  const lookup = (key: string): CachedAnswer | undefined => {
+    const answer = entries.get(key);
+    if (answer && entries.size > 1) {
+      entries.delete(key);
+      entries.set(key, answer);
+    }
+    return answer;
+  };
+
+  /** A compressed form of an answer, made once; null when it is not worth it or not accepted. */
+  const encodedBody = async (answer: CachedAnswer, encoding: Encoding | null): Promise<Buffer | null> => {
+    if (!encoding || !answer.compressible) return null;
+    const kept = answer.encoded[encoding];
+    if (kept) return kept;
+    const made = await compress(answer.body, encoding);
+    // Counted against the cap only while the answer is still the one kept.
+    if (!answer.encoded[encoding]) {
+      answer.encoded[encoding] = made;
+      answer.bytes += made.length;
+      if (entries.get(answer.key) === answer) cachedBytes += made.length;
+    }
+    return made;
+  };
+
+  // ---- Answers that need no route ------------------------------------------------------------------
+  type Plain = { status: number; headers: OutgoingHttpHeaders; body: Buffer };
+  const message = (status: number, text: string, extra: OutgoingHttpHeaders = {}): Plain => {
+    const body = Buffer.from(JSON.stringify({ message: text }));
+    return {
+      status,
+      headers: {
+        ...baseHeaders,
+        'cache-control': 'no-store',
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(body.length),
+        ...extra,
+      },
+      body,
+    };
+  };
+  const methodRefused = message(405, MESSAGES.methodNotAllowed, { allow: ALLOWED_METHODS });
+  const preflight: Plain = {
+    status: 204,
+    headers: {
+      ...baseHeaders,
+      'access-control-allow-methods': ALLOWED_METHODS,
+      'access-control-allow-headers': ALLOWED_REQUEST_HEADERS,
+      'access-control-max-age': '86400',
+      'cache-control': 'no-store',
+    },
+    body: NOTHING,
+  };
+
+  /** Counts the request and answers what needs no route: 429, 405, a preflight. */
+  const early = (req: IncomingMessage, address: string): Plain | null => {
+    const retryAfter = limiter.hit(rateKey(address), Date.now());
+    if (retryAfter) return message(429, MESSAGES.tooManyRequests, { 'retry-after': String(retryAfter) });
+    const method = req.method;
+    if (method === 'OPTIONS') return preflight;
+    if (method !== 'GET' && method !== 'HEAD') return methodRefused;
+    return null;
+  };
+
+  // Accept-Encoding takes a handful of forms in practice: remember the answer for each.
+  const encodings = new Map<string, Encoding | null>();
+  const encodingFor = (header: string | undefined): Encoding | null => {
+    if (!header) return null;
+    let encoding = encodings.get(header);
+    if (encoding === undefined) {
+      encoding = negotiateEncoding(header);
+      if (encodings.size >= 100) encodings.clear();
+      encodings.set(header, encoding);
+    }
+    return encoding;
+  };
+
+  /** Headers and body for a kept answer, as this request asks (304, coding; Node sends no body to HEAD). */
+  const respond = (
+    answer: CachedAnswer,
+    req: IncomingMessage,
+    encoded: Buffer | null,
+    encoding: Encoding | null,
+  ): Plain => {
+    if (answer.status === 200 && answer.etag && noneMatch(req.headers['if-none-match'], answer.etag)) {
+      return {
+        status: 304,
+        headers: {
+          ...baseHeaders,
+          etag: answer.etag,
+          'cache-control': CACHE_CONTROL_PUBLIC,
+          ...(answer.compressible ? { vary: 'Accept-Encoding' } : {}),
+        },
+        body: NOTHING,
+      };
+    }
+    const body = encoded ?? answer.body;
+    const headers: OutgoingHttpHeaders = { ...answer.headers, 'content-length': String(body.length) };
+    if (encoded && encoding) headers['content-encoding'] = encoding;
+    return { status: answer.status, headers, body };
+  };
+
+  const write = (res: ServerResponse, plain: Plain) => {
+    res.writeHead(plain.status, plain.headers);
+    res.end(plain.body.length ? plain.body : undefined);
+  };
+
+  /** A kept answer for this request now, or undefined. */
+  const hit = (req: IncomingMessage): CachedAnswer | undefined => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    if (!usable() || entries.size === 0) return undefined;
+    return lookup(cacheKey(req.url ?? ''));
+  };
+
+  /** Sends a kept answer; compresses it first if this coding was never asked for. */
+  const serve = (answer: CachedAnswer, req: IncomingMessage, res: ServerResponse) => {
+    const encoding = answer.compressible ? encodingFor(req.headers['accept-encoding']) : null;
+    const kept = encoding ? answer.encoded[encoding] : undefined;
+    if (!encoding || kept) return write(res, respond(answer, req, kept ?? null, encoding));
+    encodedBody(answer, encoding).then(
+      (made) => write(res, respond(answer, req, made, encoding)),
+      () => write(res, respond(answer, req, null, null)),
+    );
+  };
+
+  /** Builds the answer to keep and send from what a route sent. */
+  const answerOf = (
+    key: string,
+    status: 200 | 404,
+    payload: Buffer,
+    contentType: string,
+    extra: OutgoingHttpHeaders,
+  ) => {
+    const compressible = COMPRESSIBLE.test(contentType) && payload.length >= COMPRESSION_THRESHOLD_BYTES;
+    // Strong: the hash of the exact bytes before content coding, the same tag whichever coding
+    // travels (what sites compare); a 404 carries none and is not cacheable by others (decision 022).
+    const etag = status === 200 ? `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"` : null;
+    const headers: OutgoingHttpHeaders = {
+      ...baseHeaders,
+      ...extra,
+      'content-type': contentType,
+      'cache-control': status === 200 ? CACHE_CONTROL_PUBLIC : 'no-store',
+      ...(etag ? { etag } : {}),
+      ...(compressible ? { vary: 'Accept-Encoding' } : {}),
+    };
+    const answer: CachedAnswer = {
+      key,
+      status,
+      etag,
+      body: payload,
+      encoded: {},
+      compressible,
+      headers,
+      bytes: payload.length + 512,
+    };
+    return answer;
+  };
+
+  return {
+    /**
+     * For app.ts's serverFactory: answers a public request that needs no route (429, 405, preflight,
+     * a cache hit) straight on the node:http objects and returns true; false lets Fastify handle it.
+     */
+    front(req: IncomingMessage, res: ServerResponse): boolean {
+      const url = req.url;
+      if (!url || !isPublicApiUrl(url)) return false;
+      // HTTP/1.1 without Host: the errors plugin answers the 400.
+      if (req.headers.host === undefined) return false;
+      (req as Marked)[COUNTED] = true;
+      const plain = early(req, clientAddress(req, trustProxy));
+      if (plain) {
+        write(res, plain);
+        return true;
+      }
+      const answer = hit(req);
+      if (!answer) return false;
+      serve(answer, req, res);
+      return true;
+    },
+
+    /** The Fastify side: the same checks for requests `front` did not see, and filling the cache. */
+    plugin: fp(
+      async (app) => {
+        app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+          if (!isPublicApiUrl(request.url)) return;
+          const req = request.raw as Marked;
+          if (!req[COUNTED]) {
+            req[COUNTED] = true;
+            const plain = early(req, request.ip);
+            const answer = plain ? undefined : hit(req);
+            if (plain || answer) {
+              reply.hijack();
+              if (plain) write(reply.raw, plain);
+              else serve(answer!, req, reply.raw);
+              return reply;
+            }
+          }
+          reply.headers(corsHeaders);
+          if (request.method !== 'GET' || request.is404 || !usable()) return;
+          // The generation before anything is read, then the next scheduled instant (once per
+          // generation): an answer is kept only if neither moved by the time it is sent.
+          req[STAMP] = generation;
+          await knowBoundary();
+        });
+
+        app.addHook('onSend', async (request, reply, payload) => {
+          if (!isPublicApiUrl(request.url)) return payload;
+          // A route may not grant credentials or narrow the origin here (plugins/security.ts's CORS
+          // is for the SPA on FRONTEND_URL).
+          reply.headers(corsHeaders);
+          reply.removeHeader('access-control-allow-credentials');
+          reply.header('cross-origin-resource-policy', 'cross-origin');
+          const status = reply.statusCode;
+          if (status !== 200 && status !== 404) return payload;
+          if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+          // A preview (no-store) is never kept, and keeps its own headers.
+          const ownCaching = reply.getHeader('cache-control');
+          if (ownCaching !== undefined && /no-store|private/i.test(String(ownCaching))) return payload;
+          if (reply.hasHeader('content-encoding')) return payload;
+          const req = request.raw as Marked;
+          const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+          const extra: OutgoingHttpHeaders = {};
+          const robots = reply.getHeader('x-robots-tag');
+          if (robots !== undefined) extra['x-robots-tag'] = robots;
+          const key = cacheKey(request.url);
+          const answer = answerOf(key, status, Buffer.from(payload), contentType, extra);
+          // Kept only if loaded within one generation whose next scheduled instant is known and ahead.
+          const stamp = req[STAMP];
+          // (usable() first: it moves the generation when that instant has passed.)
+          if (request.method === 'GET' && usable() && stamp === generation && boundaryGeneration === stamp) {
+            remember(key, answer);
+          }
+          const encoding = answer.compressible ? encodingFor(request.headers['accept-encoding']) : null;
+          const encoded = await encodedBody(answer, encoding).catch(() => null);
+          const plain = respond(answer, req, encoded, encoded ? encoding : null);
+          reply.code(plain.status);
+          reply.removeHeader('content-length');
+          if (plain.status === 304) reply.removeHeader('content-type');
+          reply.headers(plain.headers as Record<string, string>);
+          return plain.status === 304 ? null : plain.body;
+        });
+      },
+      { name: 'public-transport' },
+    ),
+
+    /** For tests and benchmarks: how many answers are kept. */
+    size: () => entries.size,
+  };
+}
+
+export type PublicTransport = ReturnType<typeof createPublicTransport>;
