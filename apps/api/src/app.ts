@@ -18,6 +18,7 @@ import { createSessionStore } from './modules/auth/session-store';
 import { healthRoutes } from './modules/health/health-routes';
 import { permissionsRoutes } from './modules/permissions/permissions-routes';
 import { publicDocsRoutes } from './modules/public/public-docs';
+import { publicRoutes } from './modules/public/public-routes';
 import { createPublicTransport } from './modules/public/public-transport';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
@@ -149,6 +150,9 @@ export async function buildApp({
   });
   // Uploaded files are public, like Laravel's public disk (AREAS.md): /storage/media/<name>.
   storageRoutes(app, { storage });
+  // What the organisation's website reads (DELIVERY.md): /api/public/v1, no session; and the admin
+  // API's preview links.
+  publicRoutes(app, { database, storage, config });
 
   // Every /api/ and /sanctum/ answer uncacheable; the built SPA, robots.txt and the 404s (plugins/spa.ts).
   await app.register(noStorePlugin);

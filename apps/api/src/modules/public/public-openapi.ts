@@ -49,7 +49,11 @@ function components(): Record<string, JsonSchema> {
 }
 
 const parameterSchema = (schema: z.ZodType): JsonSchema => {
-  const { $schema: _ignored, description: _described, ...rest } = z.toJSONSchema(schema, {
+  const {
+    $schema: _ignored,
+    description: _described,
+    ...rest
+  } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io: 'input',
   }) as JsonSchema;

@@ -85,7 +85,9 @@ export function rateKey(address: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups =
-    tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+    tail === undefined
+      ? left
+      : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
   return `${groups
     .slice(0, 4)
     .map((group) => group.replace(/^0+(?=.)/, ''))
@@ -411,7 +413,8 @@ export function createPublicTransport({
     const compressible = COMPRESSIBLE.test(contentType) && payload.length >= COMPRESSION_THRESHOLD_BYTES;
     // Strong: the hash of the exact bytes before content coding, the same tag whichever coding
     // travels (what sites compare); a 404 carries none and is not cacheable by others (decision 022).
-    const etag = status === 200 ? `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"` : null;
+    const etag =
+      status === 200 ? `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"` : null;
     const headers: OutgoingHttpHeaders = {
       ...baseHeaders,
       ...extra,
@@ -488,11 +491,14 @@ export function createPublicTransport({
           reply.removeHeader('access-control-allow-credentials');
           reply.header('cross-origin-resource-policy', 'cross-origin');
           const status = reply.statusCode;
-          if (status !== 200 && status !== 404) return payload;
-          if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-          // A preview (no-store) is never kept, and keeps its own headers.
+          // A preview (no-store) is never kept, and keeps its own headers, whatever its status.
           const ownCaching = reply.getHeader('cache-control');
-          if (ownCaching !== undefined && /no-store|private/i.test(String(ownCaching))) return payload;
+          const ownNoStore = ownCaching !== undefined && /no-store|private/i.test(String(ownCaching));
+          // Only a 200 is cacheable by others; errors (422, a 404…) are not (plugins/no-store.ts leaves
+          // this prefix to this layer).
+          if (ownCaching === undefined && status !== 200) reply.header('cache-control', 'no-store');
+          if (ownNoStore || (status !== 200 && status !== 404)) return payload;
+          if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
           if (reply.hasHeader('content-encoding')) return payload;
           const req = request.raw as Marked;
           const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
