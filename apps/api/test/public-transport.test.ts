@@ -72,6 +72,7 @@ describe.each(testDatabases())('public API transport (%s)', (engine) => {
   beforeAll(async () => {
     server = await startTestServer(engine, { PUBLIC_NEWS_URL: 'https://www.example.org/noticias/{slug}' });
     ({ client: admin } = await server.signIn({ roles: ['admin'] }));
+    server.database.onContentChange(() => announcements++);
   });
   afterAll(() => server?.close());
 
@@ -99,6 +100,19 @@ describe.each(testDatabases())('public API transport (%s)', (engine) => {
       database.query = original;
     }
     return count;
+  };
+
+  // On a shared PostgreSQL, other test files' writes are announced on the same channel and rightly drop
+  // this server's cache too: a round trip is a failure only when no announcement explains it.
+  let announcements = 0;
+  const expectNoRoundTrip = async (fn: () => Promise<void>) => {
+    for (let attempt = 1; ; attempt++) {
+      const heard = announcements;
+      const statements = await countingQueries(fn);
+      if (statements === 0) return;
+      expect(announcements, 'a statement with no announcement').toBeGreaterThan(heard);
+      expect(attempt, 'announcements on every attempt').toBeLessThan(5);
+    }
   };
 
   test('no Set-Cookie on any answer, even to a signed-in browser sending its cookies and XSRF header', async () => {
@@ -217,7 +231,7 @@ describe.each(testDatabases())('public API transport (%s)', (engine) => {
     const etag = warm.headers.get('etag')!;
     await get('/news?per_page=5');
     await get('/news/no-existe');
-    const statements = await countingQueries(async () => {
+    await expectNoRoundTrip(async () => {
       for (let i = 0; i < 5; i++) {
         expect((await get(`/news/${item.slug}`)).text).toBe(warm.text);
         expect((await get(`/news/${item.slug}`, { 'If-None-Match': etag })).status).toBe(304);
@@ -225,7 +239,6 @@ describe.each(testDatabases())('public API transport (%s)', (engine) => {
         expect((await get('/news/no-existe')).status).toBe(404);
       }
     });
-    expect(statements).toBe(0);
     // And a miss does go to the database (the counter counts).
     expect(await countingQueries(async () => void (await get('/news?per_page=6')))).toBeGreaterThan(0);
   });
@@ -268,7 +281,9 @@ describe.each(testDatabases())('public API transport (%s)', (engine) => {
     expect(slugs(before)).not.toContain(soon.slug);
     expect((await get(`/news/${soon.slug}`)).status).toBe(404);
     // Cached until then: no statement while the time has not come.
-    expect(await countingQueries(async () => void (await get('/news?per_page=50')))).toBe(0);
+    await expectNoRoundTrip(async () => {
+      expect(slugs(await get('/news?per_page=50'))).not.toContain(soon.slug);
+    });
     await sleep(Math.max(0, new Date(soon.published_at).getTime() - Date.now()) + 100);
     const after = await get('/news?per_page=50', { 'If-None-Match': before.headers.get('etag')! });
     expect(after.status).toBe(200);
