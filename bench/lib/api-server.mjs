@@ -42,6 +42,8 @@ export async function startApiServer({ databaseUrl = null } = {}) {
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     LOG_LEVEL: 'warn',
+    // The load generator is one client address: the public API's limit (decision 022) would stop it.
+    PUBLIC_API_RATE_LIMIT: '1000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const logFile = path.join(workDir, 'server.log');

@@ -4,7 +4,7 @@ import { freePort, stopChild } from './ports.mjs';
 
 /**
  * Starts lib/sql-server.mjs in its own process (as the API runs in its own) with the given statements.
- * @param {{ databaseUrl: string, statements: { rows: { text: string, values: unknown[] }, count: { text: string, values: unknown[] } } }} options
+ * @param {{ databaseUrl: string, statements: { rows: { text: string, values: unknown[] }, count: { text: string, values: unknown[] } | null } }} options
  */
 export async function startSqlBaseline({ databaseUrl, statements }) {
   const port = await freePort();

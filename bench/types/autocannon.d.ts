@@ -7,6 +7,12 @@ declare module 'autocannon' {
     connections?: number;
     pipelining?: number;
     timeout?: number;
+    /** A sequence of requests; `setupRequest` may rewrite each before it is sent (its path, say). */
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      setupRequest?: (request: { path: string; method: string }) => { path: string; method: string };
+    }>;
   }
   interface Histogram {
     average: number;
