@@ -30,6 +30,12 @@ import { publicMedia, publicMediaByIdSql, publicMediaSql } from './public-media'
  */
 export const publicNewsSql = (alias = 't') =>
   `${alias}.status IN ('published', 'scheduled') AND (${alias}.status = 'published' OR ${alias}.published_at <= now())`;
+/**
+ * How many news are public now, without reading them all: those stored as published (kept by the
+ * triggers of migration 0018) and the scheduled ones whose time has come.
+ */
+const PUBLIC_NEWS_TOTAL = `SELECT ((SELECT total FROM row_counts WHERE table_name = 'news:published')
+  + (SELECT count(*) FROM news s WHERE s.status = 'scheduled' AND s.published_at <= now()))::int AS total`;
 const PUBLIC_PAGE = `t.status = 'published'`;
 const PUBLIC_ENTITY = 't.active';
 const PUBLIC_SPACE = `t.active AND (t.entity_id IS NULL OR EXISTS (SELECT 1 FROM entities e WHERE e.id = t.entity_id AND e.active))`;
@@ -114,10 +120,11 @@ export function createPublicRecords({
     order: string,
     params: Params,
     window: ListWindow,
+    count = `SELECT count(*)::int AS total FROM ${table} t WHERE ${where}`,
   ): Promise<PublicPageOf<Row>> {
     const limit = params.add(window.perPage);
     const offset = params.add((window.page - 1) * window.perPage);
-    const text = `SELECT c.total, p.* FROM (SELECT count(*)::int AS total FROM ${table} t WHERE ${where}) c
+    const text = `SELECT c.total, p.* FROM (${count}) c
       LEFT JOIN LATERAL (SELECT ${columns} FROM ${table} t WHERE ${where} ORDER BY ${order}
                           LIMIT ${limit} OFFSET ${offset}) p ON true`;
     const rows = await query(text, params.values);
@@ -233,7 +240,16 @@ export function createPublicRecords({
       const order = filters.search
         ? `${SPANISH_SEARCH.rank(params.add(filters.search))} DESC, t.id DESC`
         : 't.published_at DESC, t.id DESC';
-      const { rows, total } = await listPage('news', NEWS_COLUMNS, where, order, params, window);
+      const unfiltered = !filters.category && filters.featured === undefined && !filters.search;
+      const { rows, total } = await listPage(
+        'news',
+        NEWS_COLUMNS,
+        where,
+        order,
+        params,
+        window,
+        unfiltered ? PUBLIC_NEWS_TOTAL : undefined,
+      );
       return { rows: rows.map(newsItem), total };
     },
 
