@@ -1,0 +1,20 @@
+import { WEBHOOKS, type WebhookDelivery } from '@gestor/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** The log's cache key: everything under the area's, so a write anywhere refreshes it too. */
+export const deliveriesKey = (webhookId: number) =>
+  [WEBHOOKS.path, 'record', webhookId, 'deliveries'] as const;
+
+/** GET /api/webhooks/{id}/deliveries (webhook.view): the last 100, newest first. */
+export function useWebhookDeliveries(webhookId: number) {
+  return useQuery({
+    queryKey: deliveriesKey(webhookId),
+    queryFn: ({ signal }) =>
+      api.get<WebhookDelivery[]>(`/api/${WEBHOOKS.path}/${webhookId}/deliveries`, { signal }),
+    // A delivery on its way settles within seconds (the worker is woken at commit): look again
+    // until it has; one waiting minutes for a retry is not polled for.
+    refetchInterval: (query) =>
+      query.state.data?.some((delivery) => delivery.status === 'pending') ? 1500 : false,
+  });
+}
