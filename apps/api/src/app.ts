@@ -16,6 +16,7 @@ import { createAuthService } from './modules/auth/auth-service';
 import { createSessionStore } from './modules/auth/session-store';
 import { healthRoutes } from './modules/health/health-routes';
 import { permissionsRoutes } from './modules/permissions/permissions-routes';
+import { publicRoutes } from './modules/public/public-routes';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, serializeRequest } from './plugins/errors';
@@ -116,6 +117,9 @@ export async function buildApp({
   });
   // Uploaded files are public, like Laravel's public disk (AREAS.md): /storage/media/<name>.
   storageRoutes(app, { storage });
+  // What the organisation's website reads (DELIVERY.md): /api/public/v1, no session; and the admin
+  // API's preview links.
+  publicRoutes(app, { database, storage, config });
 
   // Every /api/ and /sanctum/ answer uncacheable; the built SPA, robots.txt and the 404s (plugins/spa.ts).
   await app.register(noStorePlugin);

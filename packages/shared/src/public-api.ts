@@ -47,12 +47,9 @@ export const PublicMedia = z
   .meta({ id: 'PublicMedia', description: 'Un archivo de la biblioteca multimedia.' });
 export type PublicMedia = z.infer<typeof PublicMedia>;
 
-const websiteUrl = z
-  .string()
-  .nullable()
-  .meta({
-    description: 'Dirección en el sitio web (plantilla PUBLIC_*_URL), o null si no está configurada.',
-  });
+const websiteUrl = z.string().nullable().meta({
+  description: 'Dirección en el sitio web (plantilla PUBLIC_*_URL), o null si no está configurada.',
+});
 
 export const PublicNewsCategory = z
   .strictObject({ slug: z.string(), name: z.string(), color: z.string() })
@@ -241,12 +238,10 @@ export type PreviewLink = z.infer<typeof PreviewLink>;
 
 // Error bodies (Laravel's shapes, as the admin API's).
 
-export const PublicNotFound = z
-  .strictObject({ message: z.literal(PUBLIC_NOT_FOUND_MESSAGE) })
-  .meta({
-    id: 'PublicNotFound',
-    description: 'No existe o no es público ahora: siempre la misma respuesta.',
-  });
+export const PublicNotFound = z.strictObject({ message: z.literal(PUBLIC_NOT_FOUND_MESSAGE) }).meta({
+  id: 'PublicNotFound',
+  description: 'No existe o no es público ahora: siempre la misma respuesta.',
+});
 
 export const PublicValidationError = z
   .strictObject({
@@ -270,7 +265,7 @@ const integerParameter = (name: string, min: number, max: number) => {
       : error;
   return z
     .string({ error: max === Number.MAX_SAFE_INTEGER ? minError : error })
-    .regex(/^\d{1,9}$/, { error: minError })
+    .regex(/^\d{1,9}$/, { error: minError, abort: true })
     .refine((value) => Number(value) >= min && Number(value) <= max, { error: minError });
 };
 

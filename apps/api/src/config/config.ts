@@ -38,6 +38,26 @@ const int = (name: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, { error: `${name} debe estar entre ${min} y ${max}` });
 
+/** A link template of the website (DELIVERY.md): an http(s) URL holding `placeholder`, e.g. `…/noticias/{slug}`. */
+const template = (name: string, placeholder: '{slug}' | '{token}') =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v.includes(placeholder), { error: `${name} debe contener ${placeholder}` })
+    .refine(
+      (v) => {
+        try {
+          const u = new URL(v.replaceAll(placeholder, 'x'));
+          return u.protocol === 'http:' || u.protocol === 'https:';
+        } catch {
+          return false;
+        }
+      },
+      {
+        error: `${name} debe ser una URL http(s) completa, p. ej. https://www.example.org/noticias/${placeholder}`,
+      },
+    );
+
 const EnvSchema = z.object({
   APP_NAME: z.string().trim().min(1, { error: 'APP_NAME no puede estar vacío' }).default('Gestor'),
   APP_ENV: z
@@ -110,6 +130,13 @@ const EnvSchema = z.object({
     })
     .optional(),
   TRUST_PROXY: bool('TRUST_PROXY').default(false),
+  PUBLIC_NEWS_URL: template('PUBLIC_NEWS_URL', '{slug}').optional(),
+  PUBLIC_PAGE_URL: template('PUBLIC_PAGE_URL', '{slug}').optional(),
+  PUBLIC_CATEGORY_URL: template('PUBLIC_CATEGORY_URL', '{slug}').optional(),
+  PUBLIC_ENTITY_URL: template('PUBLIC_ENTITY_URL', '{slug}').optional(),
+  PUBLIC_SPACE_URL: template('PUBLIC_SPACE_URL', '{slug}').optional(),
+  PUBLIC_PREVIEW_URL: template('PUBLIC_PREVIEW_URL', '{token}').optional(),
+  PREVIEW_TTL_MINUTES: int('PREVIEW_TTL_MINUTES', 1, 10080).default(60),
 });
 
 export function decodeKey(value: string): Buffer {
@@ -152,6 +179,20 @@ export interface Config {
   storage: { driver: 'local'; s3: null } | { driver: 's3'; s3: S3Config };
   logLevel: string;
   trustProxy: boolean;
+  /** The website's addresses (DELIVERY.md "Links to the website"): templates with `{slug}`, or null. */
+  publicUrls: PublicUrlTemplates;
+  /** How long a draft's preview link lasts. */
+  previewTtlMinutes: number;
+}
+
+export interface PublicUrlTemplates {
+  news: string | null;
+  page: string | null;
+  category: string | null;
+  entity: string | null;
+  space: string | null;
+  /** With `{token}` instead of `{slug}`. */
+  preview: string | null;
 }
 
 export interface S3Config {
@@ -277,5 +318,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     storage,
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
+    publicUrls: {
+      news: e.PUBLIC_NEWS_URL ?? null,
+      page: e.PUBLIC_PAGE_URL ?? null,
+      category: e.PUBLIC_CATEGORY_URL ?? null,
+      entity: e.PUBLIC_ENTITY_URL ?? null,
+      space: e.PUBLIC_SPACE_URL ?? null,
+      preview: e.PUBLIC_PREVIEW_URL ?? null,
+    },
+    previewTtlMinutes: e.PREVIEW_TTL_MINUTES,
   };
 }

@@ -3,17 +3,25 @@ import fp from 'fastify-plugin';
 // What the API answers is someone's data (DESIGN.md §3 "Robustness"): no browser cache, shared proxy
 // or back/forward cache may keep it, so after signing out it cannot be read back from a disk cache.
 // Every /api/ and /sanctum/ answer, errors and 401s included, carries `Cache-Control: no-store`
-// unless its route chose otherwise.
+// unless its route chose otherwise. The public read API is not someone's data: it is left out.
 
 /** Whether a request URL is the API's (the JSON contract) rather than the SPA's. */
 export function isApiUrl(url: string): boolean {
   return /^\/(?:api|sanctum)(?:[/?#]|$)/.test(url);
 }
 
+/**
+ * Whether a request URL is the public read API's (DELIVERY.md): anyone's, cacheable, no session. Its
+ * own layer sets Cache-Control there (a preview sets no-store itself).
+ */
+export function isPublicApiUrl(url: string): boolean {
+  return /^\/api\/public(?:[/?#]|$)/.test(url);
+}
+
 export default fp(
   async (app) => {
     app.addHook('onSend', (request, reply, _payload, done) => {
-      if (isApiUrl(request.url) && !reply.hasHeader('cache-control'))
+      if (isApiUrl(request.url) && !isPublicApiUrl(request.url) && !reply.hasHeader('cache-control'))
         reply.header('cache-control', 'no-store');
       done();
     });

@@ -6,6 +6,7 @@ import { HttpError } from '../lib/http-errors';
 import { safeEqual } from '../lib/tokens';
 import { createGuestSessions } from '../modules/auth/guest-sessions';
 import type { LoadedSession, SessionStore } from '../modules/auth/session-store';
+import { isPublicApiUrl } from './no-store';
 
 // The Laravel Sanctum SPA contract (DESIGN.md §3 "Sessions and CSRF"): a cookie session for requests
 // from stateful origins, a readable XSRF-TOKEN cookie, and a 419 for state-changing requests whose
@@ -123,6 +124,9 @@ export default fp(
       const url = request.url;
       // An unknown address is a 404 whatever the method (as in Laravel, where middleware runs on routes).
       if (request.is404 || (!url.startsWith('/api/') && !url.startsWith('/sanctum/'))) return;
+      // DELIVERY.md: the public read API reads no cookie and sets none, whoever calls it (and a write
+      // there is no session's: it is refused as a method, not as a CSRF mismatch).
+      if (isPublicApiUrl(url)) return;
       const id = request.cookies[config.session.cookieName];
       if (id && id.length <= 128 && isStateful(request)) {
         const session = guests.read(id, config.session.lifetimeMinutes) ?? (await store.find(id));

@@ -1,0 +1,404 @@
+import { createHash } from 'node:crypto';
+import type {
+  EntityType,
+  PublicCategory,
+  PublicEntity,
+  PublicNews,
+  PublicNewsListItem,
+  PublicPage,
+  PublicPageListItem,
+  PublicSlide,
+  PublicSpace,
+} from '@gestor/shared';
+import type { PublicUrlTemplates } from '../../config/config';
+import type { Database } from '../../db/client';
+import type { MediaUrls } from '../multimedia/media-refs';
+import { Params } from '../resource/list-query';
+import type { MediaLinks } from '../resource/media-links';
+import { spanishOrder } from '../resource/resource-definition';
+import { SPANISH_SEARCH } from '../resource/spanish-search';
+import { slideStateSql } from '../slides/slides-resource';
+import { publicMedia, publicMediaByIdSql, publicMediaSql } from './public-media';
+
+// DELIVERY.md "Only what is public now": each read states the condition in SQL, evaluated at the
+// statement's time (now()), so a scheduled item or a slide's window changes the answer with no write.
+// One statement per answer: a page and its total together, relations as correlated subqueries.
+
+/**
+ * A news item or a page whose status reads `published` now: publishing.ts's effectiveStatusSql,
+ * written so an index on published items serves it (migration 0018).
+ */
+export const publicNewsSql = (alias = 't') =>
+  `${alias}.status IN ('published', 'scheduled') AND (${alias}.status = 'published' OR ${alias}.published_at <= now())`;
+/**
+ * How many news are public now, without reading them all: those stored as published (kept by the
+ * triggers of migration 0018) and the scheduled ones whose time has come.
+ */
+const PUBLIC_NEWS_TOTAL = `SELECT ((SELECT total FROM row_counts WHERE table_name = 'news:published')
+  + (SELECT count(*) FROM news s WHERE s.status = 'scheduled' AND s.published_at <= now()))::int AS total`;
+const PUBLIC_PAGE = `t.status = 'published'`;
+const PUBLIC_ENTITY = 't.active';
+const PUBLIC_SPACE = `t.active AND (t.entity_id IS NULL OR EXISTS (SELECT 1 FROM entities e WHERE e.id = t.entity_id AND e.active))`;
+
+/** Ids of a category and of every category below it, however deep (a loop stored by mistake ends the walk). */
+const categoryTreeSql = (slug: string) =>
+  `ARRAY(WITH RECURSIVE tree (id) AS (
+           SELECT c.id FROM categories c WHERE c.slug = ${slug}
+           UNION
+           SELECT c.id FROM categories c JOIN tree ON c.parent_id = tree.id
+         ) SELECT id FROM tree)`;
+
+const NEWS_COLUMNS = `t.id, t.slug, t.title, t.excerpt, t.published_at, t.updated_at, t.featured,
+  ${publicMediaByIdSql('t.cover_id')} AS cover,
+  (SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'color', c.color) ORDER BY cn.position), '[]'::json)
+     FROM category_news cn JOIN categories c ON c.id = cn.category_id WHERE cn.news_id = t.id) AS categories`;
+
+const PAGE_COLUMNS = 't.id, t.slug, t.title, t.published_at, t.updated_at';
+
+const CATEGORY_COLUMNS = `t.slug, t.name, t.description, t.color, t.updated_at,
+  (SELECT p.slug FROM categories p WHERE p.id = t.parent_id) AS parent,
+  gestor_category_path(t.id) AS path,
+  (SELECT count(*)::int FROM category_news cn JOIN news n ON n.id = cn.news_id
+    WHERE cn.category_id = t.id AND ${publicNewsSql('n')}) AS news_count`;
+
+const ENTITY_COLUMNS = `t.slug, t.name, t.type, t.email, t.phone, t.website, t.address, t.description, t.updated_at,
+  ${publicMediaByIdSql('t.logo_id')} AS logo,
+  (SELECT count(*)::int FROM spaces s WHERE s.entity_id = t.id AND s.active) AS spaces_count`;
+
+const SPACE_COLUMNS = `t.slug, t.name, t.description, t.address, t.capacity, t.updated_at,
+  (SELECT json_build_object('slug', e.slug, 'name', e.name) FROM entities e WHERE e.id = t.entity_id) AS entity,
+  (SELECT coalesce(json_agg(${publicMediaSql('m')} ORDER BY si.position), '[]'::json)
+     FROM space_images si JOIN multimedia m ON m.id = si.media_id WHERE si.space_id = t.id) AS images`;
+
+type Row = Record<string, unknown>;
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value ? String(value) : null);
+
+/** A website address from its template, or null when none is configured. */
+export const fromTemplate = (template: string | null, placeholder: string, value: string) =>
+  template === null ? null : template.replaceAll(placeholder, encodeURIComponent(value));
+
+export interface PublicPageOf<T> {
+  rows: T[];
+  total: number;
+}
+
+export interface ListWindow {
+  page: number;
+  perPage: number;
+}
+
+export function createPublicRecords({
+  database,
+  urls,
+  media,
+  templates,
+}: {
+  database: Database;
+  urls: MediaUrls;
+  media: MediaLinks;
+  templates: PublicUrlTemplates;
+}) {
+  // Prepared on PostgreSQL (parsed and planned once per connection): the same few statements serve
+  // every request. Named by their text, so two texts never share a name.
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      name = `public_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const query = <T = Row>(text: string, values: unknown[]) => database.query<T>(text, values, nameOf(text));
+
+  /** One page of rows and the total of matches, in one statement. */
+  async function listPage(
+    table: string,
+    columns: string,
+    where: string,
+    order: string,
+    params: Params,
+    window: ListWindow,
+    count = `SELECT count(*)::int AS total FROM ${table} t WHERE ${where}`,
+  ): Promise<PublicPageOf<Row>> {
+    const limit = params.add(window.perPage);
+    const offset = params.add((window.page - 1) * window.perPage);
+    const text = `SELECT c.total, p.* FROM (${count}) c
+      LEFT JOIN LATERAL (SELECT ${columns} FROM ${table} t WHERE ${where} ORDER BY ${order}
+                          LIMIT ${limit} OFFSET ${offset}) p ON true`;
+    const rows = await query(text, params.values);
+    const total = Number(rows[0]?.total ?? 0);
+    // With no row on this page, the join still gives the total, beside nulls.
+    return { rows: rows.filter((row) => row.slug !== null && row.slug !== undefined), total };
+  }
+
+  const url = {
+    news: (slug: string) => fromTemplate(templates.news, '{slug}', slug),
+    page: (slug: string) => fromTemplate(templates.page, '{slug}', slug),
+    category: (slug: string) => fromTemplate(templates.category, '{slug}', slug),
+    entity: (slug: string) => fromTemplate(templates.entity, '{slug}', slug),
+    space: (slug: string) => fromTemplate(templates.space, '{slug}', slug),
+  };
+
+  const newsItem = (row: Row): PublicNewsListItem => ({
+    slug: row.slug as string,
+    title: row.title as string,
+    excerpt: (row.excerpt as string | null) ?? null,
+    published_at: iso(row.published_at),
+    updated_at: iso(row.updated_at)!,
+    featured: Boolean(row.featured),
+    cover: publicMedia(urls, row.cover),
+    categories: row.categories as PublicNewsListItem['categories'],
+    url: url.news(row.slug as string),
+  });
+  const pageItem = (row: Row): PublicPageListItem => ({
+    slug: row.slug as string,
+    title: row.title as string,
+    published_at: iso(row.published_at),
+    updated_at: iso(row.updated_at)!,
+    url: url.page(row.slug as string),
+  });
+  const category = (row: Row): PublicCategory => ({
+    slug: row.slug as string,
+    name: row.name as string,
+    description: (row.description as string | null) ?? null,
+    color: row.color as string,
+    parent: (row.parent as string | null) ?? null,
+    path: row.path as string,
+    news_count: Number(row.news_count),
+    url: url.category(row.slug as string),
+  });
+  const entity = (row: Row): PublicEntity => ({
+    slug: row.slug as string,
+    name: row.name as string,
+    type: row.type as EntityType,
+    email: (row.email as string | null) ?? null,
+    phone: (row.phone as string | null) ?? null,
+    website: (row.website as string | null) ?? null,
+    address: (row.address as string | null) ?? null,
+    logo: publicMedia(urls, row.logo),
+    description: (row.description as string | null) ?? null,
+    spaces_count: Number(row.spaces_count),
+    url: url.entity(row.slug as string),
+  });
+  const space = (row: Row): PublicSpace => ({
+    slug: row.slug as string,
+    name: row.name as string,
+    description: (row.description as string | null) ?? null,
+    address: (row.address as string | null) ?? null,
+    capacity: (row.capacity as number | null) ?? null,
+    entity: (row.entity as PublicSpace['entity']) ?? null,
+    images: (row.images as unknown[]).map((item) => publicMedia(urls, item)!),
+    url: url.space(row.slug as string),
+  });
+
+  /** A news item by its condition (`slug = $1 AND public`, or `id = $1` for a preview), with its body. */
+  async function oneNews(condition: string, value: unknown): Promise<PublicNews | null> {
+    const [row] = await query(
+      `SELECT ${NEWS_COLUMNS}, t.body, ${media.richTextMediaSql('news', 't.id')} AS body_media
+         FROM news t WHERE ${condition}`,
+      [value],
+    );
+    return row ? { ...newsItem(row), body: media.readRichText(row.body as string, row.body_media) } : null;
+  }
+
+  async function onePage(condition: string, value: unknown): Promise<PublicPage | null> {
+    const [row] = await query(
+      `SELECT ${PAGE_COLUMNS}, t.body, ${media.richTextMediaSql('pages', 't.id')} AS body_media
+         FROM pages t WHERE ${condition}`,
+      [value],
+    );
+    return row ? { ...pageItem(row), body: media.readRichText(row.body as string, row.body_media) } : null;
+  }
+
+  /** The news `where` of a list or a feed: public, then the filters asked for. */
+  function newsConditions(
+    params: Params,
+    filters: { category?: string; featured?: boolean; search?: string },
+  ): string {
+    const conditions = [publicNewsSql()];
+    if (filters.category !== undefined) {
+      conditions.push(`EXISTS (SELECT 1 FROM category_news cn WHERE cn.news_id = t.id
+                        AND cn.category_id = ANY (${categoryTreeSql(params.add(filters.category))}))`);
+    }
+    if (filters.featured !== undefined) conditions.push(`t.featured = ${params.add(filters.featured)}`);
+    if (filters.search) conditions.push(SPANISH_SEARCH.condition(params.add(filters.search)));
+    return conditions.join(' AND ');
+  }
+
+  return {
+    url,
+
+    async listNews(
+      filters: { category?: string; featured?: boolean; search?: string },
+      window: ListWindow,
+    ): Promise<PublicPageOf<PublicNewsListItem>> {
+      const params = new Params();
+      const where = newsConditions(params, filters);
+      // Best matches first when searching (as the admin's lists), else the newest.
+      const order = filters.search
+        ? `${SPANISH_SEARCH.rank(params.add(filters.search))} DESC, t.id DESC`
+        : 't.published_at DESC, t.id DESC';
+      const unfiltered = !filters.category && filters.featured === undefined && !filters.search;
+      const { rows, total } = await listPage(
+        'news',
+        NEWS_COLUMNS,
+        where,
+        order,
+        params,
+        window,
+        unfiltered ? PUBLIC_NEWS_TOTAL : undefined,
+      );
+      return { rows: rows.map(newsItem), total };
+    },
+
+    showNews: (slug: string) => oneNews(`t.slug = $1 AND ${publicNewsSql()}`, slug),
+    /** Whatever its status (a preview). */
+    newsById: (id: number) => oneNews('t.id = $1', id),
+
+    async listPages(window: ListWindow): Promise<PublicPageOf<PublicPageListItem>> {
+      const { rows, total } = await listPage(
+        'pages',
+        PAGE_COLUMNS,
+        PUBLIC_PAGE,
+        `${spanishOrder('t.title')}, t.id`,
+        new Params(),
+        window,
+      );
+      return { rows: rows.map(pageItem), total };
+    },
+
+    showPage: (slug: string) => onePage(`t.slug = $1 AND ${PUBLIC_PAGE}`, slug),
+    pageById: (id: number) => onePage('t.id = $1', id),
+
+    async listCategories(window: ListWindow): Promise<PublicPageOf<PublicCategory>> {
+      const { rows, total } = await listPage(
+        'categories',
+        CATEGORY_COLUMNS,
+        'true',
+        `${spanishOrder('gestor_category_path(t.id)')}, t.id`,
+        new Params(),
+        window,
+      );
+      return { rows: rows.map(category), total };
+    },
+
+    async showCategory(slug: string): Promise<PublicCategory | null> {
+      const [row] = await query(`SELECT ${CATEGORY_COLUMNS} FROM categories t WHERE t.slug = $1`, [slug]);
+      return row ? category(row) : null;
+    },
+
+    async listSlides(limit: number): Promise<PublicSlide[]> {
+      const rows = await query(
+        `SELECT t.title, t.subtitle, t.link_url, t.link_label, t.position, ${publicMediaByIdSql('t.image_id')} AS image
+           FROM slides t WHERE ${slideStateSql('t')} = 'active' ORDER BY t.position LIMIT $1`,
+        [limit],
+      );
+      return rows.map((row) => ({
+        title: row.title as string,
+        subtitle: (row.subtitle as string | null) ?? null,
+        image: publicMedia(urls, row.image)!,
+        link_url: (row.link_url as string | null) ?? null,
+        link_label: (row.link_label as string | null) ?? null,
+        position: Number(row.position),
+      }));
+    },
+
+    async listEntities(filters: { type?: string }, window: ListWindow): Promise<PublicPageOf<PublicEntity>> {
+      const params = new Params();
+      const conditions = [PUBLIC_ENTITY];
+      if (filters.type !== undefined) conditions.push(`t.type = ${params.add(filters.type)}`);
+      const { rows, total } = await listPage(
+        'entities',
+        ENTITY_COLUMNS,
+        conditions.join(' AND '),
+        `${spanishOrder('t.name')}, t.id`,
+        params,
+        window,
+      );
+      return { rows: rows.map(entity), total };
+    },
+
+    async showEntity(slug: string): Promise<PublicEntity | null> {
+      const [row] = await query(
+        `SELECT ${ENTITY_COLUMNS} FROM entities t WHERE t.slug = $1 AND ${PUBLIC_ENTITY}`,
+        [slug],
+      );
+      return row ? entity(row) : null;
+    },
+
+    async listSpaces(filters: { entity?: string }, window: ListWindow): Promise<PublicPageOf<PublicSpace>> {
+      const params = new Params();
+      const conditions = [PUBLIC_SPACE];
+      if (filters.entity !== undefined) {
+        conditions.push(
+          `t.entity_id = (SELECT e.id FROM entities e WHERE e.slug = ${params.add(filters.entity)})`,
+        );
+      }
+      const { rows, total } = await listPage(
+        'spaces',
+        SPACE_COLUMNS,
+        conditions.join(' AND '),
+        `${spanishOrder('t.name')}, t.id`,
+        params,
+        window,
+      );
+      return { rows: rows.map(space), total };
+    },
+
+    async showSpace(slug: string): Promise<PublicSpace | null> {
+      const [row] = await query(
+        `SELECT ${SPACE_COLUMNS} FROM spaces t WHERE t.slug = $1 AND ${PUBLIC_SPACE}`,
+        [slug],
+      );
+      return row ? space(row) : null;
+    },
+
+    /** The feed's newest public news, with what RSS needs of their cover (its size). */
+    async feedNews(filters: { category?: string }, limit: number) {
+      const params = new Params();
+      const where = newsConditions(params, filters);
+      const rows = await query(
+        `SELECT ${NEWS_COLUMNS} FROM news t WHERE ${where} ORDER BY t.published_at DESC, t.id DESC
+          LIMIT ${params.add(limit)}`,
+        params.values,
+      );
+      return rows.map((row) => ({
+        item: newsItem(row),
+        cover: row.cover as { size: number | string; mime: string } | null,
+      }));
+    },
+
+    /**
+     * Every public record of the areas whose address is configured, with its last change: the smaller
+     * areas whole, then news newest first, at most `limit` in all (the sitemap protocol's 50 000).
+     */
+    async sitemapEntries(limit: number): Promise<Array<{ url: string; lastmod: string }>> {
+      const sources: Array<[keyof typeof url, string]> = [
+        ['page', `SELECT t.slug, t.updated_at FROM pages t WHERE ${PUBLIC_PAGE} ORDER BY t.slug`],
+        ['category', 'SELECT t.slug, t.updated_at FROM categories t ORDER BY t.slug'],
+        ['entity', `SELECT t.slug, t.updated_at FROM entities t WHERE ${PUBLIC_ENTITY} ORDER BY t.slug`],
+        ['space', `SELECT t.slug, t.updated_at FROM spaces t WHERE ${PUBLIC_SPACE} ORDER BY t.slug`],
+        [
+          'news',
+          `SELECT t.slug, t.updated_at FROM news t WHERE ${publicNewsSql()} ORDER BY t.published_at DESC, t.id DESC`,
+        ],
+      ];
+      const configured = sources.filter(([area]) => templates[area] !== null);
+      if (!configured.length) return [];
+      // One statement: each area's rows in its own order, the whole cut at the limit.
+      const text = `SELECT area, slug, updated_at FROM (${configured
+        .map(
+          ([area, sql], index) =>
+            `(SELECT '${area}' AS area, ${index} AS part, row_number() OVER () AS n, s.slug, s.updated_at
+                FROM (${sql} LIMIT $1) s)`,
+        )
+        .join(' UNION ALL ')}) entries ORDER BY part, n LIMIT $1`;
+      const rows = await query<{ area: keyof typeof url; slug: string; updated_at: Date }>(text, [limit]);
+      return rows.map((row) => ({ url: url[row.area](row.slug)!, lastmod: iso(row.updated_at)! }));
+    },
+  };
+}
+
+export type PublicRecords = ReturnType<typeof createPublicRecords>;

@@ -1,0 +1,246 @@
+import {
+  hasNul,
+  MESSAGES,
+  PREVIEW_AREAS,
+  type PreviewArea,
+  type PreviewLink,
+  PUBLIC_API_PREFIX,
+  PUBLIC_FEED_SIZE,
+  PUBLIC_NOT_FOUND_MESSAGE,
+  PUBLIC_PER_PAGE_DEFAULT,
+  PUBLIC_SLIDES_MAX,
+  PublicEntityQuery,
+  PublicFeedQuery,
+  PublicListQuery,
+  PublicNewsQuery,
+  type PublicPreview,
+  PublicSpaceQuery,
+  SLUG_MAX,
+  SLUG_PATTERN,
+  toValidationErrors,
+} from '@gestor/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../../config/config';
+import type { Database } from '../../db/client';
+import { HttpError, notFound, ValidationError } from '../../lib/http-errors';
+import type { Storage } from '../../lib/storage/storage';
+import { mediaLinks } from '../multimedia/media-links';
+import { mediaUrls } from '../multimedia/media-refs';
+import { paginate } from '../resource/pagination';
+import { previewTokens } from './preview-tokens';
+import { rssFeed, sitemap } from './public-feeds';
+import { createPublicRecords, fromTemplate, type ListWindow, type PublicPageOf } from './public-records';
+
+// DELIVERY.md "Public read API", "Feeds", "Previews of drafts": GET routes under /api/public/v1 that
+// answer plain JSON (or XML); the transport around them (cache, ETag, Cache-Control, CORS, rate limit,
+// 405) is the public API layer's. No route here reads the session: the session plugin skips this prefix.
+
+/** The sitemap protocol's limit of addresses in one file. */
+const SITEMAP_MAX = 50_000;
+
+/** What every record the website may not see answers: nothing tells them apart. */
+const publicNotFound = () => new HttpError(404, PUBLIC_NOT_FOUND_MESSAGE);
+
+/** A query string checked by its shared schema: anything else is Laravel's 422, in Spanish. */
+function parseQuery<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  // U+0000 anywhere (PostgreSQL can neither store nor compare it): refused before any statement.
+  const refused = new Map<string, string[]>();
+  for (const [name, raw] of Object.entries(query)) {
+    const values = Array.isArray(raw) ? raw : [raw];
+    if (hasNul(name)) refused.set('query', [MESSAGES.invalidParameter]);
+    else if (values.some((value) => typeof value === 'string' && hasNul(value))) {
+      refused.set(name, [MESSAGES.invalidParameterCharacters(name)]);
+    }
+  }
+  if (refused.size) throw new ValidationError(Object.fromEntries(refused));
+  const result = schema.safeParse(query);
+  if (!result.success) throw new ValidationError(toValidationErrors(result.error));
+  return result.data;
+}
+
+const windowOf = (query: { page?: string; per_page?: string }): ListWindow => ({
+  page: Number(query.page ?? 1),
+  perPage: Number(query.per_page ?? PUBLIC_PER_PAGE_DEFAULT),
+});
+
+/** A slug as a path holds it; anything else names no record. */
+function slugOf(request: FastifyRequest): string {
+  const { slug } = request.params as { slug: string };
+  if (slug.length > SLUG_MAX || !SLUG_PATTERN.test(slug)) throw publicNotFound();
+  return slug;
+}
+
+const found = <T>(record: T | null): { data: T } => {
+  if (record === null) throw publicNotFound();
+  return { data: record };
+};
+
+export interface PublicRoutesOptions {
+  database: Database;
+  storage: Storage;
+  config: Pick<Config, 'appName' | 'appUrl' | 'appKey' | 'publicUrls' | 'previewTtlMinutes'>;
+}
+
+export function publicRoutes(app: FastifyInstance, { database, storage, config }: PublicRoutesOptions) {
+  const urls = mediaUrls(storage, config.appUrl);
+  const records = createPublicRecords({
+    database,
+    urls,
+    media: mediaLinks(urls),
+    templates: config.publicUrls,
+  });
+  const tokens = previewTokens(config.appKey);
+  const base = `${config.appUrl}${PUBLIC_API_PREFIX}`;
+
+  const list = <T>(request: FastifyRequest, path: string, window: ListWindow, page: PublicPageOf<T>) =>
+    paginate(page.rows, {
+      page: window.page,
+      perPage: window.perPage,
+      total: page.total,
+      path: `${base}${path}`,
+      query: new URLSearchParams(request.url.split('?')[1] ?? ''),
+    });
+
+  app.get(`${PUBLIC_API_PREFIX}/news`, async (request) => {
+    const query = parseQuery(PublicNewsQuery, request);
+    const window = windowOf(query);
+    const search = query.search?.trim();
+    const page = await records.listNews(
+      {
+        ...(query.category !== undefined ? { category: query.category } : {}),
+        ...(query.featured !== undefined ? { featured: query.featured === '1' } : {}),
+        ...(search ? { search } : {}),
+      },
+      window,
+    );
+    return list(request, '/news', window, page);
+  });
+
+  app.get(`${PUBLIC_API_PREFIX}/news/:slug`, async (request) =>
+    found(await records.showNews(slugOf(request))),
+  );
+
+  app.get(`${PUBLIC_API_PREFIX}/pages`, async (request) => {
+    const window = windowOf(parseQuery(PublicListQuery, request));
+    return list(request, '/pages', window, await records.listPages(window));
+  });
+
+  app.get(`${PUBLIC_API_PREFIX}/pages/:slug`, async (request) =>
+    found(await records.showPage(slugOf(request))),
+  );
+
+  app.get(`${PUBLIC_API_PREFIX}/categories`, async (request) => {
+    const window = windowOf(parseQuery(PublicListQuery, request));
+    return list(request, '/categories', window, await records.listCategories(window));
+  });
+
+  app.get(`${PUBLIC_API_PREFIX}/categories/:slug`, async (request) =>
+    found(await records.showCategory(slugOf(request))),
+  );
+
+  app.get(`${PUBLIC_API_PREFIX}/slides`, async () => ({ data: await records.listSlides(PUBLIC_SLIDES_MAX) }));
+
+  app.get(`${PUBLIC_API_PREFIX}/entities`, async (request) => {
+    const query = parseQuery(PublicEntityQuery, request);
+    const window = windowOf(query);
+    const page = await records.listEntities(query.type !== undefined ? { type: query.type } : {}, window);
+    return list(request, '/entities', window, page);
+  });
+
+  app.get(`${PUBLIC_API_PREFIX}/entities/:slug`, async (request) =>
+    found(await records.showEntity(slugOf(request))),
+  );
+
+  app.get(`${PUBLIC_API_PREFIX}/spaces`, async (request) => {
+    const query = parseQuery(PublicSpaceQuery, request);
+    const window = windowOf(query);
+    const page = await records.listSpaces(query.entity !== undefined ? { entity: query.entity } : {}, window);
+    return list(request, '/spaces', window, page);
+  });
+
+  app.get(`${PUBLIC_API_PREFIX}/spaces/:slug`, async (request) =>
+    found(await records.showSpace(slugOf(request))),
+  );
+
+  // The website's home, where a template says where the website is; else Gestor itself.
+  const websiteOf = (template: string | null) =>
+    template === null ? config.appUrl : new URL(template.replaceAll('{slug}', 'x')).origin;
+
+  app.get(`${PUBLIC_API_PREFIX}/rss/news.xml`, async (request, reply) => {
+    const query = parseQuery(PublicFeedQuery, request);
+    const items = await records.feedNews(
+      query.category !== undefined ? { category: query.category } : {},
+      PUBLIC_FEED_SIZE,
+    );
+    const self = `${base}/rss/news.xml${query.category !== undefined ? `?category=${encodeURIComponent(query.category)}` : ''}`;
+    return reply.type('application/rss+xml; charset=utf-8').send(
+      rssFeed({
+        title: `${config.appName}: noticias`,
+        link: websiteOf(config.publicUrls.news),
+        self,
+        description: `Las últimas noticias de ${config.appName}.`,
+        items,
+        apiNewsUrl: (slug) => `${base}/news/${slug}`,
+      }),
+    );
+  });
+
+  app.get(`${PUBLIC_API_PREFIX}/sitemap.xml`, async (_request, reply) => {
+    const { news, page, category, entity, space } = config.publicUrls;
+    // Without any address of the website there is nothing a sitemap could list.
+    if (![news, page, category, entity, space].some((template) => template !== null)) throw publicNotFound();
+    const entries = await records.sitemapEntries(SITEMAP_MAX);
+    return reply.type('application/xml; charset=utf-8').send(sitemap(entries));
+  });
+
+  // A draft as the website would show it: never cached, never indexed, whatever the answer.
+  app.get(
+    `${PUBLIC_API_PREFIX}/preview/:token`,
+    async (request, reply: FastifyReply): Promise<PublicPreview> => {
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+      const claim = tokens.read((request.params as { token: string }).token);
+      if (!claim) throw publicNotFound();
+      const record =
+        claim.area === 'news' ? await records.newsById(claim.id) : await records.pageById(claim.id);
+      if (!record) throw publicNotFound();
+      return {
+        data: record,
+        meta: { area: claim.area, expires_at: new Date(claim.expires * 1000).toISOString() },
+      };
+    },
+  );
+
+  // The admin API's side (session, CSRF and the area's view permission, as every admin route): a
+  // signed link to a news item's or a page's preview. By id, or by slug as /api/news/{slug} reads.
+  const tables: Record<PreviewArea, { path: string; table: string }> = {
+    news: { path: 'news', table: 'news' },
+    page: { path: 'pages', table: 'pages' },
+  };
+  for (const area of PREVIEW_AREAS) {
+    const { path, table } = tables[area];
+    app.post(
+      `/api/${path}/:id/preview`,
+      { config: { permission: `${area}.view` } },
+      async (request, reply): Promise<PreviewLink> => {
+        const raw = (request.params as { id: string }).id;
+        const [row] = /^\d{1,9}$/.test(raw)
+          ? await database.query<{ id: number }>(`SELECT id FROM ${table} WHERE id = $1`, [Number(raw)])
+          : raw.length <= SLUG_MAX && SLUG_PATTERN.test(raw)
+            ? await database.query<{ id: number }>(`SELECT id FROM ${table} WHERE slug = $1`, [raw])
+            : [];
+        if (!row) throw notFound();
+        const { token, expiresAt } = tokens.issue(area, row.id, config.previewTtlMinutes);
+        reply.code(201);
+        return {
+          data: {
+            token,
+            url: fromTemplate(config.publicUrls.preview, '{token}', token),
+            expires_at: expiresAt.toISOString(),
+          },
+        };
+      },
+    );
+  }
+}
