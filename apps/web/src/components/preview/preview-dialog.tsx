@@ -41,7 +41,7 @@ export function PreviewDialog({
       resizable={false}
       blockScroll
       maximized={narrow}
-      footer={<Button type="button" label="Cerrar" onClick={onHide} autoFocus />}
+      footer={<Button type="button" label="Cerrar la vista previa" onClick={onHide} autoFocus />}
       // The whole article is no description of the dialog: its header says what it is.
       pt={{ root: { 'aria-describedby': undefined } }}
     >
