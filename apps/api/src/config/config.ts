@@ -110,6 +110,7 @@ const EnvSchema = z.object({
     })
     .optional(),
   TRUST_PROXY: bool('TRUST_PROXY').default(false),
+  WEBHOOKS_ALLOW_PRIVATE: bool('WEBHOOKS_ALLOW_PRIVATE').default(false),
 });
 
 export function decodeKey(value: string): Buffer {
@@ -152,6 +153,11 @@ export interface Config {
   storage: { driver: 'local'; s3: null } | { driver: 's3'; s3: S3Config };
   logLevel: string;
   trustProxy: boolean;
+  /**
+   * DELIVERY.md "No SSRF": webhooks go to public addresses only, unless this allows loopback, private
+   * and link-local ones too (tests, intranets).
+   */
+  webhooks: { allowPrivate: boolean };
 }
 
 export interface S3Config {
@@ -277,5 +283,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     storage,
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
+    webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE },
   };
 }
