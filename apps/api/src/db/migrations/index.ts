@@ -13,6 +13,7 @@ import * as spanishSearchPlurals from './0012-spanish-search-plurals';
 import * as legalPageTexts from './0013-legal-page-texts';
 import * as invitationTokens from './0014-invitation-tokens';
 import * as newsSubtitle from './0015-news-subtitle';
+import * as webhooks from './0017-webhooks';
 import * as publicNewsIndex from './0018-public-news-index';
 
 export interface Migration {
@@ -37,5 +38,6 @@ export const MIGRATIONS: Migration[] = [
   legalPageTexts,
   invitationTokens,
   newsSubtitle,
+  webhooks,
   publicNewsIndex,
 ];

@@ -42,6 +42,7 @@ export function slidesResource() {
     // Never sent by clients (the schemas do not know it): set here on create and by the order route,
     // which are changes people make, so the history shows them.
     audited: ['position'],
+    announces: 'changes',
     sortColumns: {
       position: 't.position',
       title: spanishOrder('t.title'),
@@ -108,7 +109,8 @@ export function slidesResource() {
       // someone editing its text meanwhile is not told it was changed by another person.
       app.put('/api/slides/order', { config: { permission: 'slide.update' } }, async (request, reply) => {
         const { ids } = validate(SlideOrderInput, request.body);
-        await service.write(request.authUser(), async ({ tx, actor }) => {
+        await service.write(request.authUser(), async (ctx) => {
+          const { tx, actor } = ctx;
           const slides = await tx.query<{ id: number; title: string; position: number }>(
             'SELECT id, title, position FROM slides ORDER BY position FOR UPDATE',
           );
@@ -141,6 +143,8 @@ export function slidesResource() {
             const before = slides.find((slide) => slide.id === id)!.position;
             if (before !== index + 1) {
               await service.audit(tx, actor, id, 'updated', { position: { from: before, to: index + 1 } });
+              // The home page shows them in another order: slide.changed for each one that moved.
+              await service.announce(ctx, { id }, { id });
             }
           }
         });
