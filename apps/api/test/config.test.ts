@@ -216,3 +216,30 @@ describe('configuration', () => {
     }
   });
 });
+
+describe('public website templates (DELIVERY.md)', () => {
+  test('need their placeholder and an http(s) address; unset, null; the preview lasts 60 minutes', () => {
+    const config = loadConfig({ PUBLIC_NEWS_URL: 'https://www.example.org/noticias/{slug}' });
+    expect(config.publicUrls).toEqual({
+      news: 'https://www.example.org/noticias/{slug}',
+      page: null,
+      category: null,
+      entity: null,
+      space: null,
+      preview: null,
+    });
+    expect(config.previewTtlMinutes).toBe(60);
+    expect(() => loadConfig({ PUBLIC_PAGE_URL: 'https://www.example.org/paginas' })).toThrow(
+      'Configuración no válida: PUBLIC_PAGE_URL debe contener {slug}',
+    );
+    expect(() => loadConfig({ PUBLIC_SPACE_URL: 'ftp://x/{slug}' })).toThrow(
+      /PUBLIC_SPACE_URL debe ser una URL http\(s\)/,
+    );
+    expect(() => loadConfig({ PUBLIC_PREVIEW_URL: 'https://x/?slug={slug}' })).toThrow(
+      'Configuración no válida: PUBLIC_PREVIEW_URL debe contener {token}',
+    );
+    expect(() => loadConfig({ PREVIEW_TTL_MINUTES: '0' })).toThrow(
+      /PREVIEW_TTL_MINUTES debe estar entre 1 y 10080/,
+    );
+  });
+});
