@@ -66,14 +66,14 @@ export function CheckboxGroupControl({
                       disabled={locked}
                       aria-describedby={choice.detail ? `${inputId}-detail` : undefined}
                     />
-                    <label htmlFor={inputId}>
-                      {choice.label}
+                    <span className="checkbox-group-text">
+                      <label htmlFor={inputId}>{choice.label}</label>
                       {choice.detail && (
                         <span id={`${inputId}-detail`} className="checkbox-group-detail">
                           {choice.detail}
                         </span>
                       )}
-                    </label>
+                    </span>
                   </div>
                 );
               })}

@@ -14,7 +14,12 @@ export function useWebhookDeliveries(webhookId: number) {
       api.get<WebhookDelivery[]>(`/api/${WEBHOOKS.path}/${webhookId}/deliveries`, { signal }),
     // A delivery on its way settles within seconds (the worker is woken at commit): look again
     // until it has; one waiting minutes for a retry is not polled for.
-    refetchInterval: (query) =>
-      query.state.data?.some((delivery) => delivery.status === 'pending') ? 1500 : false,
+    refetchInterval: (query) => (query.state.data?.some(dueNow) ? 1500 : false),
   });
+}
+
+/** Pending, or due for its next attempt within seconds (a retry brought forward by "Reenviar"). */
+function dueNow(delivery: WebhookDelivery): boolean {
+  if (delivery.status === 'pending') return true;
+  return delivery.next_attempt_at !== null && Date.parse(delivery.next_attempt_at) < Date.now() + 5000;
 }

@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
 import { useId, useRef, useState } from 'react';
 import { forgetSecret, pendingSecret } from '../webhook-secret';
 
@@ -13,7 +13,7 @@ export const SECRET_WARNING = 'Guarde este secreto: no se volverá a mostrar.';
 export function WebhookSecretDialog({ webhookId }: { webhookId: number }) {
   const [secret, setSecret] = useState(() => pendingSecret(webhookId));
   const [said, setSaid] = useState('');
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const inputId = useId();
   const helpId = useId();
   if (!secret) return null;
@@ -68,11 +68,13 @@ export function WebhookSecretDialog({ webhookId }: { webhookId: number }) {
           Secreto de firma
         </label>
         <div className="webhook-secret-value">
-          <InputText
+          {/* A text area, so the whole secret wraps into sight on a phone instead of scrolling. */}
+          <InputTextarea
             id={inputId}
             ref={input}
             value={secret}
             readOnly
+            rows={1}
             spellCheck={false}
             autoComplete="off"
             onFocus={(event) => event.currentTarget.select()}
