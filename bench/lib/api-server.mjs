@@ -42,6 +42,8 @@ export async function startApiServer({ databaseUrl = null } = {}) {
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     LOG_LEVEL: 'warn',
+    // The webhook case's receiver listens on 127.0.0.1, which a webhook may reach only with this.
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const logFile = path.join(workDir, 'server.log');

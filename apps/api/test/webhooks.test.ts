@@ -2,7 +2,12 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { type Resolver, systemResolver } from '../src/modules/webhooks/address-guard';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
-import { eventually, type ReceivedHook, startReceiver, type WebhookReceiver } from './support/webhook-receiver';
+import {
+  eventually,
+  type ReceivedHook,
+  startReceiver,
+  type WebhookReceiver,
+} from './support/webhook-receiver';
 
 // DELIVERY.md "Webhooks", against a real HTTP receiver: Standard Webhooks signatures checked with an
 // independent implementation (the `standardwebhooks` package), the events of news' publication, a
@@ -192,7 +197,9 @@ describe.each(testDatabases())('webhooks (%s)', (engine) => {
     const category = await admin.post('/api/categories', { name: 'Deportes' });
     expect(category.status).toBe(201);
     const hooks = await receiver.waitFor(2);
-    const types = hooks.map((hook) => verified(webhook.secret, hook)).map(({ type, data }) => ({ type, data }));
+    const types = hooks
+      .map((hook) => verified(webhook.secret, hook))
+      .map(({ type, data }) => ({ type, data }));
     expect(types).toEqual(
       expect.arrayContaining([
         { type: 'page.published', data: { area: 'page', id: page.body.data.id, slug: 'horario-de-verano' } },
@@ -281,7 +288,12 @@ describe.each(testDatabases())('webhooks (%s)', (engine) => {
     const webhook = await subscribe(['news.deleted']);
     const ping = await admin.post(`/api/webhooks/${webhook.id}/ping`);
     expect(ping.status).toBe(202);
-    expect(ping.body.data).toMatchObject({ type: 'ping', status: 'pending', attempt: 0, webhook_id: webhook.id });
+    expect(ping.body.data).toMatchObject({
+      type: 'ping',
+      status: 'pending',
+      attempt: 0,
+      webhook_id: webhook.id,
+    });
     const [hook] = await receiver.waitFor(1);
     expect(verified(webhook.secret, hook!)).toMatchObject({
       type: 'ping',
@@ -356,13 +368,21 @@ describe.each(testDatabases())('webhooks: permissions (%s)', (engine) => {
       expect((await client.get('/api/webhooks')).status).toBe(403);
       expect((await client.get(`/api/webhooks/${id}/deliveries`)).status).toBe(403);
     }
-    const role = await admin.post('/api/roles', { name: 'integrador', label: 'Integrador', permissions: ['webhook.view'] });
+    const role = await admin.post('/api/roles', {
+      name: 'integrador',
+      label: 'Integrador',
+      permissions: ['webhook.view'],
+    });
     expect(role.status).toBe(201);
     const { client: viewer } = await server.signIn({ roles: ['integrador'] });
     expect((await viewer.get('/api/webhooks')).status).toBe(200);
     expect((await viewer.get(`/api/webhooks/${id}/deliveries`)).status).toBe(200);
     const refused = [
-      await viewer.post('/api/webhooks', { name: 'x', url: 'http://127.0.0.1:9/', events: ['news.published'] }),
+      await viewer.post('/api/webhooks', {
+        name: 'x',
+        url: 'http://127.0.0.1:9/',
+        events: ['news.published'],
+      }),
       await viewer.post(`/api/webhooks/${id}/ping`),
       await viewer.post(`/api/webhooks/${id}/deliveries/1/resend`),
       await viewer.delete(`/api/webhooks/${id}`),
@@ -396,7 +416,8 @@ describe.each(testDatabases())('webhooks: no SSRF (%s)', (engine) => {
     await receiver?.close();
   });
 
-  const save = (url: string) => admin.post('/api/webhooks', { name: 'Sitio', url, events: ['category.changed'] });
+  const save = (url: string) =>
+    admin.post('/api/webhooks', { name: 'Sitio', url, events: ['category.changed'] });
 
   test('loopback, private, link-local, metadata and other reserved addresses are refused at save', async () => {
     names.set('interno.example.test', '10.1.2.3');

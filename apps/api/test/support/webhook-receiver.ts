@@ -76,7 +76,11 @@ export async function startReceiver(): Promise<WebhookReceiver> {
 }
 
 /** Waits until `check` returns something truthy (polling), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

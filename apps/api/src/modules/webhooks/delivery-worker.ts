@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -53,6 +54,14 @@ interface Outcome {
 
 export const DEFAULT_RETRY_SCHEDULE_MS = WEBHOOK_RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * 1000);
 
+/**
+ * Joined into the worker's own statements (claims, outcomes): that statement's commit does not wait
+ * for the disk (synchronous_commit off for its transaction alone), which would otherwise cost an
+ * fsync each. Should the database crash before they reach the disk, a delivery is sent once more,
+ * never lost: the outbox rows were committed, durably, with the change that caused them.
+ */
+const ASYNC_COMMIT = `(SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`;
+
 /** Aborted by a stop: the claim is handed back, not counted as a failed attempt. */
 class Stopped extends Error {}
 
@@ -65,7 +74,11 @@ function post(
   pinned: ResolvedAddress,
   headers: Record<string, string>,
   body: string,
-  { timeoutMs, signal, agents }: { timeoutMs: number; signal: AbortSignal; agents: { http: http.Agent; https: https.Agent } },
+  {
+    timeoutMs,
+    signal,
+    agents,
+  }: { timeoutMs: number; signal: AbortSignal; agents: { http: http.Agent; https: https.Agent } },
 ): Promise<Omit<Outcome, 'durationMs'>> {
   // Connect to the address the guard checked, whatever the name resolves to by now (DNS rebinding).
   const lookup: LookupFunction = (_hostname, options, callback) => {
@@ -176,11 +189,13 @@ export function createDeliveryWorker({
     https: new https.Agent({ keepAlive: true, maxSockets: concurrency }),
   };
   const stopping = new AbortController();
+  // Every attempt in flight listens to it.
+  setMaxListeners(0, stopping.signal);
   const inFlight = new Set<Promise<void>>();
   let started = false;
   let stopped = false;
-  let pumping = false;
-  let again = false;
+  let claiming = false;
+  let drained = false;
   let timer: NodeJS.Timeout | null = null;
 
   /** Takes up to `limit` due deliveries for this process (none that another process holds). */
@@ -195,36 +210,71 @@ export function createDeliveryWorker({
        )
        UPDATE webhook_deliveries d
           SET attempt = d.attempt + 1, next_attempt_at = now() + $2 * interval '1 millisecond'
-         FROM due, webhooks w
+         FROM due, webhooks w, ${ASYNC_COMMIT}
         WHERE d.id = due.id AND w.id = d.webhook_id
        RETURNING d.id, d.attempt, d.message_id, d.payload, w.url, w.secret`,
       [limit, leaseMs],
     );
   }
 
-  async function record(delivery: Claimed, outcome: Outcome) {
-    const retryIn = outcome.delivered ? undefined : retryScheduleMs[delivery.attempt - 1];
-    const status = outcome.delivered ? 'delivered' : retryIn === undefined ? 'failed' : 'retrying';
-    // For this attempt only: should the lease have ended and another process taken the row meanwhile,
-    // its attempt is the one that counts.
-    await database.query(
-      `UPDATE webhook_deliveries
-          SET status = $3, http_status = $4, duration_ms = $5, response_excerpt = $6, error = $7,
-              attempted_at = now(),
-              delivered_at = CASE WHEN $3 = 'delivered' THEN now() ELSE delivered_at END,
-              next_attempt_at = CASE WHEN $3 = 'retrying' THEN now() + $8 * interval '1 millisecond' END
-        WHERE id = $1 AND attempt = $2`,
-      [
-        delivery.id,
-        delivery.attempt,
-        status,
-        outcome.httpStatus,
-        outcome.durationMs,
-        outcome.excerpt,
-        outcome.error,
-        retryIn ?? 0,
-      ],
-    );
+  /** What attempts came to, waiting to be written (one statement for all of them). */
+  const outcomes: Array<{ delivery: Claimed; outcome: Outcome; at: string }> = [];
+  let flushing: Promise<void> | null = null;
+  let flushTimer: NodeJS.Timeout | null = null;
+
+  /**
+   * A batch as soon as it is full, else a moment after the first outcome (≤ 50 ms late): each write
+   * is a commit, and on PostgreSQL a commit waits for the disk.
+   */
+  function recordSoon() {
+    if (outcomes.length >= concurrency * 4) void flush();
+    else flushTimer ??= setTimeout(() => void flush(), 50);
+  }
+
+  /**
+   * Writes the buffered outcomes, each for its attempt only: should a lease have ended and another
+   * process taken the row meanwhile, that attempt is the one that counts. Under load the buffer
+   * fills while the previous write runs, so one statement records many attempts.
+   */
+  function flush(): Promise<void> {
+    if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = null;
+    flushing ??= (async () => {
+      while (outcomes.length) {
+        const batch = outcomes.splice(0);
+        const rows = batch.map(({ delivery, outcome, at }) => {
+          const retryIn = outcome.delivered ? undefined : retryScheduleMs[delivery.attempt - 1];
+          return {
+            id: delivery.id,
+            attempt: delivery.attempt,
+            status: outcome.delivered ? 'delivered' : retryIn === undefined ? 'failed' : 'retrying',
+            http_status: outcome.httpStatus,
+            duration_ms: outcome.durationMs,
+            excerpt: outcome.excerpt,
+            error: outcome.error,
+            at,
+            retry_ms: retryIn ?? 0,
+          };
+        });
+        await database
+          .query(
+            `UPDATE webhook_deliveries d
+                SET status = o.status, http_status = o.http_status, duration_ms = o.duration_ms,
+                    response_excerpt = o.excerpt, error = o.error, attempted_at = o.at,
+                    delivered_at = CASE WHEN o.status = 'delivered' THEN o.at ELSE d.delivered_at END,
+                    next_attempt_at = CASE WHEN o.status = 'retrying' THEN now() + o.retry_ms * interval '1 millisecond' END
+               FROM jsonb_to_recordset($1::jsonb) AS o (id bigint, attempt integer, status text, http_status integer,
+                    duration_ms integer, excerpt text, error text, at timestamptz, retry_ms float8),
+                    ${ASYNC_COMMIT}
+              WHERE d.id = ANY ($2::bigint[]) AND d.id = o.id AND d.attempt = o.attempt`,
+            [JSON.stringify(rows), rows.map((row) => row.id)],
+          )
+          .catch((error: unknown) => log.error({ err: error }, 'No se pudo anotar un envío de webhook'));
+      }
+    })().finally(() => {
+      flushing = null;
+    });
+    return flushing;
   }
 
   async function attempt(delivery: Claimed) {
@@ -250,14 +300,7 @@ export function createDeliveryWorker({
       outcome = { ...result, durationMs: Math.round(performance.now() - started) };
     } catch (error) {
       if (error instanceof Stopped) {
-        // Handed back for the next process (or this one after its restart) to send.
-        await database
-          .query(
-            `UPDATE webhook_deliveries SET attempt = attempt - 1, next_attempt_at = now()
-              WHERE id = $1 AND attempt = $2`,
-            [delivery.id, delivery.attempt],
-          )
-          .catch(() => {});
+        handedBack.push(delivery);
         return;
       }
       outcome = {
@@ -269,7 +312,23 @@ export function createDeliveryWorker({
       };
       if (!(error instanceof RefusedAddress)) log.error({ err: error }, 'Un envío de webhook ha fallado');
     }
-    await record(delivery, outcome);
+    outcomes.push({ delivery, outcome, at: new Date().toISOString() });
+    recordSoon();
+  }
+
+  /** Claimed rows this process will not send after all (a stop): due again now, for any process. */
+  const handedBack: Claimed[] = [];
+  async function handBack() {
+    const rows = handedBack.splice(0).map(({ id, attempt }) => ({ id, attempt }));
+    if (!rows.length) return;
+    await database
+      .query(
+        `UPDATE webhook_deliveries d SET attempt = d.attempt - 1, next_attempt_at = now()
+           FROM jsonb_to_recordset($1::jsonb) AS o (id bigint, attempt integer), ${ASYNC_COMMIT}
+          WHERE d.id = o.id AND d.attempt = o.attempt`,
+        [JSON.stringify(rows)],
+      )
+      .catch(() => {});
   }
 
   /** When the outbox should be looked at next: the earliest due row, or the poll interval. */
@@ -277,6 +336,7 @@ export function createDeliveryWorker({
     if (stopped) return;
     let wait = pollIntervalMs;
     try {
+      await flush();
       const [row] = await database.query<{ wait: number | null }>(
         `SELECT (extract(epoch FROM min(next_attempt_at) - now()) * 1000)::float8 AS wait
            FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL`,
@@ -287,62 +347,81 @@ export function createDeliveryWorker({
     }
     if (stopped) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void pump(), wait);
+    timer = setTimeout(look, wait);
     timer.unref();
   }
 
+  /** Claimed rows waiting for a free slot: claimed a few at a time, so a claim serves many attempts. */
+  const queue: Claimed[] = [];
+
+  function dispatch(delivery: Claimed) {
+    const running: Promise<void> = attempt(delivery)
+      .catch((error: unknown) => log.error({ err: error }, 'Un envío de webhook ha fallado'))
+      .finally(() => {
+        inFlight.delete(running);
+        if (!stopped) void pump();
+      });
+    inFlight.add(running);
+  }
+
+  /**
+   * Dispatches claimed rows into free slots and claims the next batch before the queue runs dry, so
+   * no slot waits for a claim. A claim that finds fewer rows than it asked for means the outbox is
+   * drained: no more claims until a commit wakes the worker or the timer fires.
+   */
   async function pump(): Promise<void> {
     if (stopped) return;
-    if (pumping) {
-      again = true;
-      return;
-    }
-    pumping = true;
+    while (queue.length && inFlight.size < concurrency) dispatch(queue.shift()!);
+    if (claiming || drained || queue.length >= concurrency) return idleCheck();
+    claiming = true;
+    const limit = concurrency * 4;
     try {
-      do {
-        again = false;
-        while (!stopped && inFlight.size < concurrency) {
-          const claimed = await claim(concurrency - inFlight.size);
-          for (const delivery of claimed) {
-            const running: Promise<void> = attempt(delivery)
-              .catch((error: unknown) => log.error({ err: error }, 'No se pudo anotar un envío de webhook'))
-              .finally(() => {
-                inFlight.delete(running);
-                if (!stopped) void pump();
-              });
-            inFlight.add(running);
-          }
-          if (claimed.length === 0) break;
-        }
-      } while (again && !stopped);
+      const claimed = await claim(limit);
+      queue.push(...claimed);
+      if (claimed.length < limit) drained = true;
     } catch (error) {
+      drained = true;
       if (!stopped) log.warn({ err: error }, 'No se pudo consultar la cola de webhooks');
     } finally {
-      pumping = false;
+      claiming = false;
     }
-    await scheduleNext();
+    return pump();
+  }
+
+  /** Idle (nothing in flight or queued, the outbox drained): look again at the earliest due retry, or after the poll interval. */
+  async function idleCheck() {
+    if (drained && !claiming && inFlight.size === 0 && queue.length === 0) await scheduleNext();
+  }
+
+  /** Looks at the outbox again (a commit queued deliveries, a timer fired). */
+  function look() {
+    drained = false;
+    void pump();
   }
 
   return {
     start() {
       if (started) return;
       started = true;
-      void pump();
+      look();
     },
     wake() {
-      if (started) void pump();
+      if (started) look();
     },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      // A claim in progress first: what it takes is in flight once it returns.
-      while (pumping) await new Promise((resolve) => setTimeout(resolve, 10));
+      // A claim in progress first: what it takes is queued once it returns.
+      while (claiming) await new Promise((resolve) => setTimeout(resolve, 10));
+      handedBack.push(...queue.splice(0));
       if (inFlight.size) {
         const grace = new Promise((resolve) => setTimeout(resolve, stopGraceMs).unref());
         await Promise.race([Promise.allSettled([...inFlight]), grace]);
         stopping.abort();
         await Promise.allSettled([...inFlight]);
       }
+      await flush();
+      await handBack();
       agents.http.destroy();
       agents.https.destroy();
     },

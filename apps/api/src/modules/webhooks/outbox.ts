@@ -105,7 +105,9 @@ export function checkAnnouncements(definitions: readonly AnyDefinition[]) {
       (name) => !isEvent(name),
     );
     if (unknown.length) {
-      throw new Error(`El área «${contract.path}» anuncia eventos que el contrato no lista: ${unknown.join(', ')}.`);
+      throw new Error(
+        `El área «${contract.path}» anuncia eventos que el contrato no lista: ${unknown.join(', ')}.`,
+      );
     }
   }
 }

@@ -139,17 +139,26 @@ export function webhooksResource(webhooks: Pick<Webhooks, 'guard' | 'outbox' | '
       );
 
       // "Enviar prueba": a `ping` to this webhook alone, whatever it subscribes to.
-      app.post('/api/webhooks/:id/ping', { config: { permission: 'webhook.update' } }, async (request, reply) => {
-        const id = await webhookOf(request);
-        const delivery = await service.database.transaction(async (tx) => {
-          const [queued] = await outbox.enqueue(tx, 'ping', { area: 'webhook', id, slug: null }, { webhookId: id });
-          // Deleted meanwhile: nothing was queued.
-          return queued === undefined ? null : deliveryById(tx, id, queued);
-        });
-        if (!delivery) throw notFound();
-        wake();
-        return reply.code(202).send({ data: delivery });
-      });
+      app.post(
+        '/api/webhooks/:id/ping',
+        { config: { permission: 'webhook.update' } },
+        async (request, reply) => {
+          const id = await webhookOf(request);
+          const delivery = await service.database.transaction(async (tx) => {
+            const [queued] = await outbox.enqueue(
+              tx,
+              'ping',
+              { area: 'webhook', id, slug: null },
+              { webhookId: id },
+            );
+            // Deleted meanwhile: nothing was queued.
+            return queued === undefined ? null : deliveryById(tx, id, queued);
+          });
+          if (!delivery) throw notFound();
+          wake();
+          return reply.code(202).send({ data: delivery });
+        },
+      );
     },
   });
 }

@@ -2,7 +2,14 @@ import type { Database } from '../../db/client';
 import type { ChangeFeed, ResourceDefinition } from '../resource/resource-definition';
 import { type AddressGuard, addressGuard, type Resolver } from './address-guard';
 import { createDeliveryWorker, type DeliveryWorkerOptions } from './delivery-worker';
-import { announceScheduled, checkAnnouncements, createOutbox, type Outbox, outboxFeed, pruneWebhookTables } from './outbox';
+import {
+  announceScheduled,
+  checkAnnouncements,
+  createOutbox,
+  type Outbox,
+  outboxFeed,
+  pruneWebhookTables,
+} from './outbox';
 
 // The webhooks of one server process (decision 023): the address guard, the outbox the machinery
 // writes into, the delivery worker, and the poller that announces scheduled items when their time
@@ -65,7 +72,8 @@ export function createWebhooks({
     tick(async () => {
       if ((await announceScheduled(database, outbox, watched)) > 0) worker.wake();
     }, 'No se pudieron anunciar los elementos programados');
-  const prune = () => tick(() => pruneWebhookTables(database, watched), 'No se pudo podar el registro de webhooks');
+  const prune = () =>
+    tick(() => pruneWebhookTables(database, watched), 'No se pudo podar el registro de webhooks');
 
   return {
     guard,
