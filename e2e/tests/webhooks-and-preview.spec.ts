@@ -10,7 +10,8 @@ import { admin, type TestUser } from '../support/test-users';
 // news.view, page.view), not the administrator: a webhook is created and its secret seen once;
 // "Enviar prueba" reaches a receiver this test starts and shows in "Entregas" as delivered;
 // "Reenviar" makes a second attempt of the same message; a draft's "Vista previa" opens in a
-// dialog (no PUBLIC_PREVIEW_URL in the e2e server) with its title and its body's image.
+// dialog (no PUBLIC_PREVIEW_URL in the e2e server) with its title and its body's image, and in a new
+// tab once the answer carries the website's address.
 // The e2e server runs with WEBHOOKS_ALLOW_PRIVATE=true (support/global-setup.ts): the receiver
 // listens on 127.0.0.1.
 
@@ -229,7 +230,7 @@ test('a secret dialog and a new webhook fit a phone', async ({ page }) => {
   await expect(secretDialog).toBeHidden();
 });
 
-test("a draft's preview opens in a dialog with its title and its body's image", async ({ page }) => {
+test("a draft's preview opens in a dialog with its title and its body's image", async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   await page.setViewportSize(DESKTOP);
   await signIn(page, person);
@@ -276,4 +277,21 @@ test("a draft's preview opens in a dialog with its title and its body's image", 
   await shot(page, 'news-preview-375');
   await dialog.getByRole('button', { name: 'Cerrar la vista previa' }).click();
   await expect(dialog).toBeHidden();
+
+  // With PUBLIC_PREVIEW_URL (a server setting this run goes without) the answer carries the website's
+  // address: the server's real answer is given one, and the preview opens there, in a new tab.
+  await page.setViewportSize(DESKTOP);
+  await page.route('**/api/news/*/preview?*', async (route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as { data: { token: string; url: string | null } };
+    answer.data.url = new URL(`/api/public/v1/preview/${answer.data.token}`, baseURL).toString();
+    await route.fulfill({ response, json: answer });
+  });
+  const popup = page.waitForEvent('popup');
+  await button.click();
+  const tab = await popup;
+  await expect(tab).toHaveURL(/\/api\/public\/v1\/preview\/[^/]+$/);
+  await expect(tab.getByText(draftTitle)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await tab.close();
 });

@@ -35,7 +35,12 @@ export function previewAction<R extends { id: number }>(
             // not, the dialog offers the link to open by hand.
             const tab = window.open(grant.url, '_blank');
             if (tab) {
-              tab.opener = null;
+              try {
+                // The website gets no handle on Gestor's tab (COOP: same-origin severs it too).
+                tab.opener = null;
+              } catch {
+                // Already another origin's page: nothing to sever.
+              }
               if (isDirty)
                 notify.success(`Vista previa abierta en una pestaña nueva. ${UNSAVED_PREVIEW_NOTE}`);
               return;
