@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { type Resolver, systemResolver } from '../src/modules/webhooks/address-guard';
@@ -232,6 +233,38 @@ describe.each(testDatabases())('webhooks (%s)', (engine) => {
     });
     await sleep(800);
     expect(receiver.received).toHaveLength(1);
+  });
+
+  test('slides: a write, a new order and a window opening by itself each send slide.changed', async () => {
+    const webhook = await subscribe(['slide.changed']);
+    const png = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#0a5' } })
+      .png()
+      .toBuffer();
+    const image = await admin.upload('/api/multimedia', { name: 'portada.png', bytes: png });
+    expect(image.status).toBe(201);
+    const opens = new Date(Date.now() + 1500);
+    const first = await admin.post('/api/slides', { title: 'Verano', image: image.body.data.id });
+    const second = await admin.post('/api/slides', {
+      title: 'Otoño',
+      image: image.body.data.id,
+      starts_at: opens.toISOString(),
+    });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    await receiver.waitFor(2);
+    expect(
+      (await admin.put('/api/slides/order', { ids: [second.body.data.id, first.body.data.id] })).status,
+    ).toBe(204);
+    // One for each slide that moved.
+    const moved = (await receiver.waitFor(4)).slice(2).map((hook) => verified(webhook.secret, hook).data.id);
+    expect(moved.sort()).toEqual([first.body.data.id, second.body.data.id].sort());
+    const [, , , , opened] = await receiver.waitFor(5, 10_000);
+    expect(opened!.at).toBeGreaterThanOrEqual(opens.getTime());
+    expect(verified(webhook.secret, opened!)).toMatchObject({
+      type: 'slide.changed',
+      data: { area: 'slide', id: second.body.data.id, slug: null },
+    });
+    await sleep(800);
+    expect(receiver.received).toHaveLength(5);
   });
 
   test('a receiver that fails twice and then answers gets three attempts of one message', async () => {
