@@ -1,6 +1,9 @@
 import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { openPglite } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { MIGRATIONS } from '../src/db/migrations/index';
 import { type Resolver, systemResolver } from '../src/modules/webhooks/address-guard';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 import {
@@ -376,6 +379,37 @@ describe.each(testDatabases())('webhooks (%s)', (engine) => {
       return found?.status === 'delivered' ? found : null;
     });
     expect(row).toEqual({ status: 'delivered', attempt: 1 });
+  });
+});
+
+describe('webhooks: an existing installation', () => {
+  test("migrating gives the administrator role the new area's permissions", async () => {
+    const database = openPglite();
+    try {
+      await migrate(
+        database,
+        MIGRATIONS.filter((migration) => migration.name !== '0017-webhooks'),
+      );
+      const [role] = await database.query<{ id: number }>(
+        "INSERT INTO roles (name, label) VALUES ('admin', 'Administrador') RETURNING id",
+      );
+      await database.query("INSERT INTO role_permissions (role_id, permission) VALUES ($1, 'news.view')", [
+        role!.id,
+      ]);
+      expect(await migrate(database)).toEqual(['0017-webhooks']);
+      const granted = await database.query<{ permission: string }>(
+        "SELECT permission FROM role_permissions WHERE role_id = $1 AND permission LIKE 'webhook.%' ORDER BY 1",
+        [role!.id],
+      );
+      expect(granted.map((row) => row.permission)).toEqual([
+        'webhook.create',
+        'webhook.delete',
+        'webhook.update',
+        'webhook.view',
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });
 

@@ -225,8 +225,8 @@ export function createDeliveryWorker({
   let flushTimer: NodeJS.Timeout | null = null;
 
   /**
-   * A batch as soon as it is full, else a moment after the first outcome (≤ 50 ms late): each write
-   * is a commit, and on PostgreSQL a commit waits for the disk.
+   * A batch as soon as it is full, else a moment after the first outcome (≤ 50 ms late): one
+   * statement for many attempts rather than a statement and a commit each.
    */
   function recordSoon() {
     if (outcomes.length >= concurrency * 4) void flush();
