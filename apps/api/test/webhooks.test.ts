@@ -1,5 +1,9 @@
+import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { openPglite } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { MIGRATIONS } from '../src/db/migrations/index';
 import { type Resolver, systemResolver } from '../src/modules/webhooks/address-guard';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 import {
@@ -234,6 +238,38 @@ describe.each(testDatabases())('webhooks (%s)', (engine) => {
     expect(receiver.received).toHaveLength(1);
   });
 
+  test('slides: a write, a new order and a window opening by itself each send slide.changed', async () => {
+    const webhook = await subscribe(['slide.changed']);
+    const png = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#0a5' } })
+      .png()
+      .toBuffer();
+    const image = await admin.upload('/api/multimedia', { name: 'portada.png', bytes: png });
+    expect(image.status).toBe(201);
+    const opens = new Date(Date.now() + 1500);
+    const first = await admin.post('/api/slides', { title: 'Verano', image: image.body.data.id });
+    const second = await admin.post('/api/slides', {
+      title: 'Otoño',
+      image: image.body.data.id,
+      starts_at: opens.toISOString(),
+    });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    await receiver.waitFor(2);
+    expect(
+      (await admin.put('/api/slides/order', { ids: [second.body.data.id, first.body.data.id] })).status,
+    ).toBe(204);
+    // One for each slide that moved.
+    const moved = (await receiver.waitFor(4)).slice(2).map((hook) => verified(webhook.secret, hook).data.id);
+    expect(moved.sort()).toEqual([first.body.data.id, second.body.data.id].sort());
+    const [, , , , opened] = await receiver.waitFor(5, 10_000);
+    expect(opened!.at).toBeGreaterThanOrEqual(opens.getTime());
+    expect(verified(webhook.secret, opened!)).toMatchObject({
+      type: 'slide.changed',
+      data: { area: 'slide', id: second.body.data.id, slug: null },
+    });
+    await sleep(800);
+    expect(receiver.received).toHaveLength(5);
+  });
+
   test('a receiver that fails twice and then answers gets three attempts of one message', async () => {
     const webhook = await subscribe(['category.changed']);
     receiver.answer = (_hook, index) => (index < 2 ? 500 : 204);
@@ -343,6 +379,37 @@ describe.each(testDatabases())('webhooks (%s)', (engine) => {
       return found?.status === 'delivered' ? found : null;
     });
     expect(row).toEqual({ status: 'delivered', attempt: 1 });
+  });
+});
+
+describe('webhooks: an existing installation', () => {
+  test("migrating gives the administrator role the new area's permissions", async () => {
+    const database = openPglite();
+    try {
+      await migrate(
+        database,
+        MIGRATIONS.filter((migration) => migration.name !== '0017-webhooks'),
+      );
+      const [role] = await database.query<{ id: number }>(
+        "INSERT INTO roles (name, label) VALUES ('admin', 'Administrador') RETURNING id",
+      );
+      await database.query("INSERT INTO role_permissions (role_id, permission) VALUES ($1, 'news.view')", [
+        role!.id,
+      ]);
+      expect(await migrate(database)).toEqual(['0017-webhooks']);
+      const granted = await database.query<{ permission: string }>(
+        "SELECT permission FROM role_permissions WHERE role_id = $1 AND permission LIKE 'webhook.%' ORDER BY 1",
+        [role!.id],
+      );
+      expect(granted.map((row) => row.permission)).toEqual([
+        'webhook.create',
+        'webhook.delete',
+        'webhook.update',
+        'webhook.view',
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });
 

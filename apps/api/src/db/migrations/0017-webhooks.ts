@@ -56,8 +56,8 @@ CREATE TABLE webhook_deliveries (
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at, id) WHERE next_attempt_at IS NOT NULL;
 CREATE INDEX webhook_deliveries_log ON webhook_deliveries (webhook_id, id);
 
--- A scheduled item whose time has come, announced (<area>.published): the key is its time, so one
--- scheduled again later is announced again. Inserted with ON CONFLICT DO NOTHING RETURNING in the
+-- A moment a record changes by time alone, announced (a scheduled item's <area>.published, a slide's
+-- window opening or closing): the key is its time, so one scheduled again later is announced again. Inserted with ON CONFLICT DO NOTHING RETURNING in the
 -- transaction that writes the outbox rows: of several processes, exactly one announces it.
 CREATE TABLE webhook_announcements (
   area text NOT NULL,
@@ -66,9 +66,14 @@ CREATE TABLE webhook_announcements (
   PRIMARY KEY (area, record_id, at)
 );
 CREATE INDEX news_scheduled ON news (published_at) WHERE status = 'scheduled';
--- What became public before webhooks existed is not news to anyone.
+-- What came before webhooks existed is not news to anyone: scheduled news already public, slides'
+-- windows already open or closed (the moments modules/*-resource.ts declare as timed).
 INSERT INTO webhook_announcements (area, record_id, at)
   SELECT 'news', id, published_at FROM news WHERE status = 'scheduled' AND published_at <= now();
+INSERT INTO webhook_announcements (area, record_id, at)
+  SELECT 'slide', id, starts_at FROM slides WHERE active AND starts_at > updated_at AND starts_at <= now()
+  UNION
+  SELECT 'slide', id, ends_at FROM slides WHERE active AND ends_at > updated_at AND ends_at <= now();
 
 -- An administrator holds every permission (DESIGN.md §3): existing installations' admin role gets
 -- the new area's (seedRoles does the same at each start; this holds for a database migrated alone).

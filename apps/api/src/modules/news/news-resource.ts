@@ -39,7 +39,7 @@ export function newsResource() {
     // Public while its status reads published (a scheduled item's, from its time on: announced then).
     announces: {
       isPublic: (record) => record.status === 'published',
-      scheduled: { condition: "t.status = 'scheduled'", at: 't.published_at' },
+      timed: [{ condition: "t.status = 'scheduled'", at: 't.published_at' }],
     },
     prepare({ actor }, input, current) {
       rules.prepare(input, current);

@@ -42,19 +42,25 @@ export type AuthorizedWrite<R, C, U> =
   | { action: 'delete'; records: R[] };
 
 /**
+ * A moment at which a record changes what the website shows by time alone, with no write (a
+ * scheduled item's publication, a slide's window opening): the records whose `condition` holds, at
+ * the instant `at` (SQL over the alias `t`). Announced once when it comes (webhooks).
+ */
+export interface TimedChange {
+  condition: string;
+  at: string;
+}
+
+/**
  * What the organisation's website is told of an area's changes (DELIVERY.md "Webhooks"):
- * - `changes`: any write of a record is `<area>.changed`;
- * - publication: `<area>.published` when a record becomes public, `.updated` when one public before
- *   and after is changed, `.unpublished` when it stops being public, `.deleted` when a public one is
- *   deleted; a draft's edits say nothing. `scheduled` names the records that become public by their
- *   time alone (no write): SQL over the alias `t`, announced when that time comes.
+ * - `changes`: any write of a record is `<area>.changed`, and so is each `timed` moment;
+ * - publication (`isPublic`): `<area>.published` when a record becomes public, `.updated` when one
+ *   public before and after is changed, `.unpublished` when it stops being public, `.deleted` when a
+ *   public one is deleted; a draft's edits say nothing. A `timed` moment is `<area>.published`.
  */
 export type Announcement<R> =
-  | 'changes'
-  | {
-      isPublic(record: R): boolean;
-      scheduled?: { condition: string; at: string };
-    };
+  | { changes: true; timed?: readonly TimedChange[] }
+  | { isPublic(record: R): boolean; timed?: readonly TimedChange[] };
 
 /** One record's change inside a write: as it was (null on create) and as it is (null on delete). */
 export interface RecordChange {

@@ -42,7 +42,15 @@ export function slidesResource() {
     // Never sent by clients (the schemas do not know it): set here on create and by the order route,
     // which are changes people make, so the history shows them.
     audited: ['position'],
-    announces: 'changes',
+    // What the home page shows changes with any write, and when a window opens or closes by itself
+    // (a time that comes after the slide's last write: one before it was announced by that write).
+    announces: {
+      changes: true,
+      timed: [
+        { condition: 't.active AND t.starts_at > t.updated_at', at: 't.starts_at' },
+        { condition: 't.active AND t.ends_at > t.updated_at', at: 't.ends_at' },
+      ],
+    },
     sortColumns: {
       position: 't.position',
       title: spanishOrder('t.title'),

@@ -58,7 +58,7 @@ const isEvent = (name: string): name is WebhookEvent => (WEBHOOK_EVENTS as reado
 /** The event one change makes, by what its area announces; null when it says nothing (a draft's edit). */
 export function eventOf(area: string, announces: Announcement<unknown>, change: RecordChange): string | null {
   const { before, after, edited } = change;
-  if (announces === 'changes') return before && after && !edited ? null : `${area}.changed`;
+  if ('changes' in announces) return before && after && !edited ? null : `${area}.changed`;
   const was = before !== null && announces.isPublic(before);
   const is = after !== null && announces.isPublic(after);
   if (!was && is) return `${area}.published`;
@@ -70,7 +70,7 @@ export function eventOf(area: string, announces: Announcement<unknown>, change: 
 
 /** Every event an area may announce: each must be one the contract lists (checked at start). */
 function eventsOfArea(area: string, announces: Announcement<unknown>): string[] {
-  return announces === 'changes'
+  return 'changes' in announces
     ? [`${area}.changed`]
     : ['published', 'updated', 'unpublished', 'deleted'].map((kind) => `${area}.${kind}`);
 }
@@ -112,54 +112,60 @@ export function checkAnnouncements(definitions: readonly AnyDefinition[]) {
   }
 }
 
+/** The moments an area's records change by time alone, and the event each sends. */
+function timedOf(definition: AnyDefinition) {
+  const announces = definition.announces as Announcement<unknown> | undefined;
+  if (!announces?.timed?.length) return null;
+  const kind = 'changes' in announces ? 'changed' : 'published';
+  return { moments: announces.timed, event: `${definition.contract.area}.${kind}` as WebhookEvent };
+}
+
 /**
- * DELIVERY.md: "A scheduled item sends <area>.published within a minute of its time". Each scheduled
- * record whose time has come is marked announced (webhook_announcements) and queued in one
- * transaction; of several processes running this at once, the INSERT … ON CONFLICT DO NOTHING lets
- * exactly one return it. Returns how many deliveries were queued.
+ * DELIVERY.md: "A scheduled item sends <area>.published within a minute of its time" (and a slide's
+ * window opening or closing, slide.changed). Each such moment that has come is marked announced
+ * (webhook_announcements) and queued in one transaction; of several processes running this at once,
+ * the INSERT … ON CONFLICT DO NOTHING lets exactly one return it. Returns how many deliveries were
+ * queued.
  */
-export async function announceScheduled(
+export async function announceTimed(
   database: Database,
   outbox: Outbox,
   definitions: readonly AnyDefinition[],
 ): Promise<number> {
   let queued = 0;
   for (const definition of definitions) {
-    const announces = definition.announces;
-    if (!announces || announces === 'changes' || !announces.scheduled) continue;
-    const { condition, at } = announces.scheduled;
+    const timed = timedOf(definition);
+    if (!timed) continue;
     const area = definition.contract.area;
     const slug = definition.slug ? 't.slug' : 'NULL::text';
-    queued += await database.transaction(async (tx) => {
-      const due = await tx.query<{ id: number; slug: string | null }>(
-        `WITH due AS (
-           INSERT INTO webhook_announcements (area, record_id, at)
-           SELECT $1, t.id, ${at} FROM ${definition.table} t WHERE ${condition} AND ${at} <= now()
-           ON CONFLICT DO NOTHING
-           RETURNING record_id
-         )
-         SELECT t.id, ${slug} AS slug FROM ${definition.table} t JOIN due ON due.record_id = t.id ORDER BY t.id`,
-        [area],
-      );
-      let count = 0;
-      for (const record of due) {
-        const queued = await outbox.enqueue(tx, `${area}.published` as WebhookEvent, {
-          area,
-          id: record.id,
-          slug: record.slug,
-        });
-        count += queued.length;
-      }
-      return count;
-    });
+    for (const { condition, at } of timed.moments) {
+      queued += await database.transaction(async (tx) => {
+        const due = await tx.query<{ id: number; slug: string | null }>(
+          `WITH due AS (
+             INSERT INTO webhook_announcements (area, record_id, at)
+             SELECT $1, t.id, ${at} FROM ${definition.table} t WHERE ${condition} AND ${at} <= now()
+             ON CONFLICT DO NOTHING
+             RETURNING record_id
+           )
+           SELECT t.id, ${slug} AS slug FROM ${definition.table} t JOIN due ON due.record_id = t.id ORDER BY t.id`,
+          [area],
+        );
+        let count = 0;
+        for (const record of due) {
+          const ids = await outbox.enqueue(tx, timed.event, { area, id: record.id, slug: record.slug });
+          count += ids.length;
+        }
+        return count;
+      });
+    }
   }
   return queued;
 }
 
 /**
  * Keeps the tables bounded: a webhook's finished deliveries beyond the newest WEBHOOK_LOG_SIZE (what
- * its log shows) go, and so do marks of scheduled records that are no longer scheduled at that time.
- * Deliveries still due are never removed.
+ * its log shows) go, and so do marks of moments no record has any more. Deliveries still due are
+ * never removed.
  */
 export async function pruneWebhookTables(database: Database, definitions: readonly AnyDefinition[]) {
   await database.query(
@@ -169,12 +175,12 @@ export async function pruneWebhookTables(database: Database, definitions: readon
                      ORDER BY x.id DESC OFFSET ${WEBHOOK_LOG_SIZE - 1} LIMIT 1)`,
   );
   for (const definition of definitions) {
-    const announces = definition.announces;
-    if (!announces || announces === 'changes' || !announces.scheduled) continue;
-    const { condition, at } = announces.scheduled;
+    const timed = timedOf(definition);
+    if (!timed) continue;
+    const held = timed.moments.map(({ condition, at }) => `(${condition} AND ${at} = a.at)`).join(' OR ');
     await database.query(
       `DELETE FROM webhook_announcements a WHERE a.area = $1 AND NOT EXISTS (
-         SELECT 1 FROM ${definition.table} t WHERE t.id = a.record_id AND ${condition} AND ${at} = a.at)`,
+         SELECT 1 FROM ${definition.table} t WHERE t.id = a.record_id AND (${held}))`,
       [definition.contract.area],
     );
   }

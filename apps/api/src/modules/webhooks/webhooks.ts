@@ -3,7 +3,7 @@ import type { ChangeFeed, ResourceDefinition } from '../resource/resource-defini
 import { type AddressGuard, addressGuard, type Resolver } from './address-guard';
 import { createDeliveryWorker, type DeliveryWorkerOptions } from './delivery-worker';
 import {
-  announceScheduled,
+  announceTimed,
   checkAnnouncements,
   createOutbox,
   type Outbox,
@@ -70,7 +70,7 @@ export function createWebhooks({
   };
   const announce = () =>
     tick(async () => {
-      if ((await announceScheduled(database, outbox, watched)) > 0) worker.wake();
+      if ((await announceTimed(database, outbox, watched)) > 0) worker.wake();
     }, 'No se pudieron anunciar los elementos programados');
   const prune = () =>
     tick(() => pruneWebhookTables(database, watched), 'No se pudo podar el registro de webhooks');
