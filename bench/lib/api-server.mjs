@@ -44,6 +44,8 @@ export async function startApiServer({ databaseUrl = null } = {}) {
     LOG_LEVEL: 'warn',
     // The load generator is one client address: the public API's limit (decision 022) would stop it.
     PUBLIC_API_RATE_LIMIT: '1000000',
+    // The webhook case's receiver listens on 127.0.0.1, which a webhook may reach only with this.
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const logFile = path.join(workDir, 'server.log');

@@ -43,6 +43,8 @@ export default async function globalSetup(): Promise<void> {
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
+      // The webhook tests' receiver listens on 127.0.0.1, an address refused without this (DELIVERY.md).
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
       ...(state.database ? { DATABASE_URL: state.database.url } : {}),
     });
 

@@ -20,6 +20,7 @@ import { permissionsRoutes } from './modules/permissions/permissions-routes';
 import { publicDocsRoutes } from './modules/public/public-docs';
 import { publicRoutes } from './modules/public/public-routes';
 import { createPublicTransport } from './modules/public/public-transport';
+import { createWebhooks, type WebhookOptions } from './modules/webhooks/webhooks';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, serializeRequest } from './plugins/errors';
@@ -42,6 +43,8 @@ export interface AppOptions {
   storage?: Storage;
   /** How long a CSV download may stall before it is cut off (tests use a short one). */
   exportIdleTimeoutMs?: number;
+  /** Webhooks' timings and name resolution (tests use short ones); DELIVERY.md's rules by default. */
+  webhooks?: WebhookOptions;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -56,6 +59,7 @@ export async function buildApp({
   logStream,
   storage = createStorage(config),
   exportIdleTimeoutMs,
+  webhooks: webhookOptions,
 }: AppOptions): Promise<FastifyInstance> {
   // The public API's answers that need no route (a cache hit, a refused method, a preflight, a 429)
   // are sent before Fastify sees the request (decision 022); its hooks below fill the cache.
@@ -139,6 +143,16 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await rm(uploadsDir, { recursive: true, force: true });
   });
+  // Webhooks (decision 023): changes go to the outbox in their own transaction; this process's worker
+  // sends what is due from the moment the app is ready, and stops with it.
+  const webhooks = createWebhooks({
+    database,
+    log: app.log,
+    allowPrivate: config.webhooks.allowPrivate,
+    options: webhookOptions,
+  });
+  app.addHook('onReady', async () => webhooks.start());
+  app.addHook('onClose', async () => webhooks.stop());
   registerAreas(app, {
     database,
     auth,
@@ -147,6 +161,7 @@ export async function buildApp({
     appUrl: config.appUrl,
     uploads: { maxBytes: config.uploadMaxMb * 1024 * 1024, tmpDir: uploadsDir },
     exportIdleTimeoutMs,
+    webhooks,
   });
   // Uploaded files are public, like Laravel's public disk (AREAS.md): /storage/media/<name>.
   storageRoutes(app, { storage });

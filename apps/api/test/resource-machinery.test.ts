@@ -153,7 +153,8 @@ describe.each(testDatabases())('resource machinery (%s)', (engine) => {
     test('GET /api/permissions groups every permission by area with Spanish labels', async () => {
       const response = await admin.get('/api/permissions');
       expect(response.status).toBe(200);
-      expect(response.body.data).toHaveLength(10);
+      expect(response.body.data).toHaveLength(11);
+      expect(response.body.data.at(-1)).toMatchObject({ area: 'webhook', label: 'Webhooks' });
       expect(response.body.data[0]).toEqual({
         area: 'news',
         label: 'Noticias',

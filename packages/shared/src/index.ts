@@ -17,4 +17,5 @@ export * from './tests';
 export * from './user-cookie';
 export * from './users';
 export * from './validation';
+export * from './webhooks';
 export * from './zod-spanish';

@@ -11,6 +11,7 @@ export const AREAS = [
   'entity',
   'category',
   'multimedia',
+  'webhook',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -26,6 +27,7 @@ export const AREA_API_PATHS: Record<Area, string> = {
   entity: 'entities',
   category: 'categories',
   multimedia: 'multimedia',
+  webhook: 'webhooks',
 };
 
 export const ACTIONS = ['view', 'create', 'update', 'delete'] as const;
@@ -42,6 +44,7 @@ export const AREA_LABELS: Record<Area, string> = {
   entity: 'Entidades',
   category: 'Categorías',
   multimedia: 'Multimedia',
+  webhook: 'Webhooks',
 };
 
 export const ACTION_LABELS: Record<Action | 'publish', string> = {
@@ -75,7 +78,9 @@ export function permissionLabel(name: Permission): string {
 }
 
 const CONTENT_AREAS: readonly Area[] = ['news', 'page', 'slide', 'category', 'multimedia'];
-const ACCESS_AREAS: readonly Area[] = ['role', 'user'];
+// Who may do what, and where content is sent (a webhook's address and events are integration
+// settings): the administrator's alone unless a role is given them.
+const ACCESS_AREAS: readonly Area[] = ['role', 'user', 'webhook'];
 
 /** The roles every installation starts with (DESIGN.md §3). */
 export const SEEDED_ROLES: ReadonlyArray<{ name: string; label: string; permissions: Permission[] }> = [

@@ -138,6 +138,7 @@ const EnvSchema = z.object({
   PUBLIC_SPACE_URL: template('PUBLIC_SPACE_URL', '{slug}').optional(),
   PUBLIC_PREVIEW_URL: template('PUBLIC_PREVIEW_URL', '{token}').optional(),
   PREVIEW_TTL_MINUTES: int('PREVIEW_TTL_MINUTES', 1, 10080).default(60),
+  WEBHOOKS_ALLOW_PRIVATE: bool('WEBHOOKS_ALLOW_PRIVATE').default(false),
 });
 
 export function decodeKey(value: string): Buffer {
@@ -186,6 +187,11 @@ export interface Config {
   publicUrls: PublicUrlTemplates;
   /** How long a draft's preview link lasts. */
   previewTtlMinutes: number;
+  /**
+   * DELIVERY.md "No SSRF": webhooks go to public addresses only, unless this allows loopback, private
+   * and link-local ones too (tests, intranets).
+   */
+  webhooks: { allowPrivate: boolean };
 }
 
 export interface PublicUrlTemplates {
@@ -331,5 +337,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       preview: e.PUBLIC_PREVIEW_URL ?? null,
     },
     previewTtlMinutes: e.PREVIEW_TTL_MINUTES,
+    webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE },
   };
 }

@@ -20,6 +20,8 @@ import { slidesResource } from './slides/slides-resource';
 import { spacesResource } from './spaces/spaces-resource';
 import { testsResource } from './tests/tests-resource';
 import { usersResource } from './users/users-resource';
+import { createWebhooks, type Webhooks } from './webhooks/webhooks';
+import { webhooksResource } from './webhooks/webhooks-resource';
 
 // The one list of management areas (decision 008). Each area declares what is its own; the field
 // tables of the shared contracts give the rest (decision 018), references resolved through the
@@ -35,6 +37,11 @@ export interface AreaDependencies {
   uploads: { maxBytes: number; tmpDir: string };
   /** How long a CSV download may stall before it is cut off (export-spool.ts has the default). */
   exportIdleTimeoutMs?: number;
+  /**
+   * The webhooks this process sends: the outbox every announced change is written into. When absent
+   * (a test or benchmark that only reads the definitions), one that is never started.
+   */
+  webhooks?: Webhooks;
 }
 
 type AnyDefinition = ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>;
@@ -42,6 +49,8 @@ type AnyDeclaration = AreaDeclaration<{ id: number; updated_at: string }, unknow
 
 /** Every area's declaration, by name, as the areas state them. */
 function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof createUsageIndex>) {
+  const webhooks =
+    deps.webhooks ?? createWebhooks({ database: deps.database, log: deps.log, allowPrivate: false });
   return {
     roles: rolesResource,
     users: usersResource({ auth: deps.auth }),
@@ -59,6 +68,7 @@ function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof crea
     spaces: spacesResource(),
     slides: slidesResource(),
     tests: testsResource(),
+    webhooks: webhooksResource(webhooks),
   };
 }
 
@@ -87,8 +97,14 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
   for (const definition of Object.values(definitions)) {
     usages.register(definition);
   }
+  deps.webhooks?.watch(Object.values(definitions));
   for (const definition of Object.values(definitions)) {
-    const service = createResourceService(definition, { database: deps.database, log: deps.log, media });
+    const service = createResourceService(definition, {
+      database: deps.database,
+      log: deps.log,
+      media,
+      changeFeed: deps.webhooks?.feed,
+    });
     resourceRoutes(app, service, {
       appUrl: deps.appUrl,
       uploads: deps.uploads,

@@ -106,7 +106,7 @@ export function freePort(): Promise<number> {
 export async function startTestServer(
   engine: Engine,
   overrides: Record<string, string> = {},
-  options: { mailer?: Mailer; poolMax?: number } & Pick<AppOptions, 'exportIdleTimeoutMs'> = {},
+  options: { mailer?: Mailer; poolMax?: number } & Pick<AppOptions, 'exportIdleTimeoutMs' | 'webhooks'> = {},
 ): Promise<TestServer> {
   const { database, another, drop } = await openTestDatabase(engine, { poolMax: options.poolMax });
   try {
@@ -137,6 +137,7 @@ export async function startTestServer(
       mailer: options.mailer ?? (overrides.MAIL_MAILER ? undefined : mails),
       webDist: null,
       exportIdleTimeoutMs: options.exportIdleTimeoutMs,
+      webhooks: options.webhooks,
     });
     try {
       await app.listen({ port, host: '127.0.0.1' });
@@ -162,7 +163,13 @@ export async function startTestServer(
       client: (options = {}) => new TestClient(url, { origin, ...options }),
       anotherDatabase: another,
       async startTwin() {
-        const twin = await buildApp({ config, database: another(), mailer: mails, webDist: null });
+        const twin = await buildApp({
+          config,
+          database: another(),
+          mailer: mails,
+          webDist: null,
+          webhooks: options.webhooks,
+        });
         twins.push(twin);
         return twin.listen({ port: 0, host: '127.0.0.1' });
       },

@@ -60,6 +60,11 @@ export const areas: readonly AreaEntry[] = [
     load: async () => (await import('../features/tests/routes/tests')).testRoutes,
   },
   {
+    area: 'webhook',
+    icon: 'pi pi-bolt',
+    load: async () => (await import('../features/webhooks/routes/webhooks')).webhookRoutes,
+  },
+  {
     area: 'role',
     icon: 'pi pi-shield',
     load: async () => (await import('../features/roles/routes/roles')).roleRoutes,

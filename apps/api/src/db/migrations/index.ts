@@ -14,6 +14,7 @@ import * as legalPageTexts from './0013-legal-page-texts';
 import * as invitationTokens from './0014-invitation-tokens';
 import * as newsSubtitle from './0015-news-subtitle';
 import * as publicContentNotifications from './0016-public-content-notifications';
+import * as webhooks from './0017-webhooks';
 import * as publicNewsIndex from './0018-public-news-index';
 
 export interface Migration {
@@ -39,5 +40,6 @@ export const MIGRATIONS: Migration[] = [
   invitationTokens,
   newsSubtitle,
   publicContentNotifications,
+  webhooks,
   publicNewsIndex,
 ];

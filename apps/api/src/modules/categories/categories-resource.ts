@@ -20,6 +20,7 @@ export function categoriesResource() {
       children_count: '(SELECT count(*)::int FROM categories c WHERE c.parent_id = t.id)',
       news_count: '(SELECT count(*)::int FROM category_news cn WHERE cn.category_id = t.id)',
     },
+    announces: { changes: true },
     sortColumns: {
       name: spanishOrder('t.name'),
       slug: 't.slug',

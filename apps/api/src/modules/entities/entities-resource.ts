@@ -15,6 +15,7 @@ export function entitiesResource() {
     contract: ENTITIES,
     table: 'entities',
     select: { spaces_count: '(SELECT count(*)::int FROM spaces s WHERE s.entity_id = t.id)' },
+    announces: { changes: true },
     sortColumns: {
       name: spanishOrder('t.name'),
       type: 't.type',

@@ -169,6 +169,8 @@ export function multimediaResource({
       shape: mediaShape,
       readValue: (raw) => urls.ref(raw),
     },
+    // A new, edited, replaced or deleted file (the website may show it anywhere).
+    announces: { changes: true },
     sortColumns: {
       original_name: spanishOrder('t.original_name'),
       title: spanishOrder('t.title'),

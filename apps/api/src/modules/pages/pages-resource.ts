@@ -22,6 +22,7 @@ export function pagesResource() {
     },
     filterConditions: { status: (value) => `t.status = ${value}` },
     authorize: rules.authorize,
+    announces: { isPublic: (record) => record.status === 'published' },
     prepare(_ctx, input, current) {
       rules.prepare(input, current);
     },

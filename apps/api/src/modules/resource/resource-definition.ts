@@ -41,6 +41,39 @@ export type AuthorizedWrite<R, C, U> =
   | { action: 'update'; current: R; input: U }
   | { action: 'delete'; records: R[] };
 
+/**
+ * A moment at which a record changes what the website shows by time alone, with no write (a
+ * scheduled item's publication, a slide's window opening): the records whose `condition` holds, at
+ * the instant `at` (SQL over the alias `t`). Announced once when it comes (webhooks).
+ */
+export interface TimedChange {
+  condition: string;
+  at: string;
+}
+
+/**
+ * What the organisation's website is told of an area's changes (DELIVERY.md "Webhooks"):
+ * - `changes`: any write of a record is `<area>.changed`, and so is each `timed` moment;
+ * - publication (`isPublic`): `<area>.published` when a record becomes public, `.updated` when one
+ *   public before and after is changed, `.unpublished` when it stops being public, `.deleted` when a
+ *   public one is deleted; a draft's edits say nothing. A `timed` moment is `<area>.published`.
+ */
+export type Announcement<R> =
+  | { changes: true; timed?: readonly TimedChange[] }
+  | { isPublic(record: R): boolean; timed?: readonly TimedChange[] };
+
+/** One record's change inside a write: as it was (null on create) and as it is (null on delete). */
+export interface RecordChange {
+  definition: ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>;
+  before: { id: number } | null;
+  after: { id: number } | null;
+  /** Whether an update changed what people wrote (its history entry is not empty). */
+  edited: boolean;
+}
+
+/** Where the machinery reports each change, inside the write's transaction (the webhooks' outbox). */
+export type ChangeFeed = (ctx: WriteContext, change: RecordChange) => Promise<void>;
+
 export interface CsvColumn<R> {
   header: string;
   value(record: R): string | number | boolean | null;
@@ -128,6 +161,13 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   auditSnapshot?(record: R): Record<string, unknown>;
   /** Input fields that are audited as changed without their values (passwords). */
   secretFields?: string[];
+  /**
+   * Values the server makes for a new record, stored in their columns and shown once, in the answer
+   * to its creation (a webhook's signing secret): never read back, listed, exported or audited.
+   */
+  issuedOnCreate?: Record<string, () => string>;
+  /** What the website is told when this area's records change (webhooks); nothing when absent. */
+  announces?: Announcement<R>;
   csv: CsvColumn<R>[];
   /** Extra routes of this area beyond the standard ones. */
   routes?(app: FastifyInstance, service: ResourceService<R, C, U>): void;

@@ -16,7 +16,7 @@ import type { ListQuery } from './list-query';
 import { listStatements } from './list-sql';
 import type { MediaLinks } from './media-links';
 import { paginate } from './pagination';
-import type { ResourceDefinition, WriteContext } from './resource-definition';
+import type { ChangeFeed, ResourceDefinition, WriteContext } from './resource-definition';
 
 type Log = { error(obj: object, msg: string): void };
 
@@ -49,6 +49,7 @@ export function checkDefinition(
   if (!contract.sortable.includes(sortKey)) missing.push(`defaultSort ${sortKey}`);
   if (!definition.fields && !(definition.create && definition.update)) missing.push('fields o create/update');
   if (!definition.fields && !definition.auditSnapshot) missing.push('fields o auditSnapshot');
+  if (definition.issuedOnCreate && definition.create) missing.push('issuedOnCreate con create propio');
   if (missing.length) {
     throw new Error(`El área «${contract.path}» declara claves sin implementar: ${missing.join(', ')}.`);
   }
@@ -57,7 +58,12 @@ export function checkDefinition(
 /** The generic operations of one area, driven by its definition. */
 export function createResourceService<R extends { id: number; updated_at: string }, C, U>(
   declared: ResourceDefinition<R, C, U>,
-  { database, log, media }: { database: Database; log: Log; media: MediaLinks },
+  {
+    database,
+    log,
+    media,
+    changeFeed,
+  }: { database: Database; log: Log; media: MediaLinks; changeFeed?: ChangeFeed },
 ) {
   checkDefinition(declared as unknown as Parameters<typeof checkDefinition>[0]);
   const definition = withRichTextRead(declared, media);
@@ -192,9 +198,34 @@ export function createResourceService<R extends { id: number; updated_at: string
     return view;
   };
 
+  /**
+   * Tells the change feed (webhooks) what one write did to one record, in the write's transaction,
+   * when the area announces its changes.
+   */
+  async function announce(
+    ctx: WriteContext,
+    before: { id: number } | null,
+    after: { id: number } | null,
+    edited = true,
+  ) {
+    if (!changeFeed || !definition.announces) return;
+    await changeFeed(ctx, {
+      definition: definition as unknown as Parameters<ChangeFeed>[1]['definition'],
+      before,
+      after,
+      edited,
+    });
+  }
+
   /** Slug, references, checks and the row itself, from the declared fields (decision 008). */
-  async function storeDeclared(ctx: WriteContext, input: Record<string, unknown>, current: R | null) {
+  async function storeDeclared(
+    ctx: WriteContext,
+    input: Record<string, unknown>,
+    current: R | null,
+    issued: Record<string, string> = {},
+  ) {
     const resolved = await resolveFields(ctx.tx, fields!, input);
+    for (const [column, value] of Object.entries(issued)) resolved.columns.set(column, value);
     if (definition.slug && (current === null || input.slug !== undefined)) {
       const given = input.slug as string | undefined;
       const source = String(
@@ -225,6 +256,8 @@ export function createResourceService<R extends { id: number; updated_at: string
     write,
     /** Records one record's change in its history (for an area's own writes). */
     audit,
+    /** Tells the webhooks of one record's change (for an area's own writes, such as a new order). */
+    announce,
 
     async list(query: ListQuery, page: PageRequest): Promise<Paginated<R>> {
       const statements = listStatements(definition, query);
@@ -265,17 +298,24 @@ export function createResourceService<R extends { id: number; updated_at: string
         await definition.authorize?.(ctx, { action: 'create', input });
         await storeRichText(ctx.tx, input as Record<string, unknown>);
         await definition.prepare?.(ctx, input as Partial<C & U>, null);
+        const issued = Object.fromEntries(
+          Object.entries(definition.issuedOnCreate ?? {}).map(([column, make]) => [column, make()]),
+        );
         const id = definition.create
           ? await definition.create(ctx, input)
-          : await storeDeclared(ctx, input as Record<string, unknown>, null);
+          : await storeDeclared(ctx, input as Record<string, unknown>, null, issued);
         const [record] = await findRows(ctx.tx, [id]);
         const changes = diff({}, snapshot(record!));
-        for (const field of definition.secretFields ?? []) {
-          if ((input as Record<string, unknown>)[field]) changes[field] = { from: null, to: HIDDEN_VALUE };
+        for (const field of [...(definition.secretFields ?? []), ...Object.keys(issued)]) {
+          if ((input as Record<string, unknown>)[field] || issued[field]) {
+            changes[field] = { from: null, to: HIDDEN_VALUE };
+          }
         }
         await audit(ctx.tx, actor, id, 'created', changes);
         await definition.afterWrite?.(ctx, 'created');
-        return record!;
+        await announce(ctx, null, record!);
+        // What the server issued is in this answer alone.
+        return { ...record!, ...issued };
       });
     },
 
@@ -309,6 +349,7 @@ export function createResourceService<R extends { id: number; updated_at: string
         }
         if (Object.keys(changes).length) await audit(ctx.tx, actor, id, 'updated', changes);
         await definition.afterWrite?.(ctx, 'updated');
+        await announce(ctx, current, record!, Object.keys(changes).length > 0);
         return record!;
       });
     },
@@ -331,6 +372,7 @@ export function createResourceService<R extends { id: number; updated_at: string
         if (tracksMedia) await media.forgetUsages(ctx.tx, contract.path, unique);
         await ctx.tx.query(`DELETE FROM ${table} WHERE id = ANY($1::int[])`, [unique]);
         await definition.afterWrite?.(ctx, 'deleted');
+        for (const record of records) await announce(ctx, record, null);
       });
     },
 

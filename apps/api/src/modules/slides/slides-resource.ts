@@ -42,6 +42,15 @@ export function slidesResource() {
     // Never sent by clients (the schemas do not know it): set here on create and by the order route,
     // which are changes people make, so the history shows them.
     audited: ['position'],
+    // What the home page shows changes with any write, and when a window opens or closes by itself
+    // (a time that comes after the slide's last write: one before it was announced by that write).
+    announces: {
+      changes: true,
+      timed: [
+        { condition: 't.active AND t.starts_at > t.updated_at', at: 't.starts_at' },
+        { condition: 't.active AND t.ends_at > t.updated_at', at: 't.ends_at' },
+      ],
+    },
     sortColumns: {
       position: 't.position',
       title: spanishOrder('t.title'),
@@ -108,7 +117,8 @@ export function slidesResource() {
       // someone editing its text meanwhile is not told it was changed by another person.
       app.put('/api/slides/order', { config: { permission: 'slide.update' } }, async (request, reply) => {
         const { ids } = validate(SlideOrderInput, request.body);
-        await service.write(request.authUser(), async ({ tx, actor }) => {
+        await service.write(request.authUser(), async (ctx) => {
+          const { tx, actor } = ctx;
           const slides = await tx.query<{ id: number; title: string; position: number }>(
             'SELECT id, title, position FROM slides ORDER BY position FOR UPDATE',
           );
@@ -141,6 +151,8 @@ export function slidesResource() {
             const before = slides.find((slide) => slide.id === id)!.position;
             if (before !== index + 1) {
               await service.audit(tx, actor, id, 'updated', { position: { from: before, to: index + 1 } });
+              // The home page shows them in another order: slide.changed for each one that moved.
+              await service.announce(ctx, { id }, { id });
             }
           }
         });

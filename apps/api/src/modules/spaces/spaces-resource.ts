@@ -12,6 +12,7 @@ export function spacesResource() {
     contract: SPACES,
     table: 'spaces',
     storage: { images: joinTable('space_images', 'space_id', 'media_id') },
+    announces: { changes: true },
     sortColumns: {
       name: spanishOrder('t.name'),
       capacity: 't.capacity',

@@ -36,7 +36,7 @@ export interface ControlProps {
 }
 
 interface TextControlProps extends ControlProps {
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'url';
   autoComplete?: string;
   maxLength?: number;
   /**

@@ -1,6 +1,8 @@
 // Every form control of the areas' forms (README.md in this folder). Each is bound to react-hook-form
 // by name and obeys ReadOnlyContext. A module that needs only form-controls.tsx imports that file
 // rather than this index, which may bring the other controls' code and styles into its chunk.
+
+export { CheckboxGroupControl, type CheckboxGroupOption } from './checkbox-group-control';
 export { type ColorPreset, DEFAULT_COLOR_PRESETS, normalizeHexColor } from './color';
 export { ColorControl } from './color-control';
 export { DateControl, DateTimeControl, MADRID_TIME_HINT } from './date-controls';

@@ -261,6 +261,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
     setFormErrors([]);
     try {
       const saved = await save.mutateAsync(body as object);
+      if (!editing) declaration.onCreated?.(saved);
       if (!editing || recordKey(contract, saved) !== openedAt) {
         // A new record, or one whose address changed (its slug was edited): open it where it lives now.
         // The edit form stays mounted across the move (same record), so it takes the saved version.
@@ -325,54 +326,67 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
     });
   };
 
-  const { Fields, Actions, SubmitActions } = declaration;
+  const { Fields, Actions, ViewActions, Related, SubmitActions } = declaration;
   const canDelete = editing && manageable && allowed('delete') && (screens.canDelete?.(record) ?? true);
+
+  const formCard = (
+    <form className="card resource-form" noValidate onSubmit={submit}>
+      {readOnly && (
+        <Notice severity="info">
+          {!manageable
+            ? (screens.unmanageableNotice ??
+              'No puede modificar este elemento: se muestra solo para consulta.')
+            : editing
+              ? 'No tiene permiso para modificar este elemento: se muestra solo para consulta.'
+              : 'No tiene permiso para crear elementos.'}
+        </Notice>
+      )}
+      <FormErrorsNotice messages={formErrors} />
+      <FieldTableContext.Provider value={screens.contract.fields}>
+        <ReadOnlyContext.Provider value={readOnly}>
+          <Fields record={record} readOnly={readOnly} />
+        </ReadOnlyContext.Provider>
+      </FieldTableContext.Provider>
+      <div className="resource-form-actions">
+        {!readOnly && (
+          <>
+            {SubmitActions ? (
+              <SubmitActions record={record} submitWith={submitWith} saving={save.isPending} />
+            ) : (
+              <Button type="submit" label="Guardar" icon="pi pi-check" loading={save.isPending} />
+            )}
+            <ButtonLink to={route} label="Cancelar" variant="text" />
+          </>
+        )}
+        {editing && manageable && Actions && <Actions record={record} notify={notify} />}
+        {editing && ViewActions && <ViewActions record={record} notify={notify} />}
+        {canDelete && (
+          <Button
+            type="button"
+            label="Eliminar"
+            icon="pi pi-trash"
+            severity="danger"
+            outlined
+            className="resource-form-delete"
+            loading={remove.isPending}
+            onClick={() => setConfirmingDelete(true)}
+          />
+        )}
+      </div>
+    </form>
+  );
 
   return (
     <FormProvider {...form}>
-      <form className="card resource-form" noValidate onSubmit={submit}>
-        {readOnly && (
-          <Notice severity="info">
-            {!manageable
-              ? (screens.unmanageableNotice ??
-                'No puede modificar este elemento: se muestra solo para consulta.')
-              : editing
-                ? 'No tiene permiso para modificar este elemento: se muestra solo para consulta.'
-                : 'No tiene permiso para crear elementos.'}
-          </Notice>
-        )}
-        <FormErrorsNotice messages={formErrors} />
-        <FieldTableContext.Provider value={screens.contract.fields}>
-          <ReadOnlyContext.Provider value={readOnly}>
-            <Fields record={record} readOnly={readOnly} />
-          </ReadOnlyContext.Provider>
-        </FieldTableContext.Provider>
-        <div className="resource-form-actions">
-          {!readOnly && (
-            <>
-              {SubmitActions ? (
-                <SubmitActions record={record} submitWith={submitWith} saving={save.isPending} />
-              ) : (
-                <Button type="submit" label="Guardar" icon="pi pi-check" loading={save.isPending} />
-              )}
-              <ButtonLink to={route} label="Cancelar" variant="text" />
-            </>
-          )}
-          {editing && manageable && Actions && <Actions record={record} notify={notify} />}
-          {canDelete && (
-            <Button
-              type="button"
-              label="Eliminar"
-              icon="pi pi-trash"
-              severity="danger"
-              outlined
-              className="resource-form-delete"
-              loading={remove.isPending}
-              onClick={() => setConfirmingDelete(true)}
-            />
-          )}
+      {editing && Related ? (
+        // One cell of the screen's grid: the history stays beside the form and its sections.
+        <div className="resource-form-stack">
+          {formCard}
+          <Related record={record} notify={notify} readOnly={readOnly} />
         </div>
-      </form>
+      ) : (
+        formCard
+      )}
 
       {leaveDialog}
       <ConfirmDialog

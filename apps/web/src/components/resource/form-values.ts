@@ -63,11 +63,25 @@ const emptyText = (def: InputField) => {
   );
 };
 
+/** A list field: `[]` is a list to its schema (even when it then asks for at least one item). */
+const emptyList = (def: InputField) => {
+  const probe = def.schema.safeParse([]);
+  return (
+    probe.success ||
+    probe.error.issues.every(
+      (issue) =>
+        issue.code !== 'invalid_type' && issue.code !== 'invalid_value' && issue.code !== 'invalid_union',
+    )
+  );
+};
+
 function emptyValue(def: InputField): unknown {
   if (def.ref) return def.ref.many ? [] : null;
   if (def.instant) return def.default ?? null;
   if (def.default !== undefined) return def.default === null && emptyText(def) ? '' : def.default;
   if (emptyText(def)) return '';
+  // A list with no default starts empty, so its first message is "choose at least one".
+  if (emptyList(def)) return [];
   return null;
 }
 

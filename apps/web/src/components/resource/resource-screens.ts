@@ -119,6 +119,21 @@ export interface ResourceFormDeclaration<R extends ResourceRecord, V extends Fie
   /** Buttons beside Guardar on the edit screen (e.g. send a password reset link). */
   Actions?: ComponentType<{ record: R; notify: ScreenNotifier }>;
   /**
+   * Buttons on the edit screen for anyone who may see the record, even read-only (news' "Vista
+   * previa"). Rendered inside the form's context, so they may read its state (unsaved changes).
+   */
+  ViewActions?: ComponentType<{ record: R; notify: ScreenNotifier }>;
+  /**
+   * Sections under the form on the edit screen, outside it (a webhook's deliveries): their buttons
+   * do not save the form, and their requests are their own.
+   */
+  Related?: ComponentType<{ record: R; notify: ScreenNotifier; readOnly: boolean }>;
+  /**
+   * Called with the create's answer before the screen moves to the new record: what the answer
+   * carries once and the record never again (a webhook's secret) is taken here.
+   */
+  onCreated?: (saved: R) => void;
+  /**
    * Replaces Guardar, on the create and edit screens, for an area that saves in more than one way
    * (news: "Guardar borrador", "Publicar ahora", "Programar"), each a `submitWith(values)`. Shown only
    * when the form is editable, before Cancelar. A `type="submit"` button among them is what the Enter

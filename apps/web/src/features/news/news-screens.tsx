@@ -1,6 +1,7 @@
 import { NEWS, type NewsRecord, USERS, type UserRecord } from '@gestor/shared';
 import { recordOptions } from '../../components/options/record-options';
 import { useRecordOptions } from '../../components/options/use-record-options';
+import { previewAction } from '../../components/preview/preview-action';
 import { PublicationStatusTag } from '../../components/publishing/publication-status-tag';
 import { mayChangePublication, publishingBody } from '../../components/publishing/publishing';
 import { publishingSubmitActions } from '../../components/publishing/publishing-submit-actions';
@@ -115,5 +116,7 @@ export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
     }),
     Fields: NewsFields,
     SubmitActions: publishingSubmitActions<NewsRecord, NewsFormValues>(NEWS_PUBLISHING),
+    // DELIVERY.md: the saved version as the website would show it, for anyone who may view it.
+    ViewActions: previewAction<NewsRecord>(NEWS),
   },
 });

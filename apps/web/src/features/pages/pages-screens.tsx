@@ -1,4 +1,5 @@
 import { PAGES, type PageRecord } from '@gestor/shared';
+import { previewAction } from '../../components/preview/preview-action';
 import { PublicationStatusTag } from '../../components/publishing/publication-status-tag';
 import { mayChangePublication, publishingBody } from '../../components/publishing/publishing';
 import { publishingSubmitActions } from '../../components/publishing/publishing-submit-actions';
@@ -54,5 +55,7 @@ export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
     }),
     Fields: PageFields,
     SubmitActions: publishingSubmitActions<PageRecord, PageFormValues>(PAGE_PUBLISHING),
+    // DELIVERY.md: the saved version as the website would show it, for anyone who may view it.
+    ViewActions: previewAction<PageRecord>(PAGES),
   },
 });

@@ -19,7 +19,7 @@ describe('permission matrix cells', () => {
     expect(cellPermission('page', 'publish')).toBe('page.publish');
     expect(cellPermission('user', 'publish')).toBeNull();
     expect(columnPermissions('publish')).toEqual(['news.publish', 'page.publish']);
-    expect(columnPermissions('view')).toHaveLength(10);
+    expect(columnPermissions('view')).toHaveLength(11);
   });
 
   it('covers every permission exactly once', () => {
@@ -34,6 +34,7 @@ describe('permission matrix cells', () => {
       'entity',
       'category',
       'multimedia',
+      'webhook',
     ] as const;
     expect(normalizePermissions(rows.flatMap(rowPermissions))).toEqual(normalizePermissions(PERMISSIONS));
   });
@@ -66,7 +67,7 @@ describe('permission matrix toggles', () => {
 
   it('toggles a column across every area that has the action', () => {
     const all = toggleGroup([], columnPermissions('delete'));
-    expect(all).toHaveLength(10);
+    expect(all).toHaveLength(11);
     expect(all.every((name) => name.endsWith('.delete'))).toBe(true);
     expect(toggleGroup(all, columnPermissions('delete'))).toEqual([]);
     expect(hasSome(['role.delete'], columnPermissions('delete'))).toBe(true);

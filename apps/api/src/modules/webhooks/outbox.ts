@@ -1,0 +1,187 @@
+import {
+  WEBHOOK_EVENTS,
+  WEBHOOK_LOG_SIZE,
+  type WebhookDeliveryType,
+  type WebhookEvent,
+  type WebhookPayload,
+} from '@gestor/shared';
+import type { Connection, Database } from '../../db/client';
+import type {
+  Announcement,
+  ChangeFeed,
+  RecordChange,
+  ResourceDefinition,
+  WriteContext,
+} from '../resource/resource-definition';
+import { newMessageId } from './signature';
+
+// DELIVERY.md "Nothing is lost": an event is written in the transaction of the change that causes it,
+// as one outbox row per subscribed active webhook (webhook_deliveries); the delivery worker sends
+// them once the transaction has committed. What rolls back was never announced.
+
+type AnyDefinition = ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>;
+
+export interface Outbox {
+  /**
+   * Queues `type` for every active webhook subscribed to it (or for `webhookId` alone, whatever it
+   * subscribes to: a test). Returns the ids of the deliveries queued.
+   */
+  enqueue(
+    tx: Connection,
+    type: WebhookDeliveryType,
+    data: WebhookPayload['data'],
+    options?: { webhookId?: number },
+  ): Promise<number[]>;
+}
+
+export function createOutbox(): Outbox {
+  return {
+    async enqueue(tx, type, data, { webhookId } = {}) {
+      const payload: WebhookPayload = { type, timestamp: new Date().toISOString(), data };
+      const rows = await tx.query<{ id: number }>(
+        webhookId === undefined
+          ? `INSERT INTO webhook_deliveries (webhook_id, message_id, type, payload)
+             SELECT w.id, $1, $2, $3 FROM webhooks w WHERE w.active AND $2 = ANY (w.events)
+             RETURNING id`
+          : `INSERT INTO webhook_deliveries (webhook_id, message_id, type, payload)
+             SELECT w.id, $1, $2, $3 FROM webhooks w WHERE w.id = $4
+             RETURNING id`,
+        [newMessageId(), type, JSON.stringify(payload), ...(webhookId === undefined ? [] : [webhookId])],
+      );
+      return rows.map((row) => Number(row.id));
+    },
+  };
+}
+
+const isEvent = (name: string): name is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(name);
+
+/** The event one change makes, by what its area announces; null when it says nothing (a draft's edit). */
+export function eventOf(area: string, announces: Announcement<unknown>, change: RecordChange): string | null {
+  const { before, after, edited } = change;
+  if ('changes' in announces) return before && after && !edited ? null : `${area}.changed`;
+  const was = before !== null && announces.isPublic(before);
+  const is = after !== null && announces.isPublic(after);
+  if (!was && is) return `${area}.published`;
+  if (was && is) return edited ? `${area}.updated` : null;
+  if (was && after) return `${area}.unpublished`;
+  if (was) return `${area}.deleted`;
+  return null;
+}
+
+/** Every event an area may announce: each must be one the contract lists (checked at start). */
+function eventsOfArea(area: string, announces: Announcement<unknown>): string[] {
+  return 'changes' in announces
+    ? [`${area}.changed`]
+    : ['published', 'updated', 'unpublished', 'deleted'].map((kind) => `${area}.${kind}`);
+}
+
+const slugOf = (record: { id: number } | null) =>
+  ((record as { slug?: unknown } | null)?.slug as string | undefined) ?? null;
+
+/**
+ * The machinery's change feed: each announced change of a record becomes its event in the outbox,
+ * and the worker is woken once the transaction has committed.
+ */
+export function outboxFeed(outbox: Outbox, wake: () => void): ChangeFeed {
+  return async (ctx: WriteContext, change: RecordChange) => {
+    const { definition } = change;
+    const announces = definition.announces;
+    if (!announces) return;
+    const area = definition.contract.area;
+    const type = eventOf(area, announces as Announcement<unknown>, change);
+    if (!type || !isEvent(type)) return;
+    const record = change.after ?? change.before!;
+    const queued = await outbox.enqueue(ctx.tx, type, { area, id: record.id, slug: slugOf(record) });
+    if (queued.length) ctx.afterCommit(async () => wake());
+  };
+}
+
+/** Refuses, at start, an area that would announce an event the shared contract does not list. */
+export function checkAnnouncements(definitions: readonly AnyDefinition[]) {
+  for (const definition of definitions) {
+    const { announces, contract } = definition;
+    if (!announces) continue;
+    const unknown = eventsOfArea(contract.area, announces as Announcement<unknown>).filter(
+      (name) => !isEvent(name),
+    );
+    if (unknown.length) {
+      throw new Error(
+        `El área «${contract.path}» anuncia eventos que el contrato no lista: ${unknown.join(', ')}.`,
+      );
+    }
+  }
+}
+
+/** The moments an area's records change by time alone, and the event each sends. */
+function timedOf(definition: AnyDefinition) {
+  const announces = definition.announces as Announcement<unknown> | undefined;
+  if (!announces?.timed?.length) return null;
+  const kind = 'changes' in announces ? 'changed' : 'published';
+  return { moments: announces.timed, event: `${definition.contract.area}.${kind}` as WebhookEvent };
+}
+
+/**
+ * DELIVERY.md: "A scheduled item sends <area>.published within a minute of its time" (and a slide's
+ * window opening or closing, slide.changed). Each such moment that has come is marked announced
+ * (webhook_announcements) and queued in one transaction; of several processes running this at once,
+ * the INSERT … ON CONFLICT DO NOTHING lets exactly one return it. Returns how many deliveries were
+ * queued.
+ */
+export async function announceTimed(
+  database: Database,
+  outbox: Outbox,
+  definitions: readonly AnyDefinition[],
+): Promise<number> {
+  let queued = 0;
+  for (const definition of definitions) {
+    const timed = timedOf(definition);
+    if (!timed) continue;
+    const area = definition.contract.area;
+    const slug = definition.slug ? 't.slug' : 'NULL::text';
+    for (const { condition, at } of timed.moments) {
+      queued += await database.transaction(async (tx) => {
+        const due = await tx.query<{ id: number; slug: string | null }>(
+          `WITH due AS (
+             INSERT INTO webhook_announcements (area, record_id, at)
+             SELECT $1, t.id, ${at} FROM ${definition.table} t WHERE ${condition} AND ${at} <= now()
+             ON CONFLICT DO NOTHING
+             RETURNING record_id
+           )
+           SELECT t.id, ${slug} AS slug FROM ${definition.table} t JOIN due ON due.record_id = t.id ORDER BY t.id`,
+          [area],
+        );
+        let count = 0;
+        for (const record of due) {
+          const ids = await outbox.enqueue(tx, timed.event, { area, id: record.id, slug: record.slug });
+          count += ids.length;
+        }
+        return count;
+      });
+    }
+  }
+  return queued;
+}
+
+/**
+ * Keeps the tables bounded: a webhook's finished deliveries beyond the newest WEBHOOK_LOG_SIZE (what
+ * its log shows) go, and so do marks of moments no record has any more. Deliveries still due are
+ * never removed.
+ */
+export async function pruneWebhookTables(database: Database, definitions: readonly AnyDefinition[]) {
+  await database.query(
+    `DELETE FROM webhook_deliveries d
+      WHERE d.next_attempt_at IS NULL
+        AND d.id < (SELECT x.id FROM webhook_deliveries x WHERE x.webhook_id = d.webhook_id
+                     ORDER BY x.id DESC OFFSET ${WEBHOOK_LOG_SIZE - 1} LIMIT 1)`,
+  );
+  for (const definition of definitions) {
+    const timed = timedOf(definition);
+    if (!timed) continue;
+    const held = timed.moments.map(({ condition, at }) => `(${condition} AND ${at} = a.at)`).join(' OR ');
+    await database.query(
+      `DELETE FROM webhook_announcements a WHERE a.area = $1 AND NOT EXISTS (
+         SELECT 1 FROM ${definition.table} t WHERE t.id = a.record_id AND (${held}))`,
+      [definition.contract.area],
+    );
+  }
+}
