@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PUBLIC_API_PREFIX } from '@gestor/shared';
 import type { FastifyInstance } from 'fastify';
+import { INIT_SCRIPT, STYLESHEET } from './public-docs-assets';
 import { publicOpenApiDocument } from './public-openapi';
 
 // The public API's document and its interactive reference (DELIVERY.md "OpenAPI", decision 022):
@@ -19,17 +20,6 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   'favicon-32x32.png': { file: 'favicon-32x32.png', type: 'image/png' },
 };
 
-const INIT_SCRIPT = `window.addEventListener('load', function () {
-  window.ui = SwaggerUIBundle({
-    url: '${PUBLIC_API_PREFIX}/openapi.json',
-    dom_id: '#reference',
-    deepLinking: true,
-    validatorUrl: null,
-    tryItOutEnabled: true,
-  });
-});
-`;
-
 const PAGE = `<!doctype html>
 <html lang="es">
 <head>
@@ -38,6 +28,7 @@ const PAGE = `<!doctype html>
   <title>Gestor: referencia de la API pública</title>
   <link rel="icon" type="image/png" href="${PUBLIC_API_PREFIX}/docs/favicon-32x32.png">
   <link rel="stylesheet" href="${PUBLIC_API_PREFIX}/docs/swagger-ui.css">
+  <link rel="stylesheet" href="${PUBLIC_API_PREFIX}/docs/gestor.css">
 </head>
 <body>
   <main id="reference"><p>Cargando la referencia de la API pública…</p></main>
@@ -68,6 +59,9 @@ export function publicDocsRoutes(app: FastifyInstance, { appUrl }: { appUrl: str
   );
   app.get(`${PUBLIC_API_PREFIX}/docs/init.js`, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(INIT_SCRIPT),
+  );
+  app.get(`${PUBLIC_API_PREFIX}/docs/gestor.css`, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').send(STYLESHEET),
   );
   app.get<{ Params: { file: string } }>(`${PUBLIC_API_PREFIX}/docs/:file`, async (request, reply) => {
     const known = Object.hasOwn(ASSETS, request.params.file) ? ASSETS[request.params.file] : undefined;

@@ -155,8 +155,9 @@ export function publicOpenApiDocument(appUrl: string): JsonSchema {
     };
   }
   return {
+    // No jsonSchemaDialect: the default (OAS 3.1's base dialect) is JSON Schema 2020-12 with OpenAPI's
+    // vocabulary, what z.toJSONSchema writes; naming another one makes renderers warn (decision 022).
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
       title: 'Gestor: API pública',
       version: '1',
