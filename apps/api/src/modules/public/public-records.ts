@@ -121,11 +121,13 @@ export function createPublicRecords({
     params: Params,
     window: ListWindow,
     count = `SELECT count(*)::int AS total FROM ${table} t WHERE ${where}`,
+    /** Where the page's rows are read from, when narrower than the whole table (newestNews). */
+    source: (limit: string, offset: string) => string = () => table,
   ): Promise<PublicPageOf<Row>> {
     const limit = params.add(window.perPage);
     const offset = params.add((window.page - 1) * window.perPage);
     const text = `SELECT c.total, p.* FROM (${count}) c
-      LEFT JOIN LATERAL (SELECT ${columns} FROM ${table} t WHERE ${where} ORDER BY ${order}
+      LEFT JOIN LATERAL (SELECT ${columns} FROM ${source(limit, offset)} t WHERE ${where} ORDER BY ${order}
                           LIMIT ${limit} OFFSET ${offset}) p ON true`;
     const rows = await query(text, params.values);
     const total = Number(rows[0]?.total ?? 0);
@@ -212,20 +214,33 @@ export function createPublicRecords({
     return row ? { ...pageItem(row), body: media.readRichText(row.body as string, row.body_media) } : null;
   }
 
-  /** The news `where` of a list or a feed: public, then the filters asked for. */
-  function newsConditions(
+  /** The filters asked for, as conditions on news `t`. */
+  function newsFilters(
     params: Params,
     filters: { category?: string; featured?: boolean; search?: string },
-  ): string {
-    const conditions = [publicNewsSql()];
+  ): string[] {
+    const conditions: string[] = [];
     if (filters.category !== undefined) {
       conditions.push(`EXISTS (SELECT 1 FROM category_news cn WHERE cn.news_id = t.id
                         AND cn.category_id = ANY (${categoryTreeSql(params.add(filters.category))}))`);
     }
     if (filters.featured !== undefined) conditions.push(`t.featured = ${params.add(filters.featured)}`);
     if (filters.search) conditions.push(SPANISH_SEARCH.condition(params.add(filters.search)));
-    return conditions.join(' AND ');
+    return conditions;
   }
+
+  /**
+   * The newest `count` public news matching `filters`, read without walking past the scheduled items
+   * still ahead: they head the date order, and a site may schedule thousands. The published ones and
+   * the scheduled ones whose time has come each come from their own index, newest first, and are
+   * merged by the caller's ORDER BY.
+   */
+  const newestNews = (filters: string[], count: string) => {
+    const matching = filters.map((condition) => ` AND ${condition}`).join('');
+    const newest = `ORDER BY t.published_at DESC, t.id DESC LIMIT ${count}`;
+    return `((SELECT t.* FROM news t WHERE t.status = 'published'${matching} ${newest})
+      UNION ALL (SELECT t.* FROM news t WHERE t.status = 'scheduled' AND t.published_at <= now()${matching} ${newest}))`;
+  };
 
   return {
     url,
@@ -235,7 +250,8 @@ export function createPublicRecords({
       window: ListWindow,
     ): Promise<PublicPageOf<PublicNewsListItem>> {
       const params = new Params();
-      const where = newsConditions(params, filters);
+      const matching = newsFilters(params, filters);
+      const where = [publicNewsSql(), ...matching].join(' AND ');
       // Best matches first when searching (as the admin's lists), else the newest.
       const order = filters.search
         ? `${SPANISH_SEARCH.rank(params.add(filters.search))} DESC, t.id DESC`
@@ -249,6 +265,9 @@ export function createPublicRecords({
         params,
         window,
         unfiltered ? PUBLIC_NEWS_TOTAL : undefined,
+        filters.search
+          ? undefined
+          : (limit, offset) => newestNews(matching, `${limit}::int + ${offset}::int`),
       );
       return { rows: rows.map(newsItem), total };
     },
@@ -358,10 +377,11 @@ export function createPublicRecords({
     /** The feed's newest public news, with what RSS needs of their cover (its size). */
     async feedNews(filters: { category?: string }, limit: number) {
       const params = new Params();
-      const where = newsConditions(params, filters);
+      const matching = newsFilters(params, filters);
+      const count = params.add(limit);
       const rows = await query(
-        `SELECT ${NEWS_COLUMNS} FROM news t WHERE ${where} ORDER BY t.published_at DESC, t.id DESC
-          LIMIT ${params.add(limit)}`,
+        `SELECT ${NEWS_COLUMNS} FROM ${newestNews(matching, count)} t
+          ORDER BY t.published_at DESC, t.id DESC LIMIT ${count}`,
         params.values,
       );
       return rows.map((row) => ({

@@ -57,6 +57,8 @@ export function cacheKey(url: string): string {
  */
 export function noneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  // What a website sends back almost always: the tag itself.
+  if (header === etag) return true;
   if (header.trim() === '*') return true;
   const opaque = etag.startsWith('W/') ? etag.slice(2) : etag;
   for (const match of header.matchAll(/(?:W\/)?("[^"]*")/g)) if (match[1] === opaque) return true;
@@ -149,6 +151,8 @@ export interface CachedAnswer {
   encoded: Partial<Record<Encoding, Buffer>>;
   compressible: boolean;
   headers: OutgoingHttpHeaders;
+  /** The 304's headers, built on first use. */
+  notModified?: OutgoingHttpHeaders;
   /** What the cache's size cap counts. */
   bytes: number;
 }
@@ -362,16 +366,13 @@ export function createPublicTransport({
     encoding: Encoding | null,
   ): Plain => {
     if (answer.status === 200 && answer.etag && noneMatch(req.headers['if-none-match'], answer.etag)) {
-      return {
-        status: 304,
-        headers: {
-          ...baseHeaders,
-          etag: answer.etag,
-          'cache-control': CACHE_CONTROL_PUBLIC,
-          ...(answer.compressible ? { vary: 'Accept-Encoding' } : {}),
-        },
-        body: NOTHING,
+      answer.notModified ??= {
+        ...baseHeaders,
+        etag: answer.etag,
+        'cache-control': CACHE_CONTROL_PUBLIC,
+        ...(answer.compressible ? { vary: 'Accept-Encoding' } : {}),
       };
+      return { status: 304, headers: answer.notModified, body: NOTHING };
     }
     const body = encoded ?? answer.body;
     const headers: OutgoingHttpHeaders = { ...answer.headers, 'content-length': String(body.length) };
@@ -384,11 +385,23 @@ export function createPublicTransport({
     res.end(plain.body.length ? plain.body : undefined);
   };
 
+  // A website asks the same few addresses again and again: their keys are worked out once.
+  const keys = new Map<string, string>();
+  const keyOf = (url: string) => {
+    let key = keys.get(url);
+    if (key === undefined) {
+      key = cacheKey(url);
+      if (keys.size >= 10_000) keys.clear();
+      keys.set(url, key);
+    }
+    return key;
+  };
+
   /** A kept answer for this request now, or undefined. */
   const hit = (req: IncomingMessage): CachedAnswer | undefined => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
     if (!usable() || entries.size === 0) return undefined;
-    return lookup(cacheKey(req.url ?? ''));
+    return lookup(keyOf(req.url ?? ''));
   };
 
   /** Sends a kept answer; compresses it first if this coding was never asked for. */
@@ -505,7 +518,7 @@ export function createPublicTransport({
           const extra: OutgoingHttpHeaders = {};
           const robots = reply.getHeader('x-robots-tag');
           if (robots !== undefined) extra['x-robots-tag'] = robots;
-          const key = cacheKey(request.url);
+          const key = keyOf(request.url);
           const answer = answerOf(key, status, Buffer.from(payload), contentType, extra);
           // Kept only if loaded within one generation whose next scheduled instant is known and ahead.
           const stamp = req[STAMP];
