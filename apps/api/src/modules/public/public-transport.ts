@@ -232,7 +232,19 @@ export function createPublicTransport({
     boundaryGeneration = -1;
     boundaryLoad = null;
   };
-  database.onContentChange(dropAll);
+  // After an announcement, the next scheduled instant is read at once (once for a burst of them) when
+  // the cache was in use, so the first request after a write waits for its own statement only. It
+  // still runs before that request's handler: a request that comes meanwhile waits for it.
+  let prefetch: NodeJS.Immediate | null = null;
+  database.onContentChange(() => {
+    const inUse = entries.size > 0;
+    dropAll();
+    if (!inUse || prefetch) return;
+    prefetch = setImmediate(() => {
+      prefetch = null;
+      if (database.hearsContentChanges()) knowBoundary().catch(() => {});
+    });
+  });
 
   /** Whether answers may be served from memory and kept now. */
   const usable = () => {
