@@ -13,21 +13,21 @@ const bool = (name: string) =>
     })
     .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
+/** Whether a setting is a whole http(s) URL. */
+function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 const url = (name: string) =>
   z
     .string()
     .trim()
-    .refine(
-      (v) => {
-        try {
-          const u = new URL(v);
-          return u.protocol === 'http:' || u.protocol === 'https:';
-        } catch {
-          return false;
-        }
-      },
-      { error: `${name} debe ser una URL http(s) completa, p. ej. http://localhost:8000` },
-    )
+    .refine(isHttpUrl, { error: `${name} debe ser una URL http(s) completa, p. ej. http://localhost:8000` })
     .transform((v) => v.replace(/\/+$/, ''));
 
 const int = (name: string, min: number, max: number) =>
@@ -44,19 +44,9 @@ const template = (name: string, placeholder: '{slug}' | '{token}') =>
     .string()
     .trim()
     .refine((v) => v.includes(placeholder), { error: `${name} debe contener ${placeholder}` })
-    .refine(
-      (v) => {
-        try {
-          const u = new URL(v.replaceAll(placeholder, 'x'));
-          return u.protocol === 'http:' || u.protocol === 'https:';
-        } catch {
-          return false;
-        }
-      },
-      {
-        error: `${name} debe ser una URL http(s) completa, p. ej. https://www.example.org/noticias/${placeholder}`,
-      },
-    );
+    .refine((v) => isHttpUrl(v.replaceAll(placeholder, 'x')), {
+      error: `${name} debe ser una URL http(s) completa, p. ej. https://www.example.org/noticias/${placeholder}`,
+    });
 
 const EnvSchema = z.object({
   APP_NAME: z.string().trim().min(1, { error: 'APP_NAME no puede estar vacío' }).default('Gestor'),

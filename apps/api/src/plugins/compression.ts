@@ -17,7 +17,7 @@ import fp from 'fastify-plugin';
 /** Below this, compression saves less than its cost (and a TLS record holds it anyway). */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -58,7 +58,8 @@ export function negotiateEncoding(header: string | string[] | undefined): Encodi
   return best;
 }
 
-function compress(body: string | Buffer, encoding: Encoding): Promise<Buffer> {
+/** One answer in a coding (also the public API's cache, which keeps the result: modules/public). */
+export function compress(body: string | Buffer, encoding: Encoding): Promise<Buffer> {
   if (encoding === 'gzip') return gzipAsync(body, { level: 6 });
   // Quality 5: most of brotli's gain at a small fraction of quality 11's time, per request.
   return brotli(body, {

@@ -1,3 +1,4 @@
+import { PUBLIC_API_PREFIX } from '@gestor/shared';
 import fp from 'fastify-plugin';
 
 // What the API answers is someone's data (DESIGN.md §3 "Robustness"): no browser cache, shared proxy
@@ -15,7 +16,10 @@ export function isApiUrl(url: string): boolean {
  * own layer sets Cache-Control there (a preview sets no-store itself).
  */
 export function isPublicApiUrl(url: string): boolean {
-  return /^\/api\/public(?:[/?#]|$)/.test(url);
+  if (!url.startsWith(PUBLIC_API_PREFIX)) return false;
+  const next = url.charCodeAt(PUBLIC_API_PREFIX.length);
+  // End, '/', '?' or '#'.
+  return Number.isNaN(next) || next === 47 || next === 63 || next === 35;
 }
 
 export default fp(

@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import { MESSAGES, PUBLIC_API_PREFIX } from '@gestor/shared';
+import { MESSAGES } from '@gestor/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
-import { COMPRESSION_THRESHOLD_BYTES, negotiateEncoding } from '../../plugins/compression';
+import {
+  COMPRESSION_THRESHOLD_BYTES,
+  compress,
+  type Encoding,
+  negotiateEncoding,
+} from '../../plugins/compression';
+import { isPublicApiUrl } from '../../plugins/no-store';
 
 // How every answer under /api/public/v1 travels (DELIVERY.md "Public read API", decision 022):
 // CORS for any origin, GET/HEAD/OPTIONS only, a rate limit per client address, strong ETags and 304s,
@@ -25,14 +29,6 @@ const ALLOWED_REQUEST_HEADERS =
   'Accept, Accept-Language, Cache-Control, Content-Language, Content-Type, If-Modified-Since, If-None-Match, X-Requested-With';
 const EXPOSED_HEADERS = 'ETag, Retry-After, X-Robots-Tag';
 export const RATE_WINDOW_MS = 60_000;
-
-/** Whether a request URL is the public API's. */
-export function isPublicApiUrl(url: string): boolean {
-  if (!url.startsWith(PUBLIC_API_PREFIX)) return false;
-  const next = url.charCodeAt(PUBLIC_API_PREFIX.length);
-  // End, '/', '?' or '#'.
-  return Number.isNaN(next) || next === 47 || next === 63 || next === 35;
-}
 
 /**
  * The cache key of a request URL: its path without a trailing slash (the router ignores it) and its
@@ -118,23 +114,6 @@ export function createRateLimiter(limit: number, maxClients = 50_000) {
     },
     size: () => windows.size,
   };
-}
-
-type Encoding = 'br' | 'gzip';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (encoding === 'gzip') return gzipAsync(body, { level: 6 });
-  // As plugins/compression.ts; the result is kept with the answer, so this runs once per change.
-  return brotli(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 5,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
 }
 
 /** JSON and the text formats the public API and its reference page send (XML feeds, HTML, CSS, JS). */
