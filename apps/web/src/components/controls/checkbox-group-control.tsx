@@ -2,7 +2,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { useContext, useId } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { describedBy, FieldMessages } from '../ui/form-field';
-import { type ControlProps, FieldTableContext, ReadOnlyContext } from './form-controls';
+import { type ControlProps, ReadOnlyContext, useFieldDef } from './form-controls';
 import './controls.css';
 
 export interface CheckboxGroupOption {
@@ -26,12 +26,12 @@ export function CheckboxGroupControl({
 }: ControlProps & { options?: readonly CheckboxGroupOption[] }) {
   const { control } = useFormContext();
   const readOnly = useContext(ReadOnlyContext);
-  const def = useContext(FieldTableContext)[name];
+  const def = useFieldDef(name);
   const id = useId();
-  const shown = label ?? def?.label ?? name;
+  const shown = label ?? def.label ?? name;
   const choices: readonly CheckboxGroupOption[] =
     options ??
-    Object.entries(def?.options ?? {}).map(([value, optionLabel]) => ({ value, label: optionLabel }));
+    Object.entries(def.options ?? {}).map(([value, optionLabel]) => ({ value, label: optionLabel }));
   return (
     <Controller
       control={control}

@@ -20,10 +20,14 @@ export const ReadOnlyContext = createContext(false);
  */
 export const FieldTableContext = createContext<FieldTable>({});
 
-/** A field's label and text limit, from the open form's table. */
-export function useFieldDef(name: string): { label: string | undefined; maxLength: number | undefined } {
+/** A field's label, text limit and named values, from the open form's table. */
+export function useFieldDef(name: string): {
+  label: string | undefined;
+  maxLength: number | undefined;
+  options: Readonly<Record<string, string>> | undefined;
+} {
   const def = useContext(FieldTableContext)[name];
-  return { label: def?.label, maxLength: def ? maxLengthOf(def) : undefined };
+  return { label: def?.label, maxLength: def ? maxLengthOf(def) : undefined, options: def?.options };
 }
 
 export interface ControlProps {
