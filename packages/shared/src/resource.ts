@@ -85,7 +85,11 @@ export type BulkDeleteInput = z.infer<typeof BulkDeleteInput>;
 
 export interface AuditEntry {
   id: number;
-  action: 'created' | 'updated' | 'deleted';
+  /**
+   * `deleted`: moved to the trash; `restored`: taken out of it; `force_deleted`: deleted for good;
+   * `reverted`: an earlier version restored (issue 19).
+   */
+  action: 'created' | 'updated' | 'deleted' | 'restored' | 'force_deleted' | 'reverted';
   // The name is kept as it was when the change was made; the id is null once that user is deleted.
   user: { id: number | null; name: string } | null;
   changes: Record<string, { from: unknown; to: unknown }>;
@@ -96,6 +100,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   created: 'Creado',
   updated: 'Modificado',
   deleted: 'Eliminado',
+  restored: 'Recuperado de la papelera',
+  force_deleted: 'Eliminado definitivamente',
+  reverted: 'Versión restaurada',
 };
 
 /** Placeholder written to the audit for secret fields: that they changed, never their values. */

@@ -16,6 +16,7 @@ import * as newsSubtitle from './0015-news-subtitle';
 import * as publicContentNotifications from './0016-public-content-notifications';
 import * as webhooks from './0017-webhooks';
 import * as publicNewsIndex from './0018-public-news-index';
+import * as auditActions from './0019-audit-actions';
 
 export interface Migration {
   name: string;
@@ -42,4 +43,5 @@ export const MIGRATIONS: Migration[] = [
   publicContentNotifications,
   webhooks,
   publicNewsIndex,
+  auditActions,
 ];

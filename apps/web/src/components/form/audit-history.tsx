@@ -15,6 +15,9 @@ const ACTION_SEVERITY: Record<AuditEntry['action'], 'success' | 'info' | 'danger
   created: 'success',
   updated: 'info',
   deleted: 'danger',
+  restored: 'success',
+  force_deleted: 'danger',
+  reverted: 'info',
 };
 
 interface AuditHistoryProps {
