@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changedValues,
   DRAFT_BUDGET_CHARS,
   DRAFT_EPOCH_KEY,
   DRAFT_MAX_AGE_MS,
@@ -88,6 +89,18 @@ describe('drafts kept in the browser (issue 19, decision 028)', () => {
     expect(JSON.stringify(values)).not.toContain('secreta');
     expect(holdsFile({ a: [{ b: new Blob(['x']) }] })).toBe(true);
     expect(holdsFile({ a: [1, 'x', null] })).toBe(false);
+  });
+
+  it('hold only the fields the person changed, so recovering leaves the others as they are now', () => {
+    expect(
+      changedValues(
+        { title: 'Pleno municipal', body: '<p>Largo</p>', categories: ['deportes'], cover: null },
+        { title: 'Pleno', body: '<p>Largo</p>', categories: ['deportes'], cover: null },
+      ),
+    ).toEqual({ title: 'Pleno municipal' });
+    expect(changedValues({ roles: ['editor', 'lector'] }, { roles: ['editor'] })).toEqual({
+      roles: ['editor', 'lector'],
+    });
   });
 
   it('keep a 200 000-character body', () => {

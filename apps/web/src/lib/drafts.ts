@@ -30,7 +30,7 @@ export interface StoredDraft extends DraftAddress {
   savedAt: string;
   /** The record's `updated_at` the changes started from (null on a create form). */
   baseUpdatedAt: string | null;
-  /** The form's values, without secrets and without files. */
+  /** The fields the person changed (from the record, or a new record's empty form), without secrets or files. */
   values: Record<string, unknown>;
   /** Fields left out because they held a file being uploaded, which a browser cannot keep. */
   filesLeftOut: string[];
@@ -74,6 +74,30 @@ export function keepableValues(
     kept[name] = value;
   }
   return { values: kept, filesLeftOut };
+}
+
+/** Structural equality of form values (JSON-like: text, numbers, booleans, null, lists, objects). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  }
+  const aKeys = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
+  const bKeys = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
+  return (
+    aKeys.length === bKeys.length &&
+    aKeys.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
+}
+
+/** The fields whose value differs from the saved record's (a new record's empty form): what a draft holds. */
+export function changedValues(
+  values: Record<string, unknown>,
+  saved: Record<string, unknown>,
+): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([name, value]) => !sameValue(value, saved[name])));
 }
 
 /** Every draft key in the storage (read first, so removing while walking skips nothing). */

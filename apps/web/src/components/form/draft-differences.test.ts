@@ -1,6 +1,7 @@
 import { NEWS, USERS } from '@gestor/shared';
 import { describe, expect, it } from 'vitest';
-import { draftDifferences, plainText, sameValue, textChange } from './draft-differences';
+import { sameValue } from '../../lib/drafts';
+import { draftDifferences, plainText, textChange } from './draft-differences';
 
 const labelsOf = (fields: Record<string, { label: string }>) =>
   Object.fromEntries(Object.entries(fields).map(([name, def]) => [name, def.label]));

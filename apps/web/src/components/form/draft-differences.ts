@@ -1,4 +1,5 @@
 import type { FieldTable } from '@gestor/shared';
+import { sameValue } from '../../lib/drafts';
 import { formatAuditValue } from '../resource/format';
 
 // What a recovered draft changes (issue 19: "showing what differs"), field by field, named by the
@@ -117,22 +118,6 @@ export function textChange(from: string, to: string): TextChange | null {
     after: after.text,
     trailing: after.cut,
   };
-}
-
-/** Structural equality of form values (JSON-like: text, numbers, booleans, null, lists, objects). */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
-  }
-  const aKeys = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
-  const bKeys = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
-  return (
-    aKeys.length === bKeys.length &&
-    aKeys.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
-  );
 }
 
 export interface DescribeOptions {

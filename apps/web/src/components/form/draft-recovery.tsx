@@ -5,6 +5,7 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { getUser, useUser } from '../../lib/auth';
 import {
   browserDraftStorage,
+  changedValues,
   type DraftAddress,
   draftEpoch,
   keepableValues,
@@ -18,7 +19,7 @@ import {
 import { formatDateTime } from '../resource/format';
 import type { ResourceRecord, ResourceScreens } from '../resource/resource-screens';
 import { Notice } from '../ui/notice';
-import { type Difference, draftDifferences, sameValue } from './draft-differences';
+import { type Difference, draftDifferences } from './draft-differences';
 import './draft-recovery.css';
 
 // Issue 19 "Recovered drafts" (decision 028). While a form holds changes, they are kept in this
@@ -130,7 +131,8 @@ export function useDraftRecovery<R extends ResourceRecord, V extends FieldValues
         (form.formState.defaultValues ?? {}) as Record<string, unknown>,
         secrets.current,
       ).values;
-      if (sameValue(values, saved)) {
+      const changed = changedValues(values, saved);
+      if (!Object.keys(changed).length) {
         removeDraft(storage, owner);
         // Recovered changes that are gone (saved, or the latest version loaded): no reminder left.
         setRecoveredAt(null);
@@ -141,7 +143,7 @@ export function useDraftRecovery<R extends ResourceRecord, V extends FieldValues
         ...owner,
         savedAt: new Date().toISOString(),
         baseUpdatedAt: owner.record === NEW_RECORD ? null : (updatedAt.current ?? null),
-        values,
+        values: changed,
         filesLeftOut,
       });
     },
@@ -208,7 +210,8 @@ export function useDraftRecovery<R extends ResourceRecord, V extends FieldValues
         Object.hasOwn(offer.draft.values, name) ? offer.draft.values[name] : values[name],
       ]),
     );
-    // Against the record's values: the form is dirty, and the person still has to save.
+    // Only the fields the person changed, over the record as it is now; against the record's
+    // values the form is dirty, and the person still has to save.
     form.reset(recovered as V, { keepDefaultValues: true });
     // Saving checks the version the changes began from: a record changed since meets the 409 dialog.
     if (record && offer.draft.baseUpdatedAt) updatedAt.current = offer.draft.baseUpdatedAt;
