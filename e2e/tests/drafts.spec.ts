@@ -56,8 +56,10 @@ async function createNews(page: Page, baseURL: string, title: string, body: stri
   return apiCreate<News>(page, baseURL, '/api/news', { title, body });
 }
 
-async function readNews(page: Page, id: number): Promise<News> {
-  const response = await page.request.get(`/api/news/${id}`, { headers: { Accept: 'application/json' } });
+async function readNews(page: Page, baseURL: string, id: number): Promise<News> {
+  const response = await page.request.get(`/api/news/${id}`, {
+    headers: await sessionHeaders(page, baseURL),
+  });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: News }).data;
 }
@@ -129,7 +131,7 @@ test('an editor closes the tab mid-edit, opens the news item again, recovers the
   await tabTo(again, again.getByRole('button', { name: 'Guardar borrador' }));
   await expect(again.getByText(SAVED).last()).toBeVisible();
   await expect(reminder).toBeHidden();
-  expect((await readNews(again, news.id)).body).toContain(`Se aprueban las cuentas de ${suffix}.`);
+  expect((await readNews(again, baseURL!, news.id)).body).toContain(`Se aprueban las cuentas de ${suffix}.`);
   // A save that succeeds removes the draft.
   await expect.poll(() => storedDrafts(again)).toEqual({});
   await again.reload();
@@ -177,7 +179,7 @@ test('discarding removes the draft; a record changed since says so and saving me
   await draftKept(tab, `Fiestas de verano ${suffix}`);
   await tab.close();
   const otherPage = await context.newPage();
-  const latest = await readNews(otherPage, news.id);
+  const latest = await readNews(otherPage, baseURL!, news.id);
   const put = await otherPage.request.put(`/api/news/${news.id}`, {
     data: { excerpt: 'Cambiada por otra persona.', updated_at: latest.updated_at },
     headers: await sessionHeaders(otherPage, baseURL!),
@@ -199,7 +201,7 @@ test('discarding removes the draft; a record changed since says so and saving me
   await expect(conflict).toBeVisible();
   await conflict.getByRole('button', { name: 'Cancelar' }).click();
   // Nothing was overwritten, and the draft is still kept.
-  expect((await readNews(tab, news.id)).title).toBe(`Fiestas ${suffix}`);
+  expect((await readNews(tab, baseURL!, news.id)).title).toBe(`Fiestas ${suffix}`);
   expect(Object.values(await storedDrafts(tab)).join()).toContain(`Fiestas de verano ${suffix}`);
 });
 
@@ -235,7 +237,8 @@ test('signing out removes every draft of the browser; a session that ended keeps
   await page.getByLabel('Título', { exact: true }).fill(`Sesión caducada ${suffix}`);
   await draftKept(page, `Sesión caducada ${suffix}`);
   await page.context().clearCookies({ name: 'gestor_session' });
-  await page.getByRole('navigation').getByRole('link', { name: 'Noticias', exact: true }).click();
+  // The next call answers 401 (SPEC.md §4: signed out, to the sign-in screen, no question asked).
+  await page.getByRole('button', { name: 'Elegir imagen' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
   expect(Object.values(await storedDrafts(page)).join()).toContain(`Sesión caducada ${suffix}`);
   // ...and someone else signing in on this browser removes it.
@@ -243,7 +246,7 @@ test('signing out removes every draft of the browser; a session that ended keeps
   expect(await storedDrafts(page)).toEqual({});
 });
 
-test('a user form never keeps a password, on create or edit', async ({ page, context }) => {
+test('a user form never keeps a password, on create or edit', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
   const suffix = Date.now().toString(36);
   const secret = `clave-secreta-${suffix}`;
@@ -264,7 +267,7 @@ test('a user form never keeps a password, on create or edit', async ({ page, con
 
   // Editing a user: a new password typed with another change.
   const found = await page.request.get(`/api/users?search=${encodeURIComponent(editor.email)}`, {
-    headers: { Accept: 'application/json' },
+    headers: await sessionHeaders(page, baseURL!),
   });
   const [editorRecord] = ((await found.json()) as { data: { id: number }[] }).data;
   await page.goto(`/user/${editorRecord!.id}`);
