@@ -180,6 +180,7 @@ export function useDraftRecovery<R extends ResourceRecord, V extends FieldValues
     window.addEventListener('pagehide', flush);
     document.addEventListener('visibilitychange', onVisibility);
     const owner = current.current.address;
+    const openedAt = window.location.pathname;
     return () => {
       subscription.unsubscribe();
       window.removeEventListener('pagehide', flush);
@@ -187,10 +188,11 @@ export function useDraftRecovery<R extends ResourceRecord, V extends FieldValues
       clearTimeout(timer.current);
       timer.current = undefined;
       if (offerPending.current || !owner || !storage) return;
-      // Leaving the form: a session that ended (401) leaves for the sign-in screen, and the changes
-      // are kept for their owner; a person still signed in left on purpose ("Salir sin guardar",
-      // which says the changes will be lost), or after saving or deleting: nothing is kept.
-      if (getUser()) removeDraft(storage, owner);
+      // Leaving the form. A person still signed in who went elsewhere left on purpose ("Salir sin
+      // guardar", which says the changes will be lost), or after saving or deleting: nothing is
+      // kept. A session that ended (401) leaves for the sign-in screen, and a form that goes away
+      // where it stood (the record failed to reload) is no choice either: the changes are kept.
+      if (getUser() && window.location.pathname !== openedAt) removeDraft(storage, owner);
       else keepNow(owner);
     };
     // The address is stable for a mounted form (a new record remounts it).
