@@ -69,7 +69,7 @@ test('an editor closes the tab mid-edit, opens the news item again, recovers the
   context,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const suffix = Date.now().toString(36);
   await signIn(page, editor);
   const news = await createNews(
@@ -145,7 +145,7 @@ test('discarding removes the draft; a record changed since says so and saving me
   context,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const suffix = Date.now().toString(36);
   await signIn(page, editor);
   const news = await createNews(page, baseURL!, `Fiestas ${suffix}`, '<p>Programa de fiestas.</p>');
@@ -220,7 +220,7 @@ test('discarding removes the draft; a record changed since says so and saving me
 test('signing out removes every draft of the browser; a session that ended keeps them only for their owner', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const suffix = Date.now().toString(36);
   await signIn(page, editor);
   await page.goto('/news/create');
@@ -259,7 +259,7 @@ test('signing out removes every draft of the browser; a session that ended keeps
 });
 
 test('a user form never keeps a password, on create or edit', async ({ page, context, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const suffix = Date.now().toString(36);
   const secret = `clave-secreta-${suffix}`;
   await signIn(page, admin);
