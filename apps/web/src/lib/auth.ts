@@ -2,6 +2,7 @@ import type { AuthUser, LoginInput } from '@gestor/shared';
 import { useSyncExternalStore } from 'react';
 import { ApiError, api, isApiError } from './api-client';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
+import { forgetEveryDraftHere, keepOnlyDraftsOf } from './drafts';
 import { loginPathFor } from './return-path';
 import {
   type CurrentUser,
@@ -36,7 +37,10 @@ export function isLoggedIn(user: CurrentUser | null = currentUser): user is Curr
 
 export function setUser(user: CurrentUser | null) {
   const signedOut = currentUser !== null && user === null;
+  const previousId = currentUser?.id;
   currentUser = user && isLoggedIn(user) ? user : null;
+  // Issue 19: a browser's drafts are offered only to their owner; someone else signing in drops them.
+  if (currentUser && currentUser.id !== previousId) keepOnlyDraftsOf(currentUser.id);
   if (currentUser) {
     writeCookie(USER_COOKIE, serializeUser(currentUser), { maxAgeSeconds: USER_COOKIE_MAX_AGE_SECONDS });
   } else {
@@ -179,6 +183,8 @@ export async function logout({ toLogoutOk = false }: { toLogoutOk?: boolean } = 
   } catch {
     // Signed out on this device regardless; the server's session ends on its own.
   }
+  // Issue 19: nothing typed is kept after signing out, of any user of this browser.
+  forgetEveryDraftHere();
   clearUser();
   await navigation.navigate(toLogoutOk ? LOGOUT_OK_PATH : LOGIN_PATH);
 }

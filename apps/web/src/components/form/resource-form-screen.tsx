@@ -40,6 +40,7 @@ import { splitServerErrors } from './server-errors';
 import { useUnsavedChangesGuard } from './unsaved-changes';
 import '../resource/resource.css';
 import { ConflictDialog } from './conflict-dialog';
+import { useDraftRecovery } from './draft-recovery';
 
 // The create and edit screens of any area (DESIGN.md §5 "Forms"): the shared zod schema validates
 // before sending, the server's 422 messages land under their fields, leaving with unsaved changes
@@ -250,6 +251,8 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
     form.reset(declaration.fromRecord(latest));
   };
   const { dialog: leaveDialog, allowNavigation } = useUnsavedChangesGuard(form.formState.isDirty);
+  // Issue 19: unsaved changes kept in the browser, and offered again (draft-recovery.tsx).
+  const draft = useDraftRecovery({ screens, record, form, updatedAt, readOnly });
 
   const openedAt = record ? recordKey(contract, record) : undefined;
   const save = useSaveResource<R>(contract, record?.id, openedAt);
@@ -261,6 +264,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
     setFormErrors([]);
     try {
       const saved = await save.mutateAsync(body as object);
+      draft.forget();
       if (!editing) declaration.onCreated?.(saved);
       if (!editing || recordKey(contract, saved) !== openedAt) {
         // A new record, or one whose address changed (its slug was edited): open it where it lives now.
@@ -318,6 +322,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
     if (!record) return;
     remove.mutate([record.id], {
       onSuccess: () => {
+        draft.forget();
         allowNavigation();
         flashSuccess(deletedMessage(1));
         void navigate(route);
@@ -330,7 +335,8 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
   const canDelete = editing && manageable && allowed('delete') && (screens.canDelete?.(record) ?? true);
 
   const formCard = (
-    <form className="card resource-form" noValidate onSubmit={submit}>
+    <form ref={draft.formRef} className="card resource-form" noValidate onSubmit={submit}>
+      {draft.notice}
       {readOnly && (
         <Notice severity="info">
           {!manageable
