@@ -96,6 +96,8 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
     );
   });
 
+  const upload = definition.upload;
+
   // Decision 025: an earlier version, seen and restored (the restore is an update).
   const versionOf = async (request: FastifyRequest) => {
     const id = await idOf(request);
@@ -105,15 +107,14 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
   };
   app.get(`${base}/:id/versions/:auditId`, can('view'), async (request) => {
     const { id, auditId } = await versionOf(request);
-    return { data: await service.version(id, auditId) };
+    // What a version does not keep, for the screen to say so (a media item's file: only its texts).
+    return { data: await service.version(id, auditId), not_restored: upload ? [upload.field] : [] };
   });
   app.post(`${base}/:id/versions/:auditId/restore`, can('update'), async (request) => {
     const { id, auditId } = await versionOf(request);
     const { updated_at } = validate(RestoreVersionInput, request.body);
     return { data: await service.restoreVersion(request.authUser(), id, auditId, updated_at) };
   });
-
-  const upload = definition.upload;
 
   /**
    * Areas of files: the multipart body is received to a temporary file, its text fields validated,
