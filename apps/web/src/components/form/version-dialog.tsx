@@ -120,8 +120,12 @@ export function VersionDialog({ contract, recordId, entry, current, onHide, onRe
   const version = useResourceVersion(contract, recordId, entry?.id ?? null);
   const summaryId = useId();
   const data = version.data?.data;
-  const fields = data ? versionFields(contract, data) : [];
-  const changed = fields.filter(([name]) => differs(data?.[name], current?.[name])).length;
+  // What differs first (at 375 px it is what the person sees without scrolling), then the rest, each
+  // group in the field table's order.
+  const all = data ? versionFields(contract, data) : [];
+  const isDifferent = ([name]: [string, FieldDef]) => differs(data?.[name], current?.[name]);
+  const fields = [...all.filter(isDifferent), ...all.filter((field) => !isDifferent(field))];
+  const changed = all.filter(isDifferent).length;
   const notRestored = (version.data?.not_restored ?? []).map((name) => contract.fields[name]?.label ?? name);
   const when = entry ? formatDateTime(entry.created_at) : '';
 
