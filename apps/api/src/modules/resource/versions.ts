@@ -23,7 +23,7 @@ type StoredVersion =
   | { base: number; depth: number; set?: VersionState; unset?: string[]; patch?: Record<string, TextPatch> };
 
 /** A full state at least every this many entries of a record: a rebuild reads at most this many rows. */
-export const FULL_EVERY = 50;
+export const FULL_EVERY = 25;
 
 export const VERSION_BEFORE_HISTORY = 'Esta versión es anterior al historial completo.';
 
