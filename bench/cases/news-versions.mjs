@@ -21,7 +21,10 @@ const EDITS = 1000;
 const BODY_BYTES = 50_000;
 const REQUESTS = 200;
 
-/** A 50 kB body of numbered Spanish sentences, one paragraph each; `edit` rewrites one of them. */
+/**
+ * A 50 kB body of numbered Spanish sentences, one paragraph each; `edit` rewrites one of them.
+ * @param {number} edit
+ */
 function body(edit) {
   const sentences = [];
   for (let i = 0; sentences.join('').length < BODY_BYTES; i++) {
@@ -99,6 +102,7 @@ export async function run({ server, log }) {
   const deepest = stored[deepestIndex];
   if (!oldest || !deepest) throw new Error('no history rows');
   const depth = deepestIndex - (fullIndexes.filter((index) => index <= deepestIndex).pop() ?? 0);
+  /** @param {string} path */
   const get = (path) => ({ url: `${server.url}${path}?lang=es`, headers: browserHeaders(server.url, jar) });
   const [oldestTimes, deepestTimes, currentTimes] = await alternatingLatencies(
     [
@@ -108,6 +112,7 @@ export async function run({ server, log }) {
     ],
     { requests: REQUESTS },
   );
+  if (!oldestTimes || !deepestTimes || !currentTimes) throw new Error('no latencies measured');
   const check = await fetch(`${server.url}/api/news/${news.id}/versions/${oldest.id}?lang=es`, {
     headers: browserHeaders(server.url, jar),
   });
