@@ -1,6 +1,10 @@
-import { describe, expect, test } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config';
 import { applyTextPatch, changeExcerpt, makeTextPatch } from '../src/modules/resource/text-patch';
+import { artisan } from './support/artisan';
 
 // Issue 19: AUDIT_RETENTION_DAYS (unset: forever) and the text patches a version's long texts are
 // stored as (decision 025). No database here.
@@ -53,4 +57,29 @@ describe('text patches', () => {
     expect(excerpt.to.length).toBeLessThan(200);
     expect(excerpt.from).toMatch(/^….*…$/);
   });
+});
+
+describe('npm run artisan -- audit:prune', () => {
+  let storage: string;
+  beforeAll(() => {
+    storage = mkdtempSync(path.join(tmpdir(), 'gestor-audit-prune-'));
+  });
+  afterAll(() => rmSync(storage, { recursive: true, force: true }));
+
+  test('says the history is kept forever when AUDIT_RETENTION_DAYS is unset, and prunes by it when set', () => {
+    expect(artisan(storage, 'migrate').status).toBe(0);
+    const forever = artisan(storage, 'audit:prune');
+    expect(forever.status, forever.stderr).toBe(0);
+    expect(forever.stdout).toContain(
+      'AUDIT_RETENTION_DAYS no está definido: el historial se conserva siempre.',
+    );
+    writeFileSync(path.join(storage, '.env'), 'AUDIT_RETENTION_DAYS=30\n');
+    const pruned = artisan(storage, 'audit:prune');
+    expect(pruned.status, pruned.stderr).toBe(0);
+    expect(pruned.stdout).toContain('No hay entradas del historial anteriores a 30 días.');
+    writeFileSync(path.join(storage, '.env'), 'AUDIT_RETENTION_DAYS=treinta\n');
+    const refused = artisan(storage, 'audit:prune');
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('AUDIT_RETENTION_DAYS debe ser un número entero positivo de días');
+  }, 120_000);
 });
