@@ -9,6 +9,7 @@ import { createUser, seedFirstAdmin, seedRoles } from './db/seed';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage/storage';
 import { PRUNE_GRACE_MS, unreferencedMedia } from './modules/multimedia/storage-prune';
+import { pruneAudits } from './modules/resource/audit-prune';
 import { auditUser, auditUserCreated, COMMAND_LINE, PASSWORD_CHANGED } from './modules/users/user-audit';
 
 // Command-line tasks in the style of artisan: `npm run artisan -- <command> [options]`.
@@ -20,6 +21,7 @@ const HELP = `Uso: npm run artisan -- <orden> [opciones]
   user:create --email E --name N --role R [--role R2] [--password P]
                                             Crea un usuario (sin --password se genera una y se muestra)
   user:password --email E [--password P]    Cambia la contraseña de un usuario y cierra sus sesiones
+  audit:prune                               Borra del historial lo anterior a AUDIT_RETENTION_DAYS días
 `;
 
 function fail(message: string): never {
@@ -143,6 +145,21 @@ switch (command) {
       await storage.delete(orphans.map((orphan) => orphan.key));
       console.log(`${orphans.length} archivos sin uso borrados.`);
     }
+    break;
+  }
+  case 'audit:prune': {
+    if (config.auditRetentionDays === null) {
+      console.log('AUDIT_RETENTION_DAYS no está definido: el historial se conserva siempre.');
+      break;
+    }
+    const database = await openReadyDatabase(config);
+    const pruned = await pruneAudits(database, config.auditRetentionDays);
+    await database.close();
+    console.log(
+      pruned.entries
+        ? `${pruned.entries} entradas del historial anteriores a ${config.auditRetentionDays} días borradas (${pruned.records} registros).`
+        : `No hay entradas del historial anteriores a ${config.auditRetentionDays} días.`,
+    );
     break;
   }
   default:

@@ -92,8 +92,16 @@ export interface AuditEntry {
   action: 'created' | 'updated' | 'deleted' | 'restored' | 'force_deleted' | 'reverted';
   // The name is kept as it was when the change was made; the id is null once that user is deleted.
   user: { id: number | null; name: string } | null;
-  changes: Record<string, { from: unknown; to: unknown }>;
+  /**
+   * Field → its value before and after. A long text (a body) keeps only an excerpt around what
+   * changed (`excerpt: true`); its whole version is rebuilt from `versions/{id}` (decision 025).
+   */
+  changes: Record<string, { from: unknown; to: unknown; excerpt?: true }>;
   created_at: string;
+  /** Whether the whole record as it was after this change can be shown and restored. */
+  has_version: boolean;
+  /** On a `reverted` entry: the entry whose version was restored ("Restaurada la versión del …"). */
+  reverted_from: { id: number; created_at: string } | null;
 }
 
 export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {

@@ -129,6 +129,18 @@ const EnvSchema = z.object({
   PUBLIC_PREVIEW_URL: template('PUBLIC_PREVIEW_URL', '{token}').optional(),
   PREVIEW_TTL_MINUTES: int('PREVIEW_TTL_MINUTES', 1, 10080).default(60),
   WEBHOOKS_ALLOW_PRIVATE: bool('WEBHOOKS_ALLOW_PRIVATE').default(false),
+  // Issue 19: unset (or empty) keeps the history forever; else days, pruned by `audit:prune`.
+  AUDIT_RETENTION_DAYS: z
+    .string()
+    .trim()
+    .regex(/^(\d*)$/, {
+      error: 'AUDIT_RETENTION_DAYS debe ser un número entero positivo de días, o vacío (sin límite)',
+    })
+    .transform((v) => (v === '' ? null : Number(v)))
+    .refine((n) => n === null || (n >= 1 && n <= 36_500), {
+      error: 'AUDIT_RETENTION_DAYS debe estar entre 1 y 36500 días, o vacío (sin límite)',
+    })
+    .optional(),
 });
 
 export function decodeKey(value: string): Buffer {
@@ -182,6 +194,8 @@ export interface Config {
    * and link-local ones too (tests, intranets).
    */
   webhooks: { allowPrivate: boolean };
+  /** Days the history is kept (`npm run artisan -- audit:prune`); null keeps it forever. */
+  auditRetentionDays: number | null;
 }
 
 export interface PublicUrlTemplates {
@@ -328,5 +342,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     previewTtlMinutes: e.PREVIEW_TTL_MINUTES,
     webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? null,
   };
 }

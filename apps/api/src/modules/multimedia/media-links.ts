@@ -187,6 +187,18 @@ export function mediaLinks(urls: MediaUrls): MediaLinks {
       });
     },
 
+    async readStoredRichText(conn: Connection, html: string) {
+      const ids = idsInRichText(html);
+      if (!ids.length) return html;
+      const [row] = await conn.query<{ media: BodyMedia[] }>(
+        `SELECT coalesce(json_agg(json_build_object('id', m.id, 'file', m.file, 'mime', m.mime_type,
+                'width', m.width, 'height', m.height, 'variants', m.variants)), '[]'::json) AS media
+           FROM multimedia m WHERE m.id = ANY($1::int[])`,
+        [ids],
+      );
+      return this.readRichText(html, row?.media ?? []);
+    },
+
     async syncUsages(tx: Connection, area: string, recordId: number, ids: number[]) {
       await tx.query('DELETE FROM media_usages WHERE area = $1 AND record_id = $2', [area, recordId]);
       if (!ids.length) return;

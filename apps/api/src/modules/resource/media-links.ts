@@ -21,6 +21,11 @@ export interface MediaLinks {
   richTextMediaSql(area: string, recordId: string): string;
   /** A stored body as it is read: each library image with its file's current address and sizes. */
   readRichText(html: string, media: unknown): string;
+  /**
+   * A stored body as it is read, whichever library items it shows (an earlier version's images may
+   * no longer be the record's usages): each with its file's current address.
+   */
+  readStoredRichText(conn: Connection, html: string): Promise<string>;
   /** Records the items a record uses now (AREAS.md "Media in use"), replacing what was recorded. */
   syncUsages(tx: Connection, area: string, recordId: number, ids: number[]): Promise<void>;
   /** Forgets the usages of records that are being deleted. */

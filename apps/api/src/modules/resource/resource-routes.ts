@@ -1,7 +1,7 @@
 import { BulkDeleteInput, type Permission, type ResourceContract, updatedAtField } from '@gestor/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ValidationError } from '../../lib/http-errors';
+import { notFound, ValidationError } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
 import { CSV_BOM, csvHeader, csvRow } from './csv';
 import { EXPORT_IDLE_TIMEOUT_MS, spoolExport } from './export-spool';
@@ -13,6 +13,9 @@ import { receiveUpload } from './uploads';
 
 /** The text fields beside a replaced file: the version it replaces, when the client knows it. */
 const ReplaceFields = z.strictObject({ updated_at: updatedAtField.optional() });
+
+/** A restore names the version the person was looking at (409 when the record changed since). */
+const RestoreVersionInput = z.strictObject({ updated_at: updatedAtField });
 
 const AUDIT_LIST: ResourceContract = {
   path: 'audits',
@@ -94,6 +97,24 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
   });
 
   const upload = definition.upload;
+
+  // Decision 025: an earlier version, seen and restored (the restore is an update).
+  const versionOf = async (request: FastifyRequest) => {
+    const id = await idOf(request);
+    const raw = (request.params as { auditId: string }).auditId;
+    if (!/^\d{1,15}$/.test(raw)) throw notFound();
+    return { id, auditId: Number(raw) };
+  };
+  app.get(`${base}/:id/versions/:auditId`, can('view'), async (request) => {
+    const { id, auditId } = await versionOf(request);
+    // What a version does not keep, for the screen to say so (a media item's file: only its texts).
+    return { data: await service.version(id, auditId), not_restored: upload ? [upload.field] : [] };
+  });
+  app.post(`${base}/:id/versions/:auditId/restore`, can('update'), async (request) => {
+    const { id, auditId } = await versionOf(request);
+    const { updated_at } = validate(RestoreVersionInput, request.body);
+    return { data: await service.restoreVersion(request.authUser(), id, auditId, updated_at) };
+  });
 
   /**
    * Areas of files: the multipart body is received to a temporary file, its text fields validated,

@@ -2,6 +2,7 @@ import { type AuditEntry, type AuthUser, HIDDEN_VALUE, type Paginated, SLUG_PATT
 import type { Connection, Database } from '../../db/client';
 import { isForeignKeyViolation, isRetryable, isUniqueViolation } from '../../db/errors';
 import { conflict, notFound, ValidationError } from '../../lib/http-errors';
+import { validate } from '../../lib/validate';
 import { writeAudit } from './audit-log';
 import {
   auditValue,
@@ -17,6 +18,7 @@ import { listStatements } from './list-sql';
 import type { MediaLinks } from './media-links';
 import { paginate } from './pagination';
 import type { ChangeFeed, ResourceDefinition, WriteContext } from './resource-definition';
+import { compactChanges, versionsOf } from './versions';
 
 type Log = { error(obj: object, msg: string): void };
 
@@ -68,6 +70,11 @@ export function createResourceService<R extends { id: number; updated_at: string
   checkDefinition(declared as unknown as Parameters<typeof checkDefinition>[0]);
   const definition = withRichTextRead(declared, media);
   const { table, columns, contract } = definition;
+  // Decision 025: each history entry keeps the whole version (read as stored, so rich text by id).
+  const versions = versionsOf(
+    declared as unknown as ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>,
+    media,
+  );
 
   // NO KEY UPDATE for edits: it does not conflict with the KEY SHARE lock that a foreign key check
   // takes (an audit row naming the user who edits), so two people editing each other never deadlock.
@@ -89,8 +96,12 @@ export function createResourceService<R extends { id: number; updated_at: string
     recordId: number,
     action: AuditEntry['action'],
     changes: AuditEntry['changes'],
+    revertedFrom: AuditEntry['reverted_from'] = null,
   ): Promise<void> {
-    await writeAudit(conn, { resource: contract.path, recordId, action, actor }, changes);
+    await writeAudit(conn, { resource: contract.path, recordId, action, actor }, compactChanges(changes), {
+      version: await versions.versionFor(conn, recordId),
+      revertedFrom,
+    });
   }
 
   function diff(before: Record<string, unknown>, after: Record<string, unknown>): AuditEntry['changes'] {
@@ -323,7 +334,13 @@ export function createResourceService<R extends { id: number; updated_at: string
      * `updated_at` is the version the edit started from (409 when stale). Replacing a file may omit
      * it: that replaces whatever is stored, like a new upload.
      */
-    async update(actor: AuthUser, id: number, input: U & { updated_at?: string }): Promise<R> {
+    async update(
+      actor: AuthUser,
+      id: number,
+      input: U & { updated_at?: string },
+      /** A restore of an earlier version (decision 025): audited as `reverted`, naming it. */
+      revertedFrom: AuditEntry['reverted_from'] = null,
+    ): Promise<R> {
       await definition.beforeTransaction?.(input as Partial<C & U>);
       return write(actor, async (ctx) => {
         const [current] = await findRows(ctx.tx, [id], 'FOR NO KEY UPDATE');
@@ -347,7 +364,9 @@ export function createResourceService<R extends { id: number; updated_at: string
           if ((input as Record<string, unknown>)[field])
             changes[field] = { from: HIDDEN_VALUE, to: HIDDEN_VALUE };
         }
-        if (Object.keys(changes).length) await audit(ctx.tx, actor, id, 'updated', changes);
+        if (Object.keys(changes).length) {
+          await audit(ctx.tx, actor, id, revertedFrom ? 'reverted' : 'updated', changes, revertedFrom);
+        }
         await definition.afterWrite?.(ctx, 'updated');
         await announce(ctx, current, record!, Object.keys(changes).length > 0);
         return record!;
@@ -386,8 +405,11 @@ export function createResourceService<R extends { id: number; updated_at: string
           user_name: string | null;
           changes: AuditEntry['changes'];
           created_at: Date;
+          has_version: boolean;
+          reverted_from: AuditEntry['reverted_from'];
         }>(
-          `SELECT id, action, user_id, user_name, changes, created_at FROM audits
+          `SELECT id, action, user_id, user_name, changes, created_at, version IS NOT NULL AS has_version,
+                  reverted_from FROM audits
             WHERE resource = $1 AND record_id = $2 ORDER BY id DESC LIMIT ${query.perPage} OFFSET ${offset}`,
           [contract.path, id],
         ),
@@ -402,6 +424,8 @@ export function createResourceService<R extends { id: number; updated_at: string
         user: row.user_name === null ? null : { id: row.user_id, name: row.user_name },
         changes: row.changes,
         created_at: row.created_at.toISOString(),
+        has_version: row.has_version,
+        reverted_from: row.reverted_from,
       }));
       return paginate(entries, {
         page: query.page,
@@ -409,6 +433,42 @@ export function createResourceService<R extends { id: number; updated_at: string
         total: totals[0]?.total ?? 0,
         ...page,
       });
+    },
+
+    /**
+     * The record as it was after history entry `auditId`, in the form its update takes (references as
+     * `{id, name}`, rich text as stored); for an entry `deleted`, as it was before the deletion. 404
+     * for an entry of another record, 422 for one that holds no version.
+     */
+    async versionAt(id: number, auditId: number) {
+      return versions.rebuild(database, id, auditId);
+    },
+
+    /** `GET /{id}/versions/{audit id}`: that version as the record's own read shows it. */
+    async version(id: number, auditId: number): Promise<Record<string, unknown>> {
+      const { state, entry } = await versions.rebuild(database, id, auditId);
+      const current = (await findRows(database, [id]))[0];
+      return {
+        id,
+        ...(await versions.readable(database, state)),
+        created_at: (current as { created_at?: string } | undefined)?.created_at ?? null,
+        updated_at: entry.created_at,
+      };
+    },
+
+    /**
+     * `POST /{id}/versions/{audit id}/restore`: an ordinary update of what differs from that version
+     * (same permissions, rules and 409 on a stale `updated_at`), audited as `reverted`. A version equal
+     * to the record now changes nothing and writes no entry (like an update that changes nothing).
+     */
+    async restoreVersion(actor: AuthUser, id: number, auditId: number, updatedAt: string): Promise<R> {
+      const { state, entry } = await versions.rebuild(database, id, auditId);
+      const current = await versions.capture(database, id);
+      if (!current) throw notFound();
+      // Nothing to change still runs as an update (its permission checks and 409), writing no entry.
+      const input = await versions.toInput(database, id, state, current);
+      const checked = validate(definition.updateInput, { ...input, updated_at: updatedAt });
+      return this.update(actor, id, checked, { id: entry.id, created_at: entry.created_at });
     },
   };
 }

@@ -1,12 +1,25 @@
-import { AUDIT_ACTION_LABELS, type AuditEntry, type ResourceContract } from '@gestor/shared';
+import {
+  AUDIT_ACTION_LABELS,
+  type AuditEntry,
+  type Permission,
+  permissionsOf,
+  type ResourceContract,
+} from '@gestor/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Tag } from 'primereact/tag';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/form-errors';
+import { useCan } from '../../lib/permissions';
 import { formatAuditValue, formatDateTime, listChange } from '../resource/format';
-import { useResourceAudit } from '../resource/resource-api';
-import type { AuditChangeDescriber } from '../resource/resource-screens';
+import { CONFLICT_MESSAGE } from '../resource/messages';
+import { useResourceAudit, useRestoreVersion, versionQuery } from '../resource/resource-api';
+import type { AuditChangeDescriber, ResourceRecord, ScreenNotifier } from '../resource/resource-screens';
 import { Notice } from '../ui/notice';
+import { ConflictDialog } from './conflict-dialog';
+import { VersionDialog } from './version-dialog';
 
 // The "Historial" beside a record's form: who changed what and when, newest first (DESIGN.md §3:
 // GET /api/{r}/{id}/audit), ten at a time.
@@ -30,7 +43,25 @@ interface AuditHistoryProps {
   hiddenFields?: readonly string[];
   /** Shown in a side sheet whose own title says "Historial": the heading is for screen readers only. */
   inSheet?: boolean;
+  /** The record as it is now: "Ver esta versión" shows each version beside it. */
+  current?: ResourceRecord;
+  /** "Restaurar" (decision 025), where the person may change the record. */
+  restore?: {
+    notify: ScreenNotifier;
+    /** The restored record is in the cache: the form shows it. */
+    onRestored: (record: ResourceRecord) => void;
+    /** "Cargar la última versión" after a 409. */
+    onReload: () => Promise<unknown>;
+  };
 }
+
+/** The `reverted` entry's line: which version came back. */
+export const revertedLine = (entry: AuditEntry) =>
+  entry.reverted_from ? `Restaurada la versión del ${formatDateTime(entry.reverted_from.created_at)}` : null;
+
+/** AREAS.md "Publishing": without `<area>.publish`, only drafts change, and only into drafts. */
+const PUBLISH_REFUSED =
+  'Restaurar esta versión cambiaría un elemento publicado o programado: necesita el permiso de publicar.';
 
 export function AuditHistory({
   contract,
@@ -40,11 +71,54 @@ export function AuditHistory({
   describeChange,
   hiddenFields = [],
   inSheet = false,
+  current,
+  restore,
 }: AuditHistoryProps) {
   const headingId = useId();
   const audit = useResourceAudit(contract, recordId);
   const entries = audit.data?.pages.flatMap((page) => page.data) ?? [];
   const total = audit.data?.pages[0]?.meta.total ?? 0;
+  const [viewing, setViewing] = useState<AuditEntry | null>(null);
+  const [confirming, setConfirming] = useState<AuditEntry | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const restoring = useRestoreVersion(contract, recordId);
+  const queryClient = useQueryClient();
+  const can = useCan();
+  const publish = permissionsOf(contract.area).find((p): p is Permission => p.endsWith('.publish'));
+  const mayPublish = !publish || can(publish);
+  const restorable = (entry: AuditEntry, index: number) =>
+    Boolean(restore && current) &&
+    entry.has_version &&
+    entry.action !== 'deleted' &&
+    entry.action !== 'force_deleted' &&
+    // The newest entry is the record as it is.
+    index > 0;
+
+  const runRestore = async (entry: AuditEntry) => {
+    setConfirming(null);
+    if (!restore || !current) return;
+    try {
+      // The API would answer 403, which signs the person out (SPEC.md §4): said here instead.
+      if (!mayPublish) {
+        const version = await queryClient.fetchQuery(versionQuery(contract, recordId, entry.id));
+        const status = (record: Record<string, unknown>) => record.status ?? 'draft';
+        if (
+          status(current as unknown as Record<string, unknown>) !== 'draft' ||
+          status(version.data) !== 'draft'
+        ) {
+          restore.notify.error(PUBLISH_REFUSED);
+          return;
+        }
+      }
+      const saved = await restoring.mutateAsync({ auditId: entry.id, updatedAt: current.updated_at });
+      setViewing(null);
+      restore.onRestored(saved as ResourceRecord);
+      restore.notify.success(`Restaurada la versión del ${formatDateTime(entry.created_at)}.`);
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) setConflict(CONFLICT_MESSAGE);
+      else restore.notify.error(errorMessage(error));
+    }
+  };
 
   return (
     <aside className={inSheet ? 'resource-history' : 'card resource-history'} aria-labelledby={headingId}>
@@ -58,7 +132,7 @@ export function AuditHistory({
       {audit.isSuccess && entries.length === 0 && <p className="resource-muted">Sin cambios registrados.</p>}
       {entries.length > 0 && (
         <ol className="audit-list">
-          {entries.map((entry) => (
+          {entries.map((entry, index) => (
             <li key={entry.id} className="audit-entry">
               <div className="audit-entry-head">
                 <Tag value={AUDIT_ACTION_LABELS[entry.action]} severity={ACTION_SEVERITY[entry.action]} />
@@ -67,6 +141,7 @@ export function AuditHistory({
                   {formatDateTime(entry.created_at)}
                 </time>
               </div>
+              {revertedLine(entry) && <p className="audit-reverted">{revertedLine(entry)}</p>}
               <dl className="audit-changes">
                 {Object.entries(entry.changes).map(([field, change]) => {
                   if (hiddenFields.includes(field)) return null;
@@ -89,11 +164,38 @@ export function AuditHistory({
                             item={(value) => itemLabel?.(field, value) ?? value}
                           />
                         )}
+                        {change.excerpt && <span className="audit-excerpt">Fragmento del cambio</span>}
                       </dd>
                     </div>
                   );
                 })}
               </dl>
+              {entry.has_version && (
+                <div className="audit-entry-actions">
+                  <Button
+                    type="button"
+                    label="Ver esta versión"
+                    icon="pi pi-eye"
+                    text
+                    size="small"
+                    aria-label={`Ver la versión del ${formatDateTime(entry.created_at)}`}
+                    aria-haspopup="dialog"
+                    onClick={() => setViewing(entry)}
+                  />
+                  {restorable(entry, index) && (
+                    <Button
+                      type="button"
+                      label="Restaurar"
+                      icon="pi pi-replay"
+                      text
+                      size="small"
+                      aria-label={`Restaurar la versión del ${formatDateTime(entry.created_at)}`}
+                      loading={restoring.isPending && restoring.variables?.auditId === entry.id}
+                      onClick={() => setConfirming(entry)}
+                    />
+                  )}
+                </div>
+              )}
             </li>
           ))}
         </ol>
@@ -108,6 +210,42 @@ export function AuditHistory({
           onClick={() => void audit.fetchNextPage()}
         />
       )}
+      <VersionDialog
+        contract={contract}
+        recordId={recordId}
+        entry={viewing}
+        current={current as unknown as Record<string, unknown> | undefined}
+        onHide={() => setViewing(null)}
+        onRestore={
+          viewing && restorable(viewing, entries.indexOf(viewing))
+            ? (entry) => setConfirming(entry)
+            : undefined
+        }
+      />
+      <ConfirmDialog
+        visible={confirming !== null}
+        onHide={() => setConfirming(null)}
+        header="Restaurar versión"
+        message={
+          confirming
+            ? `¿Restaurar la versión del ${formatDateTime(confirming.created_at)}? Se guardará como un cambio más del historial; los cambios sin guardar del formulario se perderán.`
+            : null
+        }
+        icon="pi pi-replay"
+        acceptLabel="Restaurar"
+        rejectLabel="Cancelar"
+        defaultFocus="accept"
+        accept={() => confirming && void runRestore(confirming)}
+      />
+      <ConflictDialog
+        message={conflict}
+        onCancel={() => setConflict(null)}
+        onLoadLatest={() => {
+          setConflict(null);
+          setViewing(null);
+          void restore?.onReload();
+        }}
+      />
     </aside>
   );
 }
@@ -120,7 +258,8 @@ interface ChangeValueProps {
 }
 
 function ChangeValue({ action, from, to, item }: ChangeValueProps) {
-  if (action !== 'updated') return formatAuditValue(action === 'deleted' ? from : to, item);
+  if (action !== 'updated' && action !== 'reverted')
+    return formatAuditValue(action === 'deleted' ? from : to, item);
   const list = listChange(from, to);
   if (list) {
     return (

@@ -76,6 +76,14 @@ export function ResourceEditScreen<R extends ResourceRecord, V extends FieldValu
   const historyBeside = useMediaQuery(HISTORY_BESIDE_QUERY);
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyButtonId = useId();
+  // Decision 025: a restored version replaces the form (a new one mounts with it).
+  const [formGeneration, setFormGeneration] = useState(0);
+  const navigate = useNavigate();
+  const can = useCan();
+  const mayRestore =
+    record.data !== undefined &&
+    can(`${contract.area}.update` as Permission) &&
+    (screens.canManage?.(record.data) ?? true);
 
   /** "Cargar la última versión": the record as it is now on the server, and its history. */
   const reload = async (): Promise<R | undefined> => {
@@ -109,6 +117,27 @@ export function ResourceEditScreen<R extends ResourceRecord, V extends FieldValu
         itemLabel={screens.form.auditItemLabel}
         describeChange={screens.form.auditChange}
         inSheet={!historyBeside}
+        current={record.data}
+        restore={
+          mayRestore
+            ? {
+                notify,
+                onRestored: (restored) => {
+                  setFormGeneration((n) => n + 1);
+                  // A restored slug moves the record: open it where it lives now.
+                  if (recordKey(contract, restored) !== key) {
+                    void navigate(`${screensRoute(contract)}/${recordKey(contract, restored)}`, {
+                      replace: true,
+                    });
+                  }
+                },
+                onReload: async () => {
+                  await reload();
+                  setFormGeneration((n) => n + 1);
+                },
+              }
+            : undefined
+        }
       />
     );
     content = (
@@ -118,7 +147,13 @@ export function ResourceEditScreen<R extends ResourceRecord, V extends FieldValu
         }
       >
         {/* A new record (after "Cargar la última versión" or a new id) starts a fresh form. */}
-        <ResourceForm key={id} screens={screens} record={record.data} notify={notify} reload={reload} />
+        <ResourceForm
+          key={`${id}:${formGeneration}`}
+          screens={screens}
+          record={record.data}
+          notify={notify}
+          reload={reload}
+        />
         {historyBeside ? (
           history
         ) : (

@@ -68,6 +68,48 @@ export function useResourceAudit(contract: ResourceContract, id: number) {
   });
 }
 
+/** One earlier version of a record (decision 025), and what a version does not bring back. */
+export interface RecordVersion {
+  data: Record<string, unknown>;
+  not_restored: string[];
+}
+
+export const versionKey = (contract: ResourceContract, id: number, auditId: number) =>
+  [contract.path, 'record', id, 'version', auditId] as const;
+
+export function versionQuery(contract: ResourceContract, id: number, auditId: number) {
+  return {
+    queryKey: versionKey(contract, id, auditId),
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      api.get<RecordVersion>(`${base(contract)}/${id}/versions/${auditId}`, { raw: true, signal }),
+  };
+}
+
+export function useResourceVersion(contract: ResourceContract, id: number, auditId: number | null) {
+  return useQuery({ ...versionQuery(contract, id, auditId ?? 0), enabled: auditId !== null });
+}
+
+/**
+ * "Restaurar": POST …/versions/{audit id}/restore with the `updated_at` of the record on screen (409
+ * when someone saved since). The restored record replaces the cached one and everything refreshes.
+ */
+export function useRestoreVersion<R extends ResourceRecord>(contract: ResourceContract, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ auditId, updatedAt }: { auditId: number; updatedAt: string }) =>
+      api.post<R>(`${base(contract)}/${id}/versions/${auditId}/restore`, { updated_at: updatedAt }),
+    onSuccess: async (record) => {
+      const current = [String(record.id), recordKey(contract, record)];
+      for (const key of new Set(current))
+        queryClient.setQueryData(resourceKeys.record(contract, key), record);
+      await invalidateAfterWrite(
+        queryClient,
+        current.map((key) => resourceKeys.record(contract, key)),
+      );
+    },
+  });
+}
+
 /** POST (no id) or PUT; the saved record replaces the cached one and every list refreshes. */
 export function useSaveResource<R extends ResourceRecord>(
   contract: ResourceContract,

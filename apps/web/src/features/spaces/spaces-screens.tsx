@@ -99,6 +99,8 @@ export const spaceScreens = defineResourceScreens<SpaceRecord, FormValuesOf<type
     ...formOf<typeof SPACES.fields, SpaceRecord>(SPACES),
     Fields: SpaceFields,
     auditChange: (field, { from, to }, action) =>
-      field === 'images' && action === 'updated' ? galleryChange(from, to) : undefined,
+      field === 'images' && (action === 'updated' || action === 'reverted')
+        ? galleryChange(from, to)
+        : undefined,
   },
 });

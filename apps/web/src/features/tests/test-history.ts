@@ -86,7 +86,8 @@ export function describeQuestionChanges(
   const from = change.from ?? [];
   const to = change.to ?? [];
   if (!isQuestionList(from) || !isQuestionList(to)) return undefined;
-  if (action !== 'updated') return [questionsCount((action === 'deleted' ? from : to).length)];
+  if (action !== 'updated' && action !== 'reverted')
+    return [questionsCount((action === 'deleted' ? from : to).length)];
 
   const sentences: string[] = [];
   const before = new Map(from.map((question) => [question.id, question]));

@@ -132,6 +132,13 @@ function PanelContent({
   const mayUpdate = can('multimedia.update');
   const mayDelete = can('multimedia.delete');
   const updatedAt = useRef(media.updated_at);
+  // A restored version (decision 025) replaces the description form: a new one mounts with it.
+  const [detailsGeneration, setDetailsGeneration] = useState(0);
+  const showLatest = async () => {
+    const latest = await reload();
+    if (latest) updatedAt.current = latest.updated_at;
+    setDetailsGeneration((n) => n + 1);
+  };
   const metaId = useId();
   const url = absoluteMediaUrl(media.url);
 
@@ -270,6 +277,7 @@ function PanelContent({
       <section className="media-panel-section" aria-labelledby={`${metaId}-details`}>
         <h3 id={`${metaId}-details`}>Descripción</h3>
         <MediaDetailsForm
+          key={detailsGeneration}
           media={media}
           readOnly={!mayUpdate}
           notify={notify}
@@ -329,6 +337,10 @@ function PanelContent({
         fieldLabels={AUDIT_LABELS}
         itemLabel={auditItem}
         hiddenFields={AUDIT_HIDDEN}
+        current={media}
+        restore={
+          mayUpdate ? { notify, onRestored: () => void showLatest(), onReload: showLatest } : undefined
+        }
       />
 
       <DeleteConfirmDialog
