@@ -99,7 +99,7 @@ export interface AuditEntry {
 export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   created: 'Creado',
   updated: 'Modificado',
-  deleted: 'Eliminado',
+  deleted: 'Enviado a la papelera',
   restored: 'Recuperado de la papelera',
   force_deleted: 'Eliminado definitivamente',
   reverted: 'Versión restaurada',
