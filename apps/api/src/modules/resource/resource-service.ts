@@ -1,4 +1,11 @@
-import { type AuditEntry, type AuthUser, HIDDEN_VALUE, type Paginated, SLUG_PATTERN } from '@gestor/shared';
+import {
+  type AuditEntry,
+  type AuthUser,
+  HIDDEN_VALUE,
+  type Paginated,
+  SLUG_PATTERN,
+  withArticle,
+} from '@gestor/shared';
 import type { Connection, Database } from '../../db/client';
 import { isForeignKeyViolation, isRetryable, isUniqueViolation } from '../../db/errors';
 import { conflict, notFound, ValidationError } from '../../lib/http-errors';
@@ -21,6 +28,7 @@ import {
   checkReferences,
   forgetReferences,
   keepReferences,
+  refuseTrashedHolder,
   scopeSql,
   type TrashScope,
   withDeletedAt,
@@ -184,6 +192,11 @@ export function createResourceService<R extends { id: number; updated_at: string
   }
 
   const fields = definition.fields;
+  // Columns whose values a trashed record keeps reserved (decision 026).
+  const uniqueFields = [
+    ...(definition.slug ? ['slug'] : []),
+    ...Object.values(definition.uniqueConstraints ?? {}).map((known) => known.field),
+  ];
   const richText = definition.richText;
   const mediaSpecs = usageFields(fields);
   const tracksMedia = mediaSpecs.length > 0 || Boolean(richText);
@@ -262,6 +275,18 @@ export function createResourceService<R extends { id: number; updated_at: string
       );
     }
     await definition.check?.(ctx, { current, columns: resolved.columns });
+    if (trashable) {
+      await refuseTrashedHolder(
+        ctx.tx,
+        {
+          table,
+          noun: withArticle(contract.label).one,
+          titleColumn: definition.titleColumn ?? 'name',
+          current: current?.id ?? null,
+        },
+        uniqueFields.map((field) => ({ field, value: resolved.columns.get(field) })),
+      );
+    }
     const id = await writeResolved(ctx.tx, table, resolved, current?.id ?? null);
     if (tracksMedia) await media.syncUsages(ctx.tx, contract.path, id, await mediaUsedBy(ctx.tx, id));
     return id;

@@ -224,3 +224,34 @@ export function withDeletedAt<D extends Readable>(definition: D): D {
     sortColumns: { ...definition.sortColumns, deleted_at: 't.deleted_at' },
   };
 }
+
+/**
+ * A trashed record keeps its slug (a user's email, a role's name…) reserved: a write that takes one
+ * from the trash is told so, rather than the usual "already in use" that shows no such record.
+ */
+export async function refuseTrashedHolder(
+  tx: Connection,
+  {
+    table,
+    noun,
+    titleColumn,
+    current,
+  }: { table: string; noun: string; titleColumn: string; current: number | null },
+  values: Array<{ field: string; value: unknown }>,
+): Promise<void> {
+  for (const { field, value } of values) {
+    if (typeof value !== 'string' || !value || !/^[a-z_]+$/.test(field)) continue;
+    const [holder] = await tx.query<{ name: string }>(
+      `SELECT ${titleColumn}::text AS name FROM ${table}
+        WHERE deleted_at IS NOT NULL AND lower(${field}::text) = lower($1) AND id IS DISTINCT FROM $2 LIMIT 1`,
+      [value, current],
+    );
+    if (!holder) continue;
+    const feminine = noun.startsWith('la ');
+    const pronoun = feminine ? 'la' : 'lo';
+    throw ValidationError.field(
+      field,
+      `Ya lo usa ${noun} «${holder.name}», que está en la papelera: restáure${pronoun} o elimíne${pronoun} definitivamente antes.`,
+    );
+  }
+}
