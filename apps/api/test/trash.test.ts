@@ -313,10 +313,13 @@ describe.each(testDatabases())('trash (%s)', (engine) => {
     ]);
     // Each new process purges at start; two at once must not fail nor delete twice.
     await Promise.all([server.startTwin(), server.startTwin()]);
-    await waitFor(async () => {
-      const rows = await server.database.query('SELECT 1 FROM pages WHERE id = $1', [old.id]);
-      return rows.length === 0 ? true : null;
-    });
+    await waitFor(
+      async () => {
+        const rows = await server.database.query('SELECT 1 FROM pages WHERE id = $1', [old.id]);
+        return rows.length === 0;
+      },
+      { what: 'the purge of the expired page' },
+    );
     const audits = await server.database.query<{ action: string; user_name: string; user_id: number | null }>(
       "SELECT action, user_name, user_id FROM audits WHERE resource = 'pages' AND record_id = $1 AND action = 'force_deleted'",
       [old.id],

@@ -58,6 +58,11 @@ export interface ResourceContract<
    * `plain` (the default), accent-insensitive matching of the area's searchable text.
    */
   search?: 'ranked' | 'plain';
+  /**
+   * Decision 026: deleting moves a record to the trash (restorable, deleted for good from there).
+   * `false` for an area whose delete stays final (webhooks).
+   */
+  trash?: false;
 }
 
 /** A filter value that arrives as text in the query string: "true"/"false"/"1"/"0". */

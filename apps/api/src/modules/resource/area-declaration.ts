@@ -106,7 +106,7 @@ export function defineArea<R extends AnyRecord, C, U>(declaration: AreaDeclarati
 type AnyDeclaration = AreaDeclaration<AnyRecord, unknown, unknown>;
 
 /** What a reference to an area needs of its declaration. */
-type TargetSource = Pick<AnyDeclaration, 'contract' | 'table' | 'titleColumn' | 'asTarget' | 'trash'>;
+type TargetSource = Pick<AnyDeclaration, 'contract' | 'table' | 'titleColumn' | 'asTarget'>;
 
 /** The fields of a contract, with their names. */
 const entries = (contract: ResourceContract) => Object.entries(contract.fields) as Array<[string, FieldDef]>;
@@ -122,7 +122,7 @@ export function targetOf(declaration: TargetSource, key: RefTarget['key']): RefT
     noun: withArticle(contract.label),
     shape: (alias) =>
       `json_build_object('id', ${alias}.id, 'name', ${alias}.${name}${withSlug ? `, 'slug', ${alias}.slug` : ''})`,
-    trashable: declaration.trash !== false,
+    trashable: contract.trash !== false,
     titleColumn: name,
     ...declaration.asTarget,
   };

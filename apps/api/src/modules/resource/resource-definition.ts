@@ -169,11 +169,6 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   /** What the website is told when this area's records change (webhooks); nothing when absent. */
   announces?: Announcement<R>;
   csv: CsvColumn<R>[];
-  /**
-   * Decision 026: deleting moves a record to the trash (its `deleted_at`), restorable until it is
-   * deleted for good. `false` for an area whose delete stays final (webhooks).
-   */
-  trash?: false;
   /** Work when records go to the trash, after their history entry (a user's sessions end). */
   onTrash?(ctx: WriteContext, records: R[]): Promise<void>;
   /** Work before trashed records come back (a slide's place is made free again). */

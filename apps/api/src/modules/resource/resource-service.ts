@@ -93,7 +93,7 @@ export function createResourceService<R extends { id: number; updated_at: string
   // NO KEY UPDATE for edits: it does not conflict with the KEY SHARE lock that a foreign key check
   // takes (an audit row naming the user who edits), so two people editing each other never deadlock.
   // Decision 026: an area with a trash sees its live records unless a read asks for the trash.
-  const trashable = definition.trash !== false;
+  const trashable = contract.trash !== false;
   const scoped = (scope: TrashScope) => (trashable ? scopeSql(scope) : null);
   const withTrash = withDeletedAt(definition);
   const readerOf = (scope: TrashScope) => (trashable && scope !== 'without' ? withTrash : definition);

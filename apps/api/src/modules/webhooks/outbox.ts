@@ -139,7 +139,7 @@ export async function announceTimed(
     const area = definition.contract.area;
     const slug = definition.slug ? 't.slug' : 'NULL::text';
     // A record in the trash (decision 026) is not public when its moment comes.
-    const live = definition.trash === false ? '' : ' AND t.deleted_at IS NULL';
+    const live = definition.contract.trash === false ? '' : ' AND t.deleted_at IS NULL';
     for (const { condition, at } of timed.moments) {
       queued += await database.transaction(async (tx) => {
         const due = await tx.query<{ id: number; slug: string | null }>(

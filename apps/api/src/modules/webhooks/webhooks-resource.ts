@@ -63,9 +63,6 @@ export function webhooksResource(webhooks: Pick<Webhooks, 'guard' | 'outbox' | '
   return defineArea<WebhookRecord, WebhookInput, WebhookChanges>({
     contract: WEBHOOKS,
     table: 'webhooks',
-    // Decision 026: no trash. A webhook is the website's wiring, not content: a trashed one would
-    // keep its signing secret and deliveries for nothing; its delete stays final.
-    trash: false,
     select: {
       last_delivery_status: lastDelivery('status'),
       last_delivery_at: lastDelivery('created_at'),

@@ -319,7 +319,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
     remove.mutate([record.id], {
       onSuccess: () => {
         allowNavigation();
-        flashSuccess(deletedMessage(1));
+        flashSuccess(deletedMessage(1, { trash: contract.trash !== false }));
         void navigate(route);
       },
       onError: (error) => notify.error(errorMessage(error)),
@@ -393,7 +393,9 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
         visible={confirmingDelete}
         onHide={() => setConfirmingDelete(false)}
         header="Confirmar eliminación"
-        message={record ? deleteQuestion(1, nameOf(screens, record)) : null}
+        message={
+          record ? deleteQuestion(1, nameOf(screens, record), { trash: contract.trash !== false }) : null
+        }
         icon="pi pi-exclamation-triangle"
         acceptLabel="Eliminar"
         rejectLabel="Cancelar"
