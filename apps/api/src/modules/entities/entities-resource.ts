@@ -44,7 +44,8 @@ export function entitiesResource() {
       const taxId = columns.get('tax_id');
       if (typeof taxId !== 'string') return;
       const [owner] = await tx.query<{ name: string }>(
-        'SELECT name FROM entities WHERE tax_id = $1 AND id IS DISTINCT FROM $2',
+        // A trashed holder is named by the trash's own message (decision 026).
+        'SELECT name FROM entities WHERE tax_id = $1 AND id IS DISTINCT FROM $2 AND deleted_at IS NULL',
         [taxId, current?.id ?? null],
       );
       if (owner) throw ValidationError.field('tax_id', `El NIF/CIF ${taxId} ya es de «${owner.name}».`);
