@@ -276,7 +276,7 @@ export function createPublicRecords({
 
     showNews: (slug: string) => oneNews(`t.slug = $1 AND ${publicNewsSql()}`, slug),
     /** Whatever its status (a preview). */
-    newsById: (id: number) => oneNews('t.id = $1', id),
+    newsById: (id: number) => oneNews('t.id = $1 AND t.deleted_at IS NULL', id),
 
     async listPages(window: ListWindow): Promise<PublicPageOf<PublicPageListItem>> {
       const { rows, total } = await listPage(
@@ -291,7 +291,7 @@ export function createPublicRecords({
     },
 
     showPage: (slug: string) => onePage(`t.slug = $1 AND ${PUBLIC_PAGE}`, slug),
-    pageById: (id: number) => onePage('t.id = $1', id),
+    pageById: (id: number) => onePage('t.id = $1 AND t.deleted_at IS NULL', id),
 
     async listCategories(window: ListWindow): Promise<PublicPageOf<PublicCategory>> {
       const { rows, total } = await listPage(
