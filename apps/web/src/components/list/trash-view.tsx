@@ -189,29 +189,33 @@ export function TrashListScreen<R extends ResourceRecord>({
     return value === null || value === undefined ? '—' : String(value);
   };
   const name = (record: R) => nameOf(screens, record);
-  const actions = (record: Trashed<R>) => (
-    <>
-      <Button
-        type="button"
-        icon="pi pi-replay"
-        text
-        aria-label={`Restaurar «${name(record)}»`}
-        title="Restaurar"
-        disabled={busy}
-        onClick={() => restore.mutate([record.id])}
-      />
-      <Button
-        type="button"
-        icon="pi pi-times-circle"
-        severity="danger"
-        text
-        aria-label={`Eliminar definitivamente «${name(record)}»`}
-        title="Eliminar definitivamente"
-        disabled={busy}
-        onClick={() => setConfirm({ kind: 'force', records: [record] })}
-      />
-    </>
-  );
+  // A record the person may not manage (a user holding more than they do) offers nothing: the API
+  // would answer 403, which signs the SPA out (SPEC.md §4).
+  const manageable = (record: R) => (screens.canManage ?? (() => true))(record);
+  const actions = (record: Trashed<R>) =>
+    manageable(record) && (
+      <>
+        <Button
+          type="button"
+          icon="pi pi-replay"
+          text
+          aria-label={`Restaurar «${name(record)}»`}
+          title="Restaurar"
+          disabled={busy}
+          onClick={() => restore.mutate([record.id])}
+        />
+        <Button
+          type="button"
+          icon="pi pi-times-circle"
+          severity="danger"
+          text
+          aria-label={`Eliminar definitivamente «${name(record)}»`}
+          title="Eliminar definitivamente"
+          disabled={busy}
+          onClick={() => setConfirm({ kind: 'force', records: [record] })}
+        />
+      </>
+    );
   const isSelected = (record: Trashed<R>) => selection.some((chosen) => chosen.id === record.id);
   const empty = search ? 'Ningún resultado en la papelera.' : TRASH_EMPTY;
 
@@ -242,14 +246,17 @@ export function TrashListScreen<R extends ResourceRecord>({
             disabled={!selection.length || busy}
             onClick={() => setConfirm({ kind: 'force', records: selection })}
           />
-          <Button
-            type="button"
-            label="Vaciar la papelera"
-            icon="pi pi-trash"
-            severity="danger"
-            disabled={total === 0 || busy}
-            onClick={() => setConfirm({ kind: 'empty', total })}
-          />
+          {/* Emptying takes every record: not offered where some may be beyond the person (users). */}
+          {!screens.canManage && (
+            <Button
+              type="button"
+              label="Vaciar la papelera"
+              icon="pi pi-trash"
+              severity="danger"
+              disabled={total === 0 || busy}
+              onClick={() => setConfirm({ kind: 'empty', total })}
+            />
+          )}
         </div>
       </header>
       <TrashTabs contract={contract} inTrash />
@@ -279,21 +286,23 @@ export function TrashListScreen<R extends ResourceRecord>({
                 title={(_record, content) => <span className="resource-record-link">{content}</span>}
                 actions={actions}
                 labelledBy={headingId}
-                select={(record) => (
-                  <input
-                    type="checkbox"
-                    className="resource-view-checkbox"
-                    checked={isSelected(record)}
-                    aria-label={`${isSelected(record) ? 'Quitar de la selección' : 'Seleccionar'} «${name(record)}»`}
-                    onChange={(event) =>
-                      setSelection((current) =>
-                        event.target.checked
-                          ? [...current, record]
-                          : current.filter((chosen) => chosen.id !== record.id),
-                      )
-                    }
-                  />
-                )}
+                select={(record) =>
+                  manageable(record) && (
+                    <input
+                      type="checkbox"
+                      className="resource-view-checkbox"
+                      checked={isSelected(record)}
+                      aria-label={`${isSelected(record) ? 'Quitar de la selección' : 'Seleccionar'} «${name(record)}»`}
+                      onChange={(event) =>
+                        setSelection((current) =>
+                          event.target.checked
+                            ? [...current, record]
+                            : current.filter((chosen) => chosen.id !== record.id),
+                        )
+                      }
+                    />
+                  )
+                }
               />
             )}
             {total > 0 && (
@@ -334,6 +343,7 @@ export function TrashListScreen<R extends ResourceRecord>({
             selectionAriaLabel={((record: R) => `«${name(record)}»`) as unknown as string}
             selection={selection}
             onSelectionChange={(event: { value: Trashed<R>[] }) => setSelection(event.value)}
+            isDataSelectable={(event) => manageable(event.data as R)}
             emptyMessage={list.data ? empty : 'Cargando…'}
             aria-labelledby={headingId}
             className="resource-table"
