@@ -46,20 +46,22 @@ export function trashRetention({
   }
 
   const tick = () => {
-    if (running) return;
+    if (running) return running;
     running = purge()
       .then(() => undefined)
       .finally(() => {
         running = null;
       });
+    return running;
   };
 
   return {
     purge,
-    start() {
-      tick();
-      timer = setInterval(tick, intervalMs);
+    /** The first pass is awaited (the server is ready once it is done); then one every interval. */
+    async start() {
+      timer = setInterval(() => void tick(), intervalMs);
       timer.unref();
+      await tick();
     },
     async stop() {
       if (timer) clearInterval(timer);
