@@ -475,10 +475,18 @@ export function createResourceService<R extends { id: number; updated_at: string
       onRecords: (records: R[]) => Promise<void>,
       scope: TrashScope = 'without',
     ): Promise<void> {
-      const reader = readerOf(scope);
-      const { rows: statement } = listStatements(reader, query, null, scoped(scope));
+      // The live rows of an export are picked here rather than in SQL: a planner without statistics
+      // (PGlite has no autovacuum) takes `deleted_at IS NULL` for 0.5 % of the rows and sorts the
+      // whole table instead of walking the sort's index. Trashed rows are few (TRASH_RETENTION_DAYS).
+      const liveByHand = trashable && scope === 'without';
+      const reader = liveByHand ? withTrash : readerOf(scope);
+      const { rows: statement } = listStatements(reader, query, null, liveByHand ? null : scoped(scope));
       await database.snapshot(statement.text, statement.values, EXPORT_BATCH, (rows) =>
-        onRecords(rows.map(reader.toRecord)),
+        onRecords(
+          liveByHand
+            ? rows.filter((row) => row.gestor_deleted_at === null).map(definition.toRecord)
+            : rows.map(reader.toRecord),
+        ),
       );
     },
 
