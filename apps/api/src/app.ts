@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { createAuthService } from './modules/auth/auth-service';
 import { createSessionStore } from './modules/auth/session-store';
 import { healthRoutes } from './modules/health/health-routes';
+import { trashedMediaFiles } from './modules/multimedia/trashed-files';
 import { permissionsRoutes } from './modules/permissions/permissions-routes';
 import { publicDocsRoutes } from './modules/public/public-docs';
 import { publicRoutes } from './modules/public/public-routes';
@@ -162,9 +163,10 @@ export async function buildApp({
     uploads: { maxBytes: config.uploadMaxMb * 1024 * 1024, tmpDir: uploadsDir },
     exportIdleTimeoutMs,
     webhooks,
+    trashRetentionDays: config.trashRetentionDays,
   });
   // Uploaded files are public, like Laravel's public disk (AREAS.md): /storage/media/<name>.
-  storageRoutes(app, { storage });
+  storageRoutes(app, { storage, withheld: trashedMediaFiles(database) });
   // What the organisation's website reads (DELIVERY.md): /api/public/v1, no session; and the admin
   // API's preview links.
   publicRoutes(app, { database, storage, config });

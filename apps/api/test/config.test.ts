@@ -23,6 +23,7 @@ describe('configuration', () => {
       database: { connection: 'pglite' },
       registrationEnabled: false,
       uploadMaxMb: 20,
+      trashRetentionDays: 30,
     });
     expect(config.session).toMatchObject({
       cookieName: 'gestor_session',
@@ -100,6 +101,8 @@ describe('configuration', () => {
     ['MAIL_FROM_ADDRESS', 'no-es-un-correo'],
     ['REGISTRATION_ENABLED', 'a veces'],
     ['UPLOAD_MAX_MB', '-1'],
+    ['TRASH_RETENTION_DAYS', 'un mes'],
+    ['TRASH_RETENTION_DAYS', '0'],
     ['INVITATION_LIFETIME_DAYS', 'una semana'],
     ['INVITATION_LIFETIME_DAYS', '0'],
     ['INVITATION_LIFETIME_DAYS', '400'],

@@ -100,8 +100,10 @@ describe.each(testDatabases())('entities and spaces (%s)', (engine) => {
       });
       expect(response.status, `${written}: ${response.text}`).toBe(201);
       expect(response.body.data.tax_id).toBe(stored);
-      // Gone again, so the tests below may use these numbers.
+      // Gone again, so the tests below may use these numbers: for good, since a trashed entity keeps
+      // its NIF reserved (decision 026).
       expect((await admin.delete(`/api/entities/${response.body.data.id}`)).status).toBe(204);
+      expect((await admin.delete(`/api/entities/${response.body.data.id}?force=1`)).status).toBe(204);
     }
 
     const invalid: Array<[string, string]> = [

@@ -281,10 +281,11 @@ describe.each(testDatabases())('slides (%s)', (engine) => {
       );
       const rows = await tx.query<{ id: number; state: string; exact: boolean }>(
         `SELECT t.id, ${slideStateSql()} AS state, (coalesce(t.starts_at, t.ends_at) = now()) AS exact
-           FROM slides t ORDER BY t.position`,
+           FROM slides t WHERE t.deleted_at IS NULL ORDER BY t.position`,
       );
       const filtered = await tx.query<{ id: number }>(
-        `SELECT t.id FROM slides t WHERE ${slideStateSql()} = $1 ORDER BY t.position`,
+        // The live slides (clear() sends earlier ones to the trash, decision 026).
+        `SELECT t.id FROM slides t WHERE t.deleted_at IS NULL AND ${slideStateSql()} = $1 ORDER BY t.position`,
         ['expired'],
       );
       return { rows, filtered: filtered.map((row) => row.id) };

@@ -310,8 +310,10 @@ describe.each(testDatabases())('tests (%s)', (engine) => {
     const entries = (await admin.get(`/api/tests/${created.id}/audit`)).body.data;
     expect(entries).toHaveLength(3);
 
-    // Deleting the test takes its questions and options with it.
+    // Deleting the test for good takes its questions and options with it (the trash keeps them,
+    // decision 026, so that restoring brings them back).
     expect((await admin.delete(`/api/tests/${created.id}`)).status).toBe(204);
+    expect((await admin.delete(`/api/tests/${created.id}?force=1`)).status).toBe(204);
     const left = await server.database.query(
       'SELECT count(*)::int AS n FROM test_options o JOIN test_questions q ON q.id = o.question_id WHERE q.test_id = $1',
       [created.id],

@@ -58,6 +58,11 @@ export interface ResourceContract<
    * `plain` (the default), accent-insensitive matching of the area's searchable text.
    */
   search?: 'ranked' | 'plain';
+  /**
+   * Decision 026: deleting moves a record to the trash (restorable, deleted for good from there).
+   * `false` for an area whose delete stays final (webhooks).
+   */
+  trash?: false;
 }
 
 /** A filter value that arrives as text in the query string: "true"/"false"/"1"/"0". */
@@ -107,7 +112,7 @@ export interface AuditEntry {
 export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   created: 'Creado',
   updated: 'Modificado',
-  deleted: 'Eliminado',
+  deleted: 'Enviado a la papelera',
   restored: 'Recuperado de la papelera',
   force_deleted: 'Eliminado definitivamente',
   reverted: 'Versión restaurada',

@@ -148,6 +148,9 @@ export const WEBHOOKS: ResourceContract<
   typeof webhookFields
 > = areaContract({
   area: 'webhook',
+  // Decision 026: no trash. A webhook is the website's wiring, not content: a trashed one would keep
+  // its signing secret and deliveries for nothing; its delete stays final.
+  trash: false,
   label: { one: 'webhook', many: 'webhooks', gender: 'masculine' },
   sortable: ['name', 'created_at', 'updated_at'],
   defaultSort: 'name',

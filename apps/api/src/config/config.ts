@@ -101,6 +101,8 @@ const EnvSchema = z.object({
     .optional(),
   REGISTRATION_ENABLED: bool('REGISTRATION_ENABLED').default(false),
   UPLOAD_MAX_MB: int('UPLOAD_MAX_MB', 1, 10240).default(20),
+  // Decision 026: days a deleted record stays in the trash before the server deletes it for good.
+  TRASH_RETENTION_DAYS: int('TRASH_RETENTION_DAYS', 1, 36500).default(30),
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'STORAGE_DRIVER debe ser local o s3' }).default('local'),
   S3_BUCKET: z
     .string()
@@ -179,6 +181,8 @@ export interface Config {
   /** Days an invitation link lasts (a reset link lasts 60 minutes: it answers a request just made). */
   invitationLifetimeDays: number;
   uploadMaxMb: number;
+  /** Days in the trash before a record is deleted for good (decision 026). */
+  trashRetentionDays: number;
   /** Where uploaded files go (lib/storage): local disk under STORAGE_PATH/app/public, or an S3 bucket. */
   storage: { driver: 'local'; s3: null } | { driver: 's3'; s3: S3Config };
   logLevel: string;
@@ -328,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     registrationEnabled: e.REGISTRATION_ENABLED,
     invitationLifetimeDays: e.INVITATION_LIFETIME_DAYS,
     uploadMaxMb: e.UPLOAD_MAX_MB,
+    trashRetentionDays: e.TRASH_RETENTION_DAYS,
     storage,
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,

@@ -15,6 +15,7 @@ import type { MediaLinks } from './resource/media-links';
 import type { ResourceDefinition } from './resource/resource-definition';
 import { resourceRoutes } from './resource/resource-routes';
 import { createResourceService } from './resource/resource-service';
+import { trashRetention } from './resource/trash-retention';
 import { rolesResource } from './roles/roles-resource';
 import { slidesResource } from './slides/slides-resource';
 import { spacesResource } from './spaces/spaces-resource';
@@ -42,6 +43,8 @@ export interface AreaDependencies {
    * (a test or benchmark that only reads the definitions), one that is never started.
    */
   webhooks?: Webhooks;
+  /** TRASH_RETENTION_DAYS: when given, this process purges the trash on a timer (decision 026). */
+  trashRetentionDays?: number;
 }
 
 type AnyDefinition = ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>;
@@ -98,6 +101,7 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
     usages.register(definition);
   }
   deps.webhooks?.watch(Object.values(definitions));
+  const services: Array<ReturnType<typeof createResourceService>> = [];
   for (const definition of Object.values(definitions)) {
     const service = createResourceService(definition, {
       database: deps.database,
@@ -110,5 +114,11 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
       uploads: deps.uploads,
       exportIdleTimeoutMs: deps.exportIdleTimeoutMs,
     });
+    services.push(service);
+  }
+  if (deps.trashRetentionDays !== undefined) {
+    const retention = trashRetention({ services, days: deps.trashRetentionDays, log: deps.log });
+    app.addHook('onReady', async () => retention.start());
+    app.addHook('onClose', async () => retention.stop());
   }
 }

@@ -18,6 +18,7 @@ import * as webhooks from './0017-webhooks';
 import * as publicNewsIndex from './0018-public-news-index';
 import * as auditActions from './0019-audit-actions';
 import * as auditVersions from './0020-audit-versions';
+import * as trash from './0021-trash';
 
 export interface Migration {
   name: string;
@@ -46,4 +47,5 @@ export const MIGRATIONS: Migration[] = [
   publicNewsIndex,
   auditActions,
   auditVersions,
+  trash,
 ];

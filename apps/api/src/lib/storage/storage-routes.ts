@@ -31,7 +31,17 @@ export function parseRange(header: string | undefined): RequestedRange | null {
   return end < start ? null : { start, end };
 }
 
-export function storageRoutes(app: FastifyInstance, { storage }: { storage: Storage }): void {
+export function storageRoutes(
+  app: FastifyInstance,
+  {
+    storage,
+    withheld,
+  }: {
+    storage: Storage;
+    /** Files not served although stored (a media item in the trash, decision 026). */
+    withheld?: (name: string) => Promise<boolean>;
+  },
+): void {
   app.route<{ Params: { name: string } }>({
     method: ['GET', 'HEAD'],
     url: '/storage/media/:name',
@@ -39,6 +49,7 @@ export function storageRoutes(app: FastifyInstance, { storage }: { storage: Stor
       const { name } = request.params;
       const contentType = contentTypeOf(name);
       if (!contentType) throw notFound();
+      if (await withheld?.(name)) throw notFound();
       const key = `media/${name}`;
 
       // If-Range needs a validator to compare, and these answers carry none: the whole file is sent.

@@ -23,7 +23,8 @@ export function createAuthRepository(database: Connection) {
   return {
     async findByEmail(email: string): Promise<UserCredentials | null> {
       const [row] = await database.query<UserCredentials>(
-        'SELECT id, name, email, password, active FROM users WHERE lower(email) = lower($1)',
+        // A user in the trash (decision 026) reads as disabled: no sign-in, no reset link.
+        'SELECT id, name, email, password, active AND deleted_at IS NULL AS active FROM users WHERE lower(email) = lower($1)',
         [email],
       );
       return row ?? null;

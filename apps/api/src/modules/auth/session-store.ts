@@ -52,7 +52,7 @@ SELECT s.user_id, s.csrf_token, s.lifetime_minutes, s.last_activity,
        (SELECT coalesce(array_agg(DISTINCT rp.permission ORDER BY rp.permission), '{}')
           FROM role_user ru JOIN role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = u.id) AS permissions
   FROM sessions s
-  LEFT JOIN users u ON u.id = s.user_id AND u.active
+  LEFT JOIN users u ON u.id = s.user_id AND u.active AND u.deleted_at IS NULL
  WHERE s.id = $1 AND s.last_activity > now() - make_interval(mins => s.lifetime_minutes)`;
 
 export function toAuthUser(row: {

@@ -17,8 +17,10 @@ export function categoriesResource() {
     table: 'categories',
     select: {
       path: 'gestor_category_path(t.id)',
-      children_count: '(SELECT count(*)::int FROM categories c WHERE c.parent_id = t.id)',
-      news_count: '(SELECT count(*)::int FROM category_news cn WHERE cn.category_id = t.id)',
+      children_count:
+        '(SELECT count(*)::int FROM categories c WHERE c.parent_id = t.id AND c.deleted_at IS NULL)',
+      news_count: `(SELECT count(*)::int FROM category_news cn JOIN news n ON n.id = cn.news_id AND n.deleted_at IS NULL
+         WHERE cn.category_id = t.id)`,
     },
     announces: { changes: true },
     sortColumns: {

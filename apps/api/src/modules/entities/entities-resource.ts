@@ -14,7 +14,9 @@ export function entitiesResource() {
   return defineArea<EntityRecord, EntityInput, Omit<EntityUpdateInput, 'updated_at'>>({
     contract: ENTITIES,
     table: 'entities',
-    select: { spaces_count: '(SELECT count(*)::int FROM spaces s WHERE s.entity_id = t.id)' },
+    select: {
+      spaces_count: '(SELECT count(*)::int FROM spaces s WHERE s.entity_id = t.id AND s.deleted_at IS NULL)',
+    },
     announces: { changes: true },
     sortColumns: {
       name: spanishOrder('t.name'),
@@ -42,7 +44,8 @@ export function entitiesResource() {
       const taxId = columns.get('tax_id');
       if (typeof taxId !== 'string') return;
       const [owner] = await tx.query<{ name: string }>(
-        'SELECT name FROM entities WHERE tax_id = $1 AND id IS DISTINCT FROM $2',
+        // A trashed holder is named by the trash's own message (decision 026).
+        'SELECT name FROM entities WHERE tax_id = $1 AND id IS DISTINCT FROM $2 AND deleted_at IS NULL',
         [taxId, current?.id ?? null],
       );
       if (owner) throw ValidationError.field('tax_id', `El NIF/CIF ${taxId} ya es de «${owner.name}».`);
@@ -54,7 +57,7 @@ export function entitiesResource() {
       // the count read with the rows may predate it.
       const counts = await tx.query<{ entity_id: number; count: number }>(
         `SELECT entity_id, count(*)::int AS count FROM spaces
-          WHERE entity_id = ANY($1::int[]) GROUP BY entity_id ORDER BY entity_id`,
+          WHERE entity_id = ANY($1::int[]) AND deleted_at IS NULL GROUP BY entity_id ORDER BY entity_id`,
         [records.map((record) => record.id)],
       );
       const refused = counts.map(({ entity_id, count }) => ({

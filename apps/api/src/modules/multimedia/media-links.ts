@@ -130,8 +130,9 @@ export function mediaLinks(urls: MediaUrls): MediaLinks {
         `SELECT id, original_name AS name, kind, file,
                 variants->'thumbnail'->>'file' AS thumbnail, variants->'medium'->>'file' AS medium
            FROM multimedia
-          WHERE id = ANY($1::int[]) OR file = ANY($2::text[])
-             OR variants->'thumbnail'->>'file' = ANY($2::text[]) OR variants->'medium'->>'file' = ANY($2::text[])
+          WHERE (id = ANY($1::int[]) OR file = ANY($2::text[])
+             OR variants->'thumbnail'->>'file' = ANY($2::text[]) OR variants->'medium'->>'file' = ANY($2::text[]))
+            AND deleted_at IS NULL -- a trashed item cannot be picked (decision 026)
           ORDER BY id FOR SHARE`,
         [[...found.ids], files],
       );

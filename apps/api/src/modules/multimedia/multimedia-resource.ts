@@ -213,7 +213,7 @@ export function multimediaResource({
       if (!current) fields.uploaded_by = actor.id;
     },
 
-    async beforeDelete({ tx, actor, afterCommit }, records) {
+    async beforeDelete({ tx, actor }, records) {
       const used = await usages.of(
         tx,
         records.map((record) => record.id),
@@ -228,6 +228,10 @@ export function multimediaResource({
           );
         }
       }
+    },
+
+    // The files go only when the items are deleted for good (decision 026), once that has committed.
+    async onPurge({ tx, afterCommit }, records) {
       const keys = await storedKeys(
         tx,
         records.map((record) => record.id),

@@ -29,29 +29,31 @@ import { publicMedia, publicMediaByIdSql, publicMediaSql } from './public-media'
  * written so an index on published items serves it (migration 0018).
  */
 export const publicNewsSql = (alias = 't') =>
-  `${alias}.status IN ('published', 'scheduled') AND (${alias}.status = 'published' OR ${alias}.published_at <= now())`;
+  `${alias}.deleted_at IS NULL AND ${alias}.status IN ('published', 'scheduled') AND (${alias}.status = 'published' OR ${alias}.published_at <= now())`;
 /**
  * How many news are public now, without reading them all: those stored as published (kept by the
  * triggers of migration 0018) and the scheduled ones whose time has come.
  */
 const PUBLIC_NEWS_TOTAL = `SELECT ((SELECT total FROM row_counts WHERE table_name = 'news:published')
-  + (SELECT count(*) FROM news s WHERE s.status = 'scheduled' AND s.published_at <= now()))::int AS total`;
-const PUBLIC_PAGE = `t.status = 'published'`;
-const PUBLIC_ENTITY = 't.active';
-const PUBLIC_SPACE = `t.active AND (t.entity_id IS NULL OR EXISTS (SELECT 1 FROM entities e WHERE e.id = t.entity_id AND e.active))`;
+  + (SELECT count(*) FROM news s WHERE s.status = 'scheduled' AND s.published_at <= now() AND s.deleted_at IS NULL))::int AS total`;
+// Decision 026: nothing in the trash is public.
+const PUBLIC_PAGE = `t.status = 'published' AND t.deleted_at IS NULL`;
+const PUBLIC_ENTITY = 't.active AND t.deleted_at IS NULL';
+const PUBLIC_SPACE = `t.active AND t.deleted_at IS NULL AND (t.entity_id IS NULL OR EXISTS (SELECT 1 FROM entities e WHERE e.id = t.entity_id AND e.active AND e.deleted_at IS NULL))`;
+const PUBLIC_CATEGORY = 't.deleted_at IS NULL';
 
 /** Ids of a category and of every category below it, however deep (a loop stored by mistake ends the walk). */
 const categoryTreeSql = (slug: string) =>
   `ARRAY(WITH RECURSIVE tree (id) AS (
-           SELECT c.id FROM categories c WHERE c.slug = ${slug}
+           SELECT c.id FROM categories c WHERE c.slug = ${slug} AND c.deleted_at IS NULL
            UNION
-           SELECT c.id FROM categories c JOIN tree ON c.parent_id = tree.id
+           SELECT c.id FROM categories c JOIN tree ON c.parent_id = tree.id WHERE c.deleted_at IS NULL
          ) SELECT id FROM tree)`;
 
 const NEWS_COLUMNS = `t.id, t.slug, t.title, t.excerpt, t.published_at, t.updated_at, t.featured,
   ${publicMediaByIdSql('t.cover_id')} AS cover,
   (SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'color', c.color) ORDER BY cn.position), '[]'::json)
-     FROM category_news cn JOIN categories c ON c.id = cn.category_id WHERE cn.news_id = t.id) AS categories`;
+     FROM category_news cn JOIN categories c ON c.id = cn.category_id AND c.deleted_at IS NULL WHERE cn.news_id = t.id) AS categories`;
 
 const PAGE_COLUMNS = 't.id, t.slug, t.title, t.published_at, t.updated_at';
 
@@ -63,7 +65,7 @@ const CATEGORY_COLUMNS = `t.slug, t.name, t.description, t.color, t.updated_at,
 
 const ENTITY_COLUMNS = `t.slug, t.name, t.type, t.email, t.phone, t.website, t.address, t.description, t.updated_at,
   ${publicMediaByIdSql('t.logo_id')} AS logo,
-  (SELECT count(*)::int FROM spaces s WHERE s.entity_id = t.id AND s.active) AS spaces_count`;
+  (SELECT count(*)::int FROM spaces s WHERE s.entity_id = t.id AND s.active AND s.deleted_at IS NULL) AS spaces_count`;
 
 const SPACE_COLUMNS = `t.slug, t.name, t.description, t.address, t.capacity, t.updated_at,
   (SELECT json_build_object('slug', e.slug, 'name', e.name) FROM entities e WHERE e.id = t.entity_id) AS entity,
@@ -238,8 +240,8 @@ export function createPublicRecords({
   const newestNews = (filters: string[], count: string) => {
     const matching = filters.map((condition) => ` AND ${condition}`).join('');
     const newest = `ORDER BY t.published_at DESC, t.id DESC LIMIT ${count}`;
-    return `((SELECT t.* FROM news t WHERE t.status = 'published'${matching} ${newest})
-      UNION ALL (SELECT t.* FROM news t WHERE t.status = 'scheduled' AND t.published_at <= now()${matching} ${newest}))`;
+    return `((SELECT t.* FROM news t WHERE t.status = 'published' AND t.deleted_at IS NULL${matching} ${newest})
+      UNION ALL (SELECT t.* FROM news t WHERE t.status = 'scheduled' AND t.published_at <= now() AND t.deleted_at IS NULL${matching} ${newest}))`;
   };
 
   return {
@@ -274,7 +276,7 @@ export function createPublicRecords({
 
     showNews: (slug: string) => oneNews(`t.slug = $1 AND ${publicNewsSql()}`, slug),
     /** Whatever its status (a preview). */
-    newsById: (id: number) => oneNews('t.id = $1', id),
+    newsById: (id: number) => oneNews('t.id = $1 AND t.deleted_at IS NULL', id),
 
     async listPages(window: ListWindow): Promise<PublicPageOf<PublicPageListItem>> {
       const { rows, total } = await listPage(
@@ -289,13 +291,13 @@ export function createPublicRecords({
     },
 
     showPage: (slug: string) => onePage(`t.slug = $1 AND ${PUBLIC_PAGE}`, slug),
-    pageById: (id: number) => onePage('t.id = $1', id),
+    pageById: (id: number) => onePage('t.id = $1 AND t.deleted_at IS NULL', id),
 
     async listCategories(window: ListWindow): Promise<PublicPageOf<PublicCategory>> {
       const { rows, total } = await listPage(
         'categories',
         CATEGORY_COLUMNS,
-        'true',
+        PUBLIC_CATEGORY,
         `${spanishOrder('gestor_category_path(t.id)')}, t.id`,
         new Params(),
         window,
@@ -304,14 +306,17 @@ export function createPublicRecords({
     },
 
     async showCategory(slug: string): Promise<PublicCategory | null> {
-      const [row] = await query(`SELECT ${CATEGORY_COLUMNS} FROM categories t WHERE t.slug = $1`, [slug]);
+      const [row] = await query(
+        `SELECT ${CATEGORY_COLUMNS} FROM categories t WHERE t.slug = $1 AND ${PUBLIC_CATEGORY}`,
+        [slug],
+      );
       return row ? category(row) : null;
     },
 
     async listSlides(limit: number): Promise<PublicSlide[]> {
       const rows = await query(
         `SELECT t.title, t.subtitle, t.link_url, t.link_label, t.position, ${publicMediaByIdSql('t.image_id')} AS image
-           FROM slides t WHERE ${slideStateSql('t')} = 'active' ORDER BY t.position LIMIT $1`,
+           FROM slides t WHERE t.deleted_at IS NULL AND ${slideStateSql('t')} = 'active' ORDER BY t.position LIMIT $1`,
         [limit],
       );
       return rows.map((row) => ({
@@ -397,7 +402,10 @@ export function createPublicRecords({
     async sitemapEntries(limit: number): Promise<Array<{ url: string; lastmod: string }>> {
       const sources: Array<[keyof typeof url, string]> = [
         ['page', `SELECT t.slug, t.updated_at FROM pages t WHERE ${PUBLIC_PAGE} ORDER BY t.slug`],
-        ['category', 'SELECT t.slug, t.updated_at FROM categories t ORDER BY t.slug'],
+        [
+          'category',
+          `SELECT t.slug, t.updated_at FROM categories t WHERE ${PUBLIC_CATEGORY} ORDER BY t.slug`,
+        ],
         ['entity', `SELECT t.slug, t.updated_at FROM entities t WHERE ${PUBLIC_ENTITY} ORDER BY t.slug`],
         ['space', `SELECT t.slug, t.updated_at FROM spaces t WHERE ${PUBLIC_SPACE} ORDER BY t.slug`],
         [

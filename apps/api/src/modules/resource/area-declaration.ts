@@ -122,6 +122,8 @@ export function targetOf(declaration: TargetSource, key: RefTarget['key']): RefT
     noun: withArticle(contract.label),
     shape: (alias) =>
       `json_build_object('id', ${alias}.id, 'name', ${alias}.${name}${withSlug ? `, 'slug', ${alias}.slug` : ''})`,
+    trashable: contract.trash !== false,
+    titleColumn: name,
     ...declaration.asTarget,
   };
 }
@@ -174,7 +176,8 @@ function selectOf(name: string, spec: FieldSpec | null, contract: ResourceContra
       // Ties in position (rows written outside the machinery, a sign-up's role at the default 0)
       // read in id order.
       return `(SELECT coalesce(json_agg(${spec.target.shape('r')} ORDER BY ${spec.ordered ? 'j.position, r.id' : 'r.id'}), '[]'::json)
-         FROM ${spec.table} j JOIN ${spec.target.table} r ON r.id = j.${spec.other} WHERE j.${spec.own} = t.id)`;
+         FROM ${spec.table} j JOIN ${spec.target.table} r ON r.id = j.${spec.other}${spec.target.trashable ? ' AND r.deleted_at IS NULL' : ''}
+        WHERE j.${spec.own} = t.id)`;
     case 'values':
       return `(SELECT coalesce(array_agg(v.${spec.column} ORDER BY v.${spec.column}), '{}') FROM ${spec.table} v WHERE v.${spec.own} = t.id)`;
     case 'children':

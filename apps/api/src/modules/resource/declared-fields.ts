@@ -26,6 +26,10 @@ export interface RefTarget {
   shape(alias: string): string;
   /** What the API returns for one value of `shape` (media turn file names into addresses). */
   readValue?(raw: unknown): unknown;
+  /** Its records can be in the trash (decision 026): a trashed one cannot be referenced. */
+  trashable?: boolean;
+  /** The column that names one of its records (in messages about a reference that is gone). */
+  titleColumn?: string;
 }
 
 export type FieldSpec =
@@ -92,7 +96,8 @@ async function resolve(tx: Connection, field: string, target: RefTarget, keys: u
     // What is accepted by kind is locked FOR SHARE, which also waits for a change of that kind (a
     // file being replaced by a PDF) to commit or roll back, so the kind read here holds at commit.
     `SELECT id, ${target.key} AS key${accept ? `, ${accept.column}::text AS accepted, ${accept.nameColumn}::text AS name` : ''}
-       FROM ${target.table} WHERE ${target.key} = ANY($1::${cast}[]) ${accept ? 'FOR SHARE' : 'FOR KEY SHARE'}`,
+       FROM ${target.table} WHERE ${target.key} = ANY($1::${cast}[])${target.trashable ? ' AND deleted_at IS NULL' : ''}
+        ${accept ? 'FOR SHARE' : 'FOR KEY SHARE'}`,
     [keys],
   );
   const byKey = new Map(rows.map((row) => [String(row.key), row.id]));

@@ -59,9 +59,16 @@ export function listStatements(
     limit: query.perPage,
     offset: (query.page - 1) * query.perPage,
   },
+  // Decision 026: which rows of an area with a trash are seen (`t.deleted_at IS NULL` for its lists).
+  scope: string | null = null,
+  // Whether row_counts holds the total of the rows `scope` lets through (the live ones).
+  countedScope = scope === null,
 ): { rows: Statement; count: Statement } {
   const params = new Params();
-  const where = whereClause(definition, query, params);
+  const filtered = whereClause(definition, query, params);
+  const where = scope
+    ? `WHERE ${scope}${filtered ? ` AND (${filtered.slice('WHERE '.length)})` : ''}`
+    : filtered;
   // The count takes the filters' values only (ordering by rank adds one).
   const whereValues = [...params.values];
   const order = orderClause(definition, query, params);
@@ -72,11 +79,12 @@ export function listStatements(
       text: `SELECT ${columns} FROM ${table} t ${where} ${order}${page ? ` LIMIT ${page.limit} OFFSET ${page.offset}` : ''}`,
       values: params.values,
     },
-    count: where
-      ? { text: `SELECT count(*)::int AS total FROM ${table} t ${where}`, values: whereValues }
-      : {
-          text: `SELECT coalesce((SELECT total FROM row_counts WHERE table_name = $1), (SELECT count(*) FROM ${table}))::int AS total`,
-          values: [table],
-        },
+    count:
+      filtered || !countedScope
+        ? { text: `SELECT count(*)::int AS total FROM ${table} t ${where}`, values: whereValues }
+        : {
+            text: `SELECT coalesce((SELECT total FROM row_counts WHERE table_name = $1), (SELECT count(*) FROM ${table}))::int AS total`,
+            values: [table],
+          },
   };
 }

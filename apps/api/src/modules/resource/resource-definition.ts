@@ -169,6 +169,12 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   /** What the website is told when this area's records change (webhooks); nothing when absent. */
   announces?: Announcement<R>;
   csv: CsvColumn<R>[];
+  /** Work when records go to the trash, after their history entry (a user's sessions end). */
+  onTrash?(ctx: WriteContext, records: R[]): Promise<void>;
+  /** Work before trashed records come back (a slide's place is made free again). */
+  onRestore?(ctx: WriteContext, records: R[]): Promise<void>;
+  /** Work when records are deleted for good (a file's storage is removed after commit). */
+  onPurge?(ctx: WriteContext, records: R[]): Promise<void>;
   /** Extra routes of this area beyond the standard ones. */
   routes?(app: FastifyInstance, service: ResourceService<R, C, U>): void;
 }

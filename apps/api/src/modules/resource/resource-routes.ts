@@ -7,6 +7,7 @@ import { CSV_BOM, csvHeader, csvRow } from './csv';
 import { EXPORT_IDLE_TIMEOUT_MS, spoolExport } from './export-spool';
 import { parseListQuery } from './list-query';
 import type { ResourceService } from './resource-service';
+import { forceDeleteBulk, forceOf, trashListContract, trashRoutes, trashScopeOf } from './trash-routes';
 import { receiveUpload } from './uploads';
 
 // The standard routes of every area (DESIGN.md §3 "Resource endpoints"), each behind its permission.
@@ -51,7 +52,8 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
   const idOf = (request: FastifyRequest) => service.resolveKey((request.params as { id: string }).id);
 
   app.get(base, can('view'), async (request, reply) => {
-    const list = parseListQuery(contract, query(request));
+    const scope = trashScopeOf(request, service);
+    const list = parseListQuery(trashListContract(contract, scope), query(request));
     if (query(request).format === 'csv') {
       const date = new Date().toISOString().slice(0, 10);
       // Decision 012: the whole snapshot goes to a temporary file first and the connection is released
@@ -64,8 +66,10 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
           await write(text);
         };
         await send(CSV_BOM + csvHeader(definition.csv));
-        await service.each(list, (records) =>
-          send(records.map((record) => csvRow(definition.csv, record)).join('')),
+        await service.each(
+          list,
+          (records) => send(records.map((record) => csvRow(definition.csv, record)).join('')),
+          scope,
         );
       }).catch((error: unknown) => {
         if (error === abandoned) return null;
@@ -79,11 +83,11 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
         .header('Content-Disposition', `attachment; filename="${contract.path}-${date}.csv"`)
         .send(spooled);
     }
-    return service.list(list, pageOf(request, base));
+    return service.list(list, pageOf(request, base), scope);
   });
 
   app.get(`${base}/:id`, can('view'), async (request) => ({
-    data: await service.show(await idOf(request)),
+    data: await service.show(await idOf(request), trashScopeOf(request, service)),
   }));
 
   app.get(`${base}/:id/audit`, can('view'), async (request) => {
@@ -191,15 +195,23 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
   app.patch(`${base}/:id`, can('update'), update);
 
   app.delete(`${base}/:id`, can('delete'), async (request, reply) => {
-    await service.delete(request.authUser(), [await idOf(request)], { single: true });
+    if (forceOf(request, service))
+      await service.forceDelete(request.authUser(), [await idOf(request)], { single: true });
+    else await service.delete(request.authUser(), [await idOf(request)], { single: true });
     return reply.code(204).send();
   });
 
   app.delete(base, can('delete'), async (request, reply) => {
+    if (forceOf(request, service)) {
+      await forceDeleteBulk(request, service as never);
+      return reply.code(204).send();
+    }
     const { ids } = validate(BulkDeleteInput, request.body);
     await service.delete(request.authUser(), ids);
     return reply.code(204).send();
   });
+
+  trashRoutes(app, service as never);
 
   definition.routes?.(app, service);
 }

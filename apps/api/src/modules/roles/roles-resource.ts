@@ -18,7 +18,8 @@ export const rolesResource = defineArea<RoleRecord, RoleInput, Omit<RoleUpdateIn
   contract: ROLES,
   table: 'roles',
   select: {
-    users_count: '(SELECT count(*)::int FROM role_user ru WHERE ru.role_id = t.id)',
+    users_count: `(SELECT count(*)::int FROM role_user ru JOIN users u ON u.id = ru.user_id AND u.deleted_at IS NULL
+       WHERE ru.role_id = t.id)`,
     permissions_count: null,
   },
   storage: { permissions: valueList('role_permissions', 'role_id', 'permission') },
@@ -76,7 +77,8 @@ export const rolesResource = defineArea<RoleRecord, RoleInput, Omit<RoleUpdateIn
     // that committed while the lock was awaited (a user write holds the role until it commits, see
     // checkAssignable), and deleting then would break role_user's foreign key (a 500).
     const assigned = await tx.query<{ role_id: number; users: number }>(
-      'SELECT role_id, count(*)::int AS users FROM role_user WHERE role_id = ANY($1::int[]) GROUP BY role_id',
+      `SELECT role_id, count(*)::int AS users FROM role_user ru JOIN users u ON u.id = ru.user_id AND u.deleted_at IS NULL
+        WHERE role_id = ANY($1::int[]) GROUP BY role_id`,
       [records.map((role) => role.id)],
     );
     for (const role of records) {

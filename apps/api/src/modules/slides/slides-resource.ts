@@ -64,7 +64,7 @@ export function slidesResource() {
       if (current) return;
       // Under the area's lock (serializeWrites): no other write can take the same place meanwhile.
       const [last] = await tx.query<{ next: number }>(
-        'SELECT coalesce(max(position), 0) + 1 AS next FROM slides',
+        'SELECT coalesce(max(position), 0) + 1 AS next FROM slides WHERE deleted_at IS NULL',
       );
       (input as Record<string, unknown>).position = last?.next ?? 1;
     },
@@ -86,14 +86,31 @@ export function slidesResource() {
       if (!linkUrl && linkLabel) throw ValidationError.field('link_url', SLIDE_LABEL_NEEDS_LINK);
     },
 
-    // The remaining slides close ranks, so positions stay 1…n.
+    // The remaining slides close ranks, so positions stay 1…n. A trashed slide keeps the place it
+    // had (unique among live slides only, migration 0021), to come back to it.
     async afterWrite({ tx }, action) {
       if (action !== 'deleted') return;
       await tx.query(
         `UPDATE slides s SET position = o.n
-           FROM (SELECT id, row_number() OVER (ORDER BY position)::int AS n FROM slides) o
+           FROM (SELECT id, row_number() OVER (ORDER BY position)::int AS n FROM slides WHERE deleted_at IS NULL) o
           WHERE s.id = o.id AND s.position <> o.n`,
       );
+    },
+
+    // Restored slides go back to their places (at most after the last): the others make room.
+    async onRestore({ tx }, records) {
+      for (const slide of [...records].sort((a, b) => a.position - b.position)) {
+        const [row] = await tx.query<{ place: number }>(
+          'SELECT least($1::int, count(*)::int + 1) AS place FROM slides WHERE deleted_at IS NULL',
+          [slide.position],
+        );
+        const place = row?.place ?? 1;
+        await tx.query(
+          'UPDATE slides SET position = position + 1 WHERE deleted_at IS NULL AND position >= $1',
+          [place],
+        );
+        await tx.query('UPDATE slides SET position = $2, deleted_at = NULL WHERE id = $1', [slide.id, place]);
+      }
     },
 
     csv: [
@@ -120,7 +137,7 @@ export function slidesResource() {
         await service.write(request.authUser(), async (ctx) => {
           const { tx, actor } = ctx;
           const slides = await tx.query<{ id: number; title: string; position: number }>(
-            'SELECT id, title, position FROM slides ORDER BY position FOR UPDATE',
+            'SELECT id, title, position FROM slides WHERE deleted_at IS NULL ORDER BY position FOR UPDATE',
           );
           const known = new Set(slides.map((slide) => slide.id));
           const unknown = ids.filter((id) => !known.has(id));

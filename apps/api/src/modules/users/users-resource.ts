@@ -118,13 +118,18 @@ export const usersArea = defineArea<UserRecord, UserInput, UserChanges>({
     }
   },
 
+  // A trashed user cannot sign in (the session and sign-in reads skip them) and is signed out now.
+  async onTrash({ tx }, records) {
+    await tx.query('DELETE FROM sessions WHERE user_id = ANY($1::int[])', [records.map((user) => user.id)]);
+  },
+
   async afterWrite({ tx }, action) {
     // Creating a user never removes an administrator; updates and deletes may.
     if (action === 'created') return;
     const [row] = await tx.query<{ admins: number }>(
       `SELECT count(*)::int AS admins FROM users u
          JOIN role_user ru ON ru.user_id = u.id JOIN roles r ON r.id = ru.role_id
-        WHERE r.name = $1 AND u.active`,
+        WHERE r.name = $1 AND u.active AND u.deleted_at IS NULL`,
       [ADMIN_ROLE],
     );
     if ((row?.admins ?? 0) === 0) {

@@ -138,12 +138,14 @@ export async function announceTimed(
     if (!timed) continue;
     const area = definition.contract.area;
     const slug = definition.slug ? 't.slug' : 'NULL::text';
+    // A record in the trash (decision 026) is not public when its moment comes.
+    const live = definition.contract.trash === false ? '' : ' AND t.deleted_at IS NULL';
     for (const { condition, at } of timed.moments) {
       queued += await database.transaction(async (tx) => {
         const due = await tx.query<{ id: number; slug: string | null }>(
           `WITH due AS (
              INSERT INTO webhook_announcements (area, record_id, at)
-             SELECT $1, t.id, ${at} FROM ${definition.table} t WHERE ${condition} AND ${at} <= now()
+             SELECT $1, t.id, ${at} FROM ${definition.table} t WHERE ${condition} AND ${at} <= now()${live}
              ON CONFLICT DO NOTHING
              RETURNING record_id
            )

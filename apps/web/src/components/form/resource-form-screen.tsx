@@ -359,7 +359,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
       onSuccess: () => {
         draft.forget();
         allowNavigation();
-        flashSuccess(deletedMessage(1));
+        flashSuccess(deletedMessage(1, { trash: contract.trash !== false }));
         void navigate(route);
       },
       onError: (error) => notify.error(errorMessage(error)),
@@ -434,7 +434,9 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
         visible={confirmingDelete}
         onHide={() => setConfirmingDelete(false)}
         header="Confirmar eliminación"
-        message={record ? deleteQuestion(1, nameOf(screens, record)) : null}
+        message={
+          record ? deleteQuestion(1, nameOf(screens, record), { trash: contract.trash !== false }) : null
+        }
         icon="pi pi-exclamation-triangle"
         acceptLabel="Eliminar"
         rejectLabel="Cancelar"

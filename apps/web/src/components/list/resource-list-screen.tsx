@@ -50,6 +50,7 @@ import { ListFilters } from './list-filters';
 import { ListSearch } from './list-search';
 import { RecordCards } from './record-cards';
 import { RowActions } from './row-actions';
+import { TRASH_PARAM, TrashListScreen, TrashTabs, useTrashAllowed } from './trash-view';
 import '../resource/resource.css';
 
 const NO_FILTERS = () => [] as const;
@@ -89,7 +90,7 @@ const VIEW_PARAM = 'view';
 
 /** The query parameters the list itself writes; any other belongs to the screen around it. */
 const isListParam = (key: string) =>
-  ['page', 'per_page', 'sort', 'search', VIEW_PARAM].includes(key) || key.startsWith('filter[');
+  ['page', 'per_page', 'sort', 'search', VIEW_PARAM, TRASH_PARAM].includes(key) || key.startsWith('filter[');
 
 /** Names for sort keys that no column shows (the grid view sorts by them too). */
 const COMMON_SORT_LABELS: Record<string, string> = {
@@ -159,7 +160,18 @@ export interface ResourceListScreenProps<R extends ResourceRecord> {
  * filters kept in the URL, row selection with bulk delete, CSV export. Actions appear only with their
  * permission, because the SPA must never send a request that would get a 403.
  */
-export function ResourceListScreen<R extends ResourceRecord>({
+export function ResourceListScreen<R extends ResourceRecord>(props: ResourceListScreenProps<R>) {
+  // Decision 026: `?papelera=1` shows the area's trash instead (for those who may delete).
+  const [searchParams] = useSearchParams();
+  const trashAllowed = useTrashAllowed(props.screens.contract);
+  return trashAllowed && searchParams.get(TRASH_PARAM) === '1' ? (
+    <TrashListScreen screens={props.screens} />
+  ) : (
+    <LiveListScreen {...props} />
+  );
+}
+
+function LiveListScreen<R extends ResourceRecord>({
   screens,
   views,
   createAction,
@@ -241,7 +253,7 @@ export function ResourceListScreen<R extends ResourceRecord>({
     const ids = toDelete.records.map((record) => record.id);
     remove.mutate(ids, {
       onSuccess: () => {
-        notify.success(deletedMessage(ids.length));
+        notify.success(deletedMessage(ids.length, { trash: hasTrash }));
         setSelection([]);
       },
       // All or nothing: the server's 422 says which record it refused and why.
@@ -252,6 +264,7 @@ export function ResourceListScreen<R extends ResourceRecord>({
   const { sortField, sortOrder } = sortToTable(state, contract);
   const linkField = (screens.columns.find((column) => column.link) ?? screens.columns[0])?.field;
   const selectable = allowed('delete');
+  const hasTrash = useTrashAllowed(contract);
   const headingId = useId();
   const narrow = useMediaQuery(PHONE_QUERY);
   const isSelected = (record: R) => selection.some((chosen) => chosen.id === record.id);
@@ -368,6 +381,7 @@ export function ResourceListScreen<R extends ResourceRecord>({
         </div>
       </header>
 
+      {hasTrash && <TrashTabs contract={contract} inTrash={false} />}
       <div className="card resource-card">
         <div className="resource-toolbar">
           <ListSearch
@@ -541,6 +555,7 @@ export function ResourceListScreen<R extends ResourceRecord>({
           deleteQuestion(
             toDelete.records.length,
             toDelete.single ? nameOf(screens, toDelete.records[0]!) : undefined,
+            { trash: contract.trash !== false },
           )
         }
         check={deleteCheck}
