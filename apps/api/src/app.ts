@@ -17,6 +17,7 @@ import { createAuthService } from './modules/auth/auth-service';
 import { createSessionStore } from './modules/auth/session-store';
 import { healthRoutes } from './modules/health/health-routes';
 import { permissionsRoutes } from './modules/permissions/permissions-routes';
+import { createPresence } from './modules/presence/presence';
 import { publicDocsRoutes } from './modules/public/public-docs';
 import { publicRoutes } from './modules/public/public-routes';
 import { createPublicTransport } from './modules/public/public-transport';
@@ -153,6 +154,14 @@ export async function buildApp({
   });
   app.addHook('onReady', async () => webhooks.start());
   app.addHook('onClose', async () => webhooks.stop());
+  // Who is editing what, and the live channel that tells each tab (decision 027).
+  const presence = createPresence({
+    database,
+    sessions,
+    cookieName: config.session.cookieName,
+    log: app.log,
+  });
+  presence.liveRoutes(app);
   registerAreas(app, {
     database,
     auth,
@@ -162,6 +171,7 @@ export async function buildApp({
     uploads: { maxBytes: config.uploadMaxMb * 1024 * 1024, tmpDir: uploadsDir },
     exportIdleTimeoutMs,
     webhooks,
+    presence,
   });
   // Uploaded files are public, like Laravel's public disk (AREAS.md): /storage/media/<name>.
   storageRoutes(app, { storage });

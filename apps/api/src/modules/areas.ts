@@ -10,6 +10,7 @@ import { createUsageIndex } from './multimedia/media-usages';
 import { multimediaResource } from './multimedia/multimedia-resource';
 import { newsResource } from './news/news-resource';
 import { pagesResource } from './pages/pages-resource';
+import type { Presence } from './presence/presence';
 import { type AreaDeclaration, deriveDefinition, targetRegistry } from './resource/area-declaration';
 import type { MediaLinks } from './resource/media-links';
 import type { ResourceDefinition } from './resource/resource-definition';
@@ -42,6 +43,8 @@ export interface AreaDependencies {
    * (a test or benchmark that only reads the definitions), one that is never started.
    */
   webhooks?: Webhooks;
+  /** Who is editing what (decision 027): each area's presence routes, and its saves announced. */
+  presence?: Presence;
 }
 
 type AnyDefinition = ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>;
@@ -104,7 +107,9 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
       log: deps.log,
       media,
       changeFeed: deps.webhooks?.feed,
+      onSaved: deps.presence?.saved,
     });
+    deps.presence?.routes(app, service);
     resourceRoutes(app, service, {
       appUrl: deps.appUrl,
       uploads: deps.uploads,

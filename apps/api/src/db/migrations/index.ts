@@ -17,6 +17,7 @@ import * as publicContentNotifications from './0016-public-content-notifications
 import * as webhooks from './0017-webhooks';
 import * as publicNewsIndex from './0018-public-news-index';
 import * as auditActions from './0019-audit-actions';
+import * as editPresence from './0022-edit-presence';
 
 export interface Migration {
   name: string;
@@ -44,4 +45,5 @@ export const MIGRATIONS: Migration[] = [
   webhooks,
   publicNewsIndex,
   auditActions,
+  editPresence,
 ];
