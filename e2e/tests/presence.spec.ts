@@ -53,7 +53,9 @@ test.beforeAll(async ({ browser, baseURL }) => {
 });
 
 async function openAs(browser: Browser, baseURL: string, person: TestUser): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage();
+  const context = await browser.newContext({ baseURL });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
   await page.setViewportSize(DESKTOP);
   await signIn(page, person);
   await page.goto(`/news/${slug}`);
@@ -109,6 +111,10 @@ test('two editors on one news item see each other, take over, and hear of the ot
   await expect(titleOf(first)).toBeDisabled();
   await expect(titleOf(first)).toHaveValue(unsaved);
   await expect(first.getByRole('button', { name: 'Guardar' })).toHaveCount(0);
+  // Disabled fields cannot be selected: "Copiar mis cambios" puts what she changed on the clipboard.
+  await first.getByRole('button', { name: 'Copiar mis cambios' }).click();
+  await expect(first.getByText('Sus cambios se han copiado al portapapeles.')).toBeVisible();
+  expect(await first.evaluate(() => navigator.clipboard.readText())).toBe(`Título:\n${unsaved}`);
 
   // Luis saves; Ana hears of it before any save of hers could fail.
   const saved = `${title} (revisado)`;

@@ -58,6 +58,8 @@ export function createLiveHub({
   const streams = new Map<string, LiveStream>();
   const keyOf = (userId: number, tab: string) => `${userId}:${tab}`;
   const remembered = new Set<string>();
+  /** This database's schema: announcements from others sharing the database are not ours. */
+  let schema: Promise<string> | null = null;
 
   const mayView = (stream: LiveStream, area: string) => {
     const permissionArea = permissionAreaOf(area);
@@ -114,6 +116,14 @@ export function createLiveHub({
     } catch {
       return;
     }
+    schema ??= database
+      .query<{ s: string }>('SELECT current_schema() AS s')
+      .then((rows) => rows[0]?.s ?? '')
+      .catch((error: unknown) => {
+        schema = null;
+        throw error;
+      });
+    if (announcement.s !== (await schema)) return;
     if (remembered.has(announcement.n)) return;
     if (remembered.size >= REMEMBERED_ANNOUNCEMENTS) remembered.clear();
     remembered.add(announcement.n);

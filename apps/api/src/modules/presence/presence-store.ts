@@ -28,8 +28,11 @@ export interface PresenceRow {
   locked_at: Date | null;
 }
 
-/** What travels on the live channel (NOTIFY gestor_live); `n` tells one announcement from another. */
-export type LiveAnnouncement =
+/**
+ * What travels on the live channel (NOTIFY gestor_live); `n` tells one announcement from another,
+ * `s` (added by announceLive) is the schema it comes from.
+ */
+export type LiveAnnouncement = { s?: string } & (
   | { t: 'presence'; n: string; area: string; id: number }
   | {
       t: 'saved';
@@ -38,16 +41,24 @@ export type LiveAnnouncement =
       id: number;
       user: { id: number; name: string } | null;
       updated_at: string;
-    };
+    }
+);
 
 const FRESH = `seen_at >= now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`;
 const STALE = `seen_at < now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`;
 
 export const nonce = () => randomBytes(9).toString('base64url');
 
-/** Announces on every process's live channel when the current transaction commits. */
+/**
+ * Announces on every process's live channel when the current transaction commits. NOTIFY reaches
+ * every session of the database, whatever its schema: the announcement names its schema (`s`), so
+ * installations (or test runs) sharing one database in schemas of their own never hear each other.
+ */
 export async function announceLive(tx: Connection, announcement: LiveAnnouncement): Promise<void> {
-  await tx.query('SELECT pg_notify($1, $2)', ['gestor_live', JSON.stringify(announcement)]);
+  await tx.query(`SELECT pg_notify($1, ($2::jsonb || jsonb_build_object('s', current_schema()))::text)`, [
+    'gestor_live',
+    JSON.stringify(announcement),
+  ]);
 }
 
 /** The record's presence as one tab sees it (`viewer` null: as nobody in particular). */

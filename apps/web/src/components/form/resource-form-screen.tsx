@@ -337,7 +337,9 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
 
   const formCard = (
     <form className="card resource-form" noValidate onSubmit={submit}>
-      {editing && <PresenceBar presence={presence} onReload={loadLatest} />}
+      {editing && (
+        <PresenceBar presence={presence} onReload={loadLatest} fieldLabels={declaration.fieldLabels} />
+      )}
       {readOnly && !presence.locked && (
         <Notice severity="info">
           {!manageable

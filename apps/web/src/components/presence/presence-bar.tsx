@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { errorMessage } from '../../lib/form-errors';
 import { formatDateTime } from '../resource/format';
 import { Avatar } from '../ui/avatar';
@@ -23,13 +24,68 @@ function when(iso: string): string {
   return `el ${formatDateTime(iso)}`;
 }
 
+/** A form value as a person would paste it back: rich text as its words, lists one per line. */
+function asText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') {
+    if (!/<[a-z][^>]*>/i.test(value)) return value;
+    const body = new DOMParser().parseFromString(value, 'text/html').body;
+    for (const block of body.querySelectorAll('p, h2, h3, h4, li, blockquote, pre, tr, br'))
+      block.append('\n');
+    return (body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
+  }
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (Array.isArray(value)) return value.map(asText).join('\n');
+  if (typeof value === 'object') return JSON.stringify(value, null, 2);
+  return String(value);
+}
+
+/**
+ * "Copiar mis cambios": after a take-over the form is read-only (disabled controls cannot be
+ * selected), so the fields this person changed go to the clipboard as "Label: value" text.
+ */
+function CopyChanges({ fieldLabels }: { fieldLabels: Record<string, string> }) {
+  const { formState, getValues } = useFormContext();
+  const [copied, setCopied] = useState<string | null>(null);
+  const changed = Object.keys(formState.dirtyFields);
+  if (!changed.length) return null;
+  const copy = async () => {
+    const values = getValues() as Record<string, unknown>;
+    const text = changed
+      .map((field) => `${fieldLabels[field] ?? field}:\n${asText(values[field])}`)
+      .join('\n\n');
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied('Sus cambios se han copiado al portapapeles.');
+    } catch {
+      setCopied('No se han podido copiar: el navegador no lo ha permitido.');
+    }
+  };
+  return (
+    <>
+      <Button
+        type="button"
+        label="Copiar mis cambios"
+        icon="pi pi-copy"
+        size="small"
+        outlined
+        onClick={() => void copy()}
+      />
+      {copied && <span className="presence-copied">{copied}</span>}
+    </>
+  );
+}
+
 export function PresenceBar({
   presence,
   onReload,
+  fieldLabels,
 }: {
   presence: Presence;
   /** "Recargar": the latest version in the form (its unsaved changes are dropped). */
   onReload: () => Promise<void>;
+  /** The form's field names in Spanish (for "Copiar mis cambios"). */
+  fieldLabels: Record<string, string>;
 }) {
   const { state, locked, takenBy, savedElsewhere } = presence;
   const [busy, setBusy] = useState<'take' | 'reload' | null>(null);
@@ -85,7 +141,10 @@ export function PresenceBar({
               ? `${takenBy} ha tomado el control. Sus cambios sin guardar siguen en el formulario para que pueda copiarlos, pero no se pueden guardar sin volver a tomar el control.`
               : `${state.lock.user.name} tiene el control de este elemento desde ${when(state.lock.since)}: el formulario se muestra solo para consulta.`}
           </p>
-          <div className="presence-actions">{takeOverButton}</div>
+          <div className="presence-actions">
+            {takeOverButton}
+            {takenBy && <CopyChanges fieldLabels={fieldLabels} />}
+          </div>
         </Notice>
       )}
       {savedElsewhere && (
