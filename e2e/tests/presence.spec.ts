@@ -16,9 +16,9 @@ const PHONE = { width: 375, height: 812 };
 const suffix = Date.now().toString(36);
 const people: [TestUser, TestUser] = [
   {
-    name: `Ana Pérez ${suffix}`,
-    email: `ana-presencia-${suffix}@e2e.test`,
-    password: 'ana-presencia-e2e',
+    name: `Nuria Pérez ${suffix}`,
+    email: `nuria-presencia-${suffix}@e2e.test`,
+    password: 'nuria-presencia-e2e',
     role: 'editor',
     roleLabel: 'Editor',
   },
@@ -68,18 +68,18 @@ test('two editors on one news item see each other, take over, and hear of the ot
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const [ana, luis] = people;
-  const first = await openAs(browser, baseURL!, ana);
+  const [nuria, luis] = people;
+  const first = await openAs(browser, baseURL!, nuria);
   const titleOf = (page: Page) => page.getByLabel('Título', { exact: true });
   await expect(titleOf(first)).toBeEditable();
 
   const second = await openAs(browser, baseURL!, luis);
-  // Luis sees Ana, who came first and holds the lock: his form is read-only, with "Tomar el control".
-  await expect(second.getByText(`${ana.name} está editando desde las`)).toBeVisible();
-  await expect(second.getByText(`${ana.name} tiene el control de este elemento`)).toBeVisible();
+  // Luis sees Nuria, who came first and holds the lock: his form is read-only, with "Tomar el control".
+  await expect(second.getByText(`${nuria.name} está editando desde las`)).toBeVisible();
+  await expect(second.getByText(`${nuria.name} tiene el control de este elemento`)).toBeVisible();
   await expect(titleOf(second)).toBeDisabled();
   await expect(second.getByRole('button', { name: 'Guardar' })).toHaveCount(0);
-  // Ana sees Luis arrive, live.
+  // Nuria sees Luis arrive, live.
   await expect(first.getByText(`${luis.name} está editando desde las`)).toBeVisible();
   await expect(first.getByRole('listitem').filter({ hasText: luis.name }).locator('.user-avatar')).toHaveText(
     'LG',
@@ -96,17 +96,17 @@ test('two editors on one news item see each other, take over, and hear of the ot
   await shot(second, 'presence-locked-375');
   await second.setViewportSize(DESKTOP);
 
-  // Ana has typed something she has not saved yet.
-  const unsaved = `${title} (borrador de Ana)`;
+  // Nuria has typed something she has not saved yet.
+  const unsaved = `${title} (borrador de Nuria)`;
   await titleOf(first).fill(unsaved);
 
   // Luis takes over with the keyboard.
   await second.getByRole('button', { name: 'Tomar el control' }).focus();
   await second.keyboard.press('Enter');
   await expect(titleOf(second)).toBeEditable();
-  await expect(second.getByText(`${ana.name} está editando desde las`)).toBeVisible();
+  await expect(second.getByText(`${nuria.name} está editando desde las`)).toBeVisible();
 
-  // Ana is told at once: read-only, her text still there to copy.
+  // Nuria is told at once: read-only, her text still there to copy.
   await expect(first.getByText(`${luis.name} ha tomado el control.`)).toBeVisible();
   await expect(titleOf(first)).toBeDisabled();
   await expect(titleOf(first)).toHaveValue(unsaved);
@@ -116,7 +116,7 @@ test('two editors on one news item see each other, take over, and hear of the ot
   await expect(first.getByText('Sus cambios se han copiado al portapapeles.')).toBeVisible();
   expect(await first.evaluate(() => navigator.clipboard.readText())).toBe(`Título:\n${unsaved}`);
 
-  // Luis saves; Ana hears of it before any save of hers could fail.
+  // Luis saves; Nuria hears of it before any save of hers could fail.
   const saved = `${title} (revisado)`;
   await titleOf(second).fill(saved);
   await second.getByRole('button', { name: 'Guardar' }).click();
@@ -140,7 +140,7 @@ test('two editors on one news item see each other, take over, and hear of the ot
   await expect(titleOf(first)).toHaveValue(saved);
   await expect(first.getByText('Otra persona ha guardado cambios')).toHaveCount(0);
 
-  // Luis closes his tab: the lock is free at once and Ana's form is hers again without asking.
+  // Luis closes his tab: the lock is free at once and Nuria's form is hers again without asking.
   await second.close();
   await expect(titleOf(first)).toBeEditable({ timeout: 15_000 });
   await expect(first.getByText(`${luis.name} está editando`)).toHaveCount(0);
