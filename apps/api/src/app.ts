@@ -18,6 +18,7 @@ import { createSessionStore } from './modules/auth/session-store';
 import { healthRoutes } from './modules/health/health-routes';
 import { trashedMediaFiles } from './modules/multimedia/trashed-files';
 import { permissionsRoutes } from './modules/permissions/permissions-routes';
+import { createPresence } from './modules/presence/presence';
 import { publicDocsRoutes } from './modules/public/public-docs';
 import { publicRoutes } from './modules/public/public-routes';
 import { createPublicTransport } from './modules/public/public-transport';
@@ -154,6 +155,14 @@ export async function buildApp({
   });
   app.addHook('onReady', async () => webhooks.start());
   app.addHook('onClose', async () => webhooks.stop());
+  // Who is editing what, and the live channel that tells each tab (decision 027).
+  const presence = createPresence({
+    database,
+    sessions,
+    cookieName: config.session.cookieName,
+    log: app.log,
+  });
+  presence.liveRoutes(app);
   registerAreas(app, {
     database,
     auth,
@@ -164,6 +173,7 @@ export async function buildApp({
     exportIdleTimeoutMs,
     webhooks,
     trashRetentionDays: config.trashRetentionDays,
+    presence,
   });
   // Uploaded files are public, like Laravel's public disk (AREAS.md): /storage/media/<name>.
   storageRoutes(app, { storage, withheld: trashedMediaFiles(database) });

@@ -7,6 +7,7 @@ export * from './messages';
 export * from './multimedia';
 export * from './news';
 export * from './permissions';
+export * from './presence';
 export * from './public-api';
 export * from './resource';
 export * from './roles';

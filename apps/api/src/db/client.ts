@@ -41,6 +41,12 @@ export interface Database extends Connection {
   /** Whether content changes are heard now (the same listening connection as hearsAuthChanges). */
   hearsContentChanges(): boolean;
   /**
+   * The live channel's announcements (migration 0022, NOTIFY gestor_live with a JSON payload: who is
+   * editing a record, a record saved), from this process or another; null when announcements may
+   * have been missed (the listener reconnected). Decision 027.
+   */
+  onLiveChange(listener: (payload: string | null) => void): void;
+  /**
    * Every row of a SELECT from one consistent snapshot, in batches handed to `onBatch` inside one
    * read-only transaction (CSV exports): rows committed meanwhile are neither repeated nor missed. The
    * connection is held until the last batch is handled, so `onBatch` must not wait on a client
@@ -86,18 +92,22 @@ function changeHub<T>() {
 function announcementHubs() {
   const auth = changeHub<AuthChange>();
   const content = changeHub<void>();
+  const live = changeHub<string | null>();
   return {
     auth,
     content,
+    live,
     /** One NOTIFY heard on a connection. */
     heard: (channel: string, payload: string | undefined) => {
       if (channel === CONTENT_CHANNEL) content.emit();
       else if (channel === AUTH_CHANNEL) auth.emit(parseAuthChange(payload));
+      else if (channel === LIVE_CHANNEL) live.emit(payload ?? '');
     },
     /** Whatever was announced while nobody listened is unknown: everything changed. */
     everything: () => {
       auth.emit('all');
       content.emit();
+      live.emit(null);
     },
   };
 }
@@ -125,7 +135,9 @@ export { DatabaseInUseError } from './data-dir-lock';
 export const AUTH_CHANNEL = 'gestor_auth_changed';
 /** Migration 0016: anything the public API's answers read changed (decision 022). */
 export const CONTENT_CHANNEL = 'gestor_content_changed';
-const LISTEN_ALL = `LISTEN ${AUTH_CHANNEL}; LISTEN ${CONTENT_CHANNEL}`;
+/** Decision 027: presence and saves announced to every process's live channel. */
+export const LIVE_CHANNEL = 'gestor_live';
+const LISTEN_ALL = `LISTEN ${AUTH_CHANNEL}; LISTEN ${CONTENT_CHANNEL}; LISTEN ${LIVE_CHANNEL}`;
 
 export function openPglite(dataDir?: string): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -137,7 +149,7 @@ export function openPglite(dataDir?: string): Database {
   let exclusiveQueue: Promise<unknown> = Promise.resolve();
   let listening = false;
   void Promise.all(
-    [AUTH_CHANNEL, CONTENT_CHANNEL].map((channel) =>
+    [AUTH_CHANNEL, CONTENT_CHANNEL, LIVE_CHANNEL].map((channel) =>
       client.listen(channel, (payload) => changes.heard(channel, payload)),
     ),
   )
@@ -158,6 +170,7 @@ export function openPglite(dataDir?: string): Database {
     hearsAuthChanges: () => listening,
     onContentChange: changes.content.on,
     hearsContentChanges: () => listening,
+    onLiveChange: changes.live.on,
     // PGlite is one connection: `onBatch` runs at disk speed (the export's spool), never a client's.
     snapshot: (...args) =>
       client.transaction(async (tx) => {
@@ -288,6 +301,11 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
     hearsAuthChanges: () => listener.listening(),
     onContentChange: changes.content.on,
     hearsContentChanges: () => listener.listening(),
+    onLiveChange: (listener_) => {
+      changes.live.on(listener_);
+      // The dedicated connection starts on first use: a live hub needs it from the start.
+      listener.listening();
+    },
     snapshot: (...args) =>
       withClient(async (client) => {
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');

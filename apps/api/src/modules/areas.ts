@@ -10,6 +10,7 @@ import { createUsageIndex } from './multimedia/media-usages';
 import { multimediaResource } from './multimedia/multimedia-resource';
 import { newsResource } from './news/news-resource';
 import { pagesResource } from './pages/pages-resource';
+import type { Presence } from './presence/presence';
 import { type AreaDeclaration, deriveDefinition, targetRegistry } from './resource/area-declaration';
 import type { MediaLinks } from './resource/media-links';
 import type { ResourceDefinition } from './resource/resource-definition';
@@ -45,6 +46,8 @@ export interface AreaDependencies {
   webhooks?: Webhooks;
   /** TRASH_RETENTION_DAYS: when given, this process purges the trash on a timer (decision 026). */
   trashRetentionDays?: number;
+  /** Who is editing what (decision 027): each area's presence routes, and its saves announced. */
+  presence?: Presence;
 }
 
 type AnyDefinition = ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>;
@@ -108,7 +111,9 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
       log: deps.log,
       media,
       changeFeed: deps.webhooks?.feed,
+      onSaved: deps.presence?.saved,
     });
+    deps.presence?.routes(app, service);
     resourceRoutes(app, service, {
       appUrl: deps.appUrl,
       uploads: deps.uploads,

@@ -20,6 +20,8 @@ export interface RequestOptions {
   /** Return the whole body instead of its `data` field (paginated lists, `{status}` answers). */
   raw?: boolean;
   signal?: AbortSignal;
+  /** Sent even if the page is going away (a tab saying it left a record while it closes). */
+  keepalive?: boolean;
   headers?: Record<string, string>;
   /**
    * false: a 401/403 still clears the user, but the caller decides where to go. The route guard uses
@@ -149,6 +151,7 @@ export function createApiClient(dependencies: ApiClientDependencies) {
       credentials: 'include',
       referrer: dependencies.referrer(),
       signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     };
 
     let response = await send(url, init);

@@ -19,6 +19,7 @@ import * as publicNewsIndex from './0018-public-news-index';
 import * as auditActions from './0019-audit-actions';
 import * as auditVersions from './0020-audit-versions';
 import * as trash from './0021-trash';
+import * as editPresence from './0022-edit-presence';
 
 export interface Migration {
   name: string;
@@ -48,4 +49,5 @@ export const MIGRATIONS: Migration[] = [
   auditActions,
   auditVersions,
   trash,
+  editPresence,
 ];

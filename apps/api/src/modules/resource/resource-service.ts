@@ -86,7 +86,15 @@ export function createResourceService<R extends { id: number; updated_at: string
     log,
     media,
     changeFeed,
-  }: { database: Database; log: Log; media: MediaLinks; changeFeed?: ChangeFeed },
+    onSaved,
+  }: {
+    database: Database;
+    log: Log;
+    media: MediaLinks;
+    changeFeed?: ChangeFeed;
+    /** Told of every update in its transaction: the tabs that have the record open (decision 027). */
+    onSaved?: (ctx: WriteContext, area: string, record: R) => Promise<void>;
+  },
 ) {
   checkDefinition(declared as unknown as Parameters<typeof checkDefinition>[0]);
   const definition = withRichTextRead(declared, media);
@@ -574,6 +582,7 @@ export function createResourceService<R extends { id: number; updated_at: string
         }
         await definition.afterWrite?.(ctx, 'updated');
         await announce(ctx, current, record!, Object.keys(changes).length > 0);
+        await onSaved?.(ctx, contract.path, record!);
         return record!;
       });
     },

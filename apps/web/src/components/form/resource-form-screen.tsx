@@ -16,6 +16,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { FieldTableContext, ReadOnlyContext } from '../controls/form-controls';
 import { rejectUnreadableDates } from '../controls/unreadable-dates';
+import { PresenceBar } from '../presence/presence-bar';
+import { usePresence } from '../presence/use-presence';
 import { CONFLICT_MESSAGE, deletedMessage, deleteQuestion, SAVED_MESSAGE } from '../resource/messages';
 import {
   resourceKeys,
@@ -258,11 +260,15 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
   const allowed = (action: 'create' | 'update' | 'delete') => can(`${contract.area}.${action}` as Permission);
   // DESIGN.md §3: a record the person may not manage is shown, never changed.
   const manageable = !editing || (screens.canManage?.(record) ?? true);
-  const readOnly = !allowed(editing ? 'update' : 'create') || !manageable;
-  const navigate = useNavigate();
-
   // Optimistic locking (DESIGN.md §3): every PUT carries the updated_at of the version on screen.
   const updatedAt = useRef(record?.updated_at);
+  // Issue 19: who else is editing; a tab without the edit lock shows the form read-only.
+  const presence = usePresence(contract, record?.id, {
+    mayEdit: editing && allowed('update') && manageable,
+    version: updatedAt,
+  });
+  const readOnly = !allowed(editing ? 'update' : 'create') || !manageable || presence.locked;
+  const navigate = useNavigate();
   // The values an area's own save button lays over the form's for one request (`submitWith`).
   const overrides = useRef<Partial<V> | null>(null);
   const [schema] = useState(() =>
@@ -371,8 +377,11 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
 
   const formCard = (
     <form ref={draft.formRef} className="card resource-form" noValidate onSubmit={submit}>
+      {editing && (
+        <PresenceBar presence={presence} onReload={loadLatest} fieldLabels={declaration.fieldLabels} />
+      )}
       {draft.notice}
-      {readOnly && (
+      {readOnly && !presence.locked && (
         <Notice severity="info">
           {!manageable
             ? (screens.unmanageableNotice ??

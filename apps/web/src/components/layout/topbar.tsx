@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { APP_NAME } from '../../lib/app-info';
 import { useUser } from '../../lib/auth';
+import { Avatar } from '../ui/avatar';
 
 interface TopbarProps {
   sidebarId: string;
@@ -12,15 +13,6 @@ interface TopbarProps {
   onOpenConfigurator: () => void;
   onLogout: (options: { toLogoutOk: boolean }) => void;
   toggleRef: React.Ref<HTMLButtonElement>;
-}
-
-function initials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? '');
-  return letters.join('') || '?';
 }
 
 export function Topbar({
@@ -84,9 +76,7 @@ export function Topbar({
           aria-expanded={menuOpen}
           onClick={(event) => menuRef.current?.toggle(event)}
         >
-          <span className="topbar-avatar" aria-hidden="true">
-            {initials(name)}
-          </span>
+          <Avatar name={name} />
           <span className="topbar-user-name">{name}</span>
           <i className="pi pi-angle-down" aria-hidden="true" />
         </button>
