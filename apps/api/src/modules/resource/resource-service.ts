@@ -25,7 +25,6 @@ import { listStatements } from './list-sql';
 import type { MediaLinks } from './media-links';
 import { paginate } from './pagination';
 import type { ChangeFeed, ResourceDefinition, WriteContext } from './resource-definition';
-import { compactChanges, versionsOf } from './versions';
 import {
   checkReferences,
   forgetReferences,
@@ -35,6 +34,7 @@ import {
   type TrashScope,
   withDeletedAt,
 } from './trash';
+import { compactChanges, versionsOf } from './versions';
 
 type Log = { error(obj: object, msg: string): void };
 
@@ -98,7 +98,7 @@ export function createResourceService<R extends { id: number; updated_at: string
 ) {
   checkDefinition(declared as unknown as Parameters<typeof checkDefinition>[0]);
   const definition = withRichTextRead(declared, media);
-  const { table, columns, contract } = definition;
+  const { table, contract } = definition;
   // Decision 025: each history entry keeps the whole version (read as stored, so rich text by id).
   const versions = versionsOf(
     declared as unknown as ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>,
