@@ -212,6 +212,20 @@ describe.each(testDatabases())('versions (%s)', (engine) => {
     );
     expect((await admin.delete(`/api/categories/${sports.id}`)).status).toBe(204);
 
+    // In the trash (decision 026): named as such, and refused until it is restored.
+    const trashedVersion = await ok(admin.get(`/api/news/${news.id}/versions/${created!.id}`));
+    expect(trashedVersion.categories).toEqual([
+      { id: sports.id, name: 'Deportes', trashed: true },
+      { id: culture.id, name: 'Cultura', slug: culture.slug },
+    ]);
+    const inTrash = await restore('news', news.id, created!.id, edited.updated_at);
+    expect(inTrash.status).toBe(422);
+    expect(inTrash.body.errors.categories).toEqual([
+      'La categoría «Deportes» está en la papelera: restáurela o elija otra.',
+    ]);
+
+    // Deleted for good: it no longer exists.
+    expect((await admin.delete(`/api/categories/${sports.id}?force=1`)).status).toBe(204);
     const version = await ok(admin.get(`/api/news/${news.id}/versions/${created!.id}`));
     expect(version.categories).toEqual([
       { id: sports.id, name: 'Deportes', deleted: true },

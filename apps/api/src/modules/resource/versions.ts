@@ -1,7 +1,7 @@
 import { type AuditEntry, isInput } from '@gestor/shared';
 import type { Connection } from '../../db/client';
 import { notFound, ValidationError } from '../../lib/http-errors';
-import { type ChildrenSpec, type FieldSpec, lockHash } from './declared-fields';
+import { type ChildrenSpec, type FieldSpec, lockHash, type RefTarget } from './declared-fields';
 import type { MediaLinks } from './media-links';
 import type { ResourceDefinition } from './resource-definition';
 import { applyTextPatch, changeExcerpt, makeTextPatch, PATCHED_TEXT_MIN, type TextPatch } from './text-patch';
@@ -71,6 +71,18 @@ function sameValue(spec: FieldSpec, a: unknown, b: unknown): boolean {
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const quoted = (names: string[]) => names.map((name) => `«${name}»`).join(', ');
+
+/** Whether a referenced record is in the trash (decision 026), over the alias of its table. */
+const trashedSql = (target: RefTarget, alias: string) =>
+  target.trashable ? `${alias}.deleted_at IS NOT NULL` : 'false';
+
+/** What to do about references in the trash: "restáurela o elija otra", "restáurelos o elija otros". */
+function inTrashAdvice(target: RefTarget, many: boolean): string {
+  const feminine = target.noun.one.startsWith('la ');
+  const pronoun = `${feminine ? 'la' : 'lo'}${many ? 's' : ''}`;
+  const other = `otr${feminine ? 'a' : 'o'}${many ? 's' : ''}`;
+  return `restáure${pronoun} o elija ${other}`;
+}
 
 /**
  * The history entries' `changes` as stored: a long text (a body) keeps only an excerpt around what
@@ -210,14 +222,17 @@ export function versionsOf(
         if (spec.kind === 'ref' || spec.kind === 'list') {
           const refs = spec.kind === 'ref' ? (value === null ? [] : [value as Named]) : (value as Named[]);
           const rows = refs.length
-            ? await conn.query<{ id: number; shape: unknown }>(
-                `SELECT r.id, ${spec.target.shape('r')} AS shape FROM ${spec.target.table} r WHERE r.id = ANY($1::int[])`,
+            ? await conn.query<{ id: number; shape: unknown; trashed: boolean }>(
+                `SELECT r.id, ${spec.target.shape('r')} AS shape, ${trashedSql(spec.target, 'r')} AS trashed
+                   FROM ${spec.target.table} r WHERE r.id = ANY($1::int[])`,
                 [refs.map((ref) => ref.id)],
               )
             : [];
           const read = refs.map((ref) => {
             const row = rows.find((found) => found.id === ref.id);
             if (!row) return { id: ref.id, name: ref.name, deleted: true };
+            // In the trash (decision 026): it cannot be referenced until it is restored.
+            if (row.trashed) return { id: ref.id, name: ref.name, trashed: true };
             return spec.target.readValue ? spec.target.readValue(row.shape) : row.shape;
           });
           record[name] = spec.kind === 'ref' ? (read[0] ?? null) : read;
@@ -249,18 +264,31 @@ export function versionsOf(
         if (spec.kind === 'ref' || spec.kind === 'list') {
           const refs = spec.kind === 'ref' ? (value === null ? [] : [value as Named]) : (value as Named[]);
           const rows = refs.length
-            ? await conn.query<{ id: number; key: unknown }>(
-                `SELECT id, ${spec.target.key} AS key FROM ${spec.target.table} WHERE id = ANY($1::int[])`,
+            ? await conn.query<{ id: number; key: unknown; trashed: boolean }>(
+                `SELECT r.id, r.${spec.target.key} AS key, ${trashedSql(spec.target, 'r')} AS trashed
+                   FROM ${spec.target.table} r WHERE r.id = ANY($1::int[])`,
                 [refs.map((ref) => ref.id)],
               )
             : [];
-          const keys = new Map(rows.map((row) => [row.id, row.key]));
-          const gone = refs.filter((ref) => !keys.has(ref.id)).map((ref) => ref.name);
+          const keys = new Map(rows.filter((row) => !row.trashed).map((row) => [row.id, row.key]));
+          const trashed = refs.filter((ref) => rows.some((row) => row.id === ref.id && row.trashed));
+          const gone = refs
+            .filter((ref) => !keys.has(ref.id) && !trashed.includes(ref))
+            .map((ref) => ref.name);
           if (gone.length) {
             errors[name] = [
               gone.length === 1
                 ? `${capitalized(spec.target.noun.one)} ${quoted(gone)} ya no existe.`
                 : `${capitalized(spec.target.noun.many)} ${quoted(gone)} ya no existen.`,
+            ];
+            continue;
+          }
+          if (trashed.length) {
+            const names = trashed.map((ref) => ref.name);
+            errors[name] = [
+              names.length === 1
+                ? `${capitalized(spec.target.noun.one)} ${quoted(names)} está en la papelera: ${inTrashAdvice(spec.target, false)}.`
+                : `${capitalized(spec.target.noun.many)} ${quoted(names)} están en la papelera: ${inTrashAdvice(spec.target, true)}.`,
             ];
             continue;
           }

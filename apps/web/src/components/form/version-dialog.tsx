@@ -52,7 +52,8 @@ const plainText = (html: string) =>
 function itemName(item: Record<string, unknown>): string {
   const name =
     item.label ?? item.name ?? item.title ?? item.prompt ?? item.text ?? item.original_name ?? item.id;
-  return `${String(name)}${item.deleted ? ' (ya no existe)' : ''}`;
+  const state = item.deleted ? ' (ya no existe)' : item.trashed ? ' (en la papelera)' : '';
+  return `${String(name)}${state}`;
 }
 
 function childText(item: Record<string, unknown>): string {
