@@ -119,9 +119,11 @@ test('a news item with bold text, a link and a library image, scheduled for late
 
   // The list: status tag, featured star, author, date; filters by status and by category.
   // A search without a chosen sort sends none: the API puts the best matches first.
-  const listed = page.waitForRequest(
-    (request) => new URL(request.url()).pathname === '/api/news' && request.method() === 'GET',
-  );
+  // (Not the Papelera tab's count of the trash, decision 026.)
+  const listed = page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return url.pathname === '/api/news' && request.method() === 'GET' && !url.searchParams.has('trashed');
+  });
   await page.goto(`/news?filter[status]=scheduled&search=${suffix}`);
   const query = new URL((await listed).url()).searchParams;
   expect(query.get('search')).toBe(suffix);

@@ -495,12 +495,14 @@ test('with test.view alone a test reads but does not change; the preview still w
   // The editor role views tests, and holds neither test.update nor test.create.
   const context = await browser.newContext({ baseURL });
   const reader = await context.newPage();
-  // Nothing the reader may not do is sent (a 403 would sign them out).
+  // Nothing the reader may not do is sent (a 403 would sign them out). Saying "I am looking at this
+  // record" (issue 19's presence, allowed with test.view) changes nothing of it.
   const writes: string[] = [];
   reader.on('request', (request) => {
     if (
       request.method() !== 'GET' &&
       !request.url().includes('/score') &&
+      !new URL(request.url()).pathname.endsWith('/presence') &&
       !request.url().includes('/login')
     ) {
       writes.push(`${request.method()} ${request.url()}`);
