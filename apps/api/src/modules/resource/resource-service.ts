@@ -311,22 +311,31 @@ export function createResourceService<R extends { id: number; updated_at: string
     return id;
   }
 
+  /**
+   * What every deletion does first, to the trash or for good: every id locked or a 404/422 naming the
+   * missing ones, the area's checks and refusals, each record's `deleted` entry (its last version).
+   */
+  async function lockedForDeletion(ctx: WriteContext, ids: number[], single: boolean) {
+    const unique = [...new Set(ids)];
+    const records = await findRows(ctx.tx, unique, 'FOR UPDATE');
+    if (records.length !== unique.length) {
+      if (single) throw notFound();
+      const missing = unique.filter((id) => !records.some((r) => r.id === id));
+      throw ValidationError.field('ids', `No existen los elementos con id ${missing.join(', ')}.`);
+    }
+    await definition.authorize?.(ctx, { action: 'delete', records });
+    await definition.beforeDelete?.(ctx, records);
+    for (const record of records) {
+      await audit(ctx.tx, ctx.actor, record.id, 'deleted', diff(snapshot(record), {}));
+    }
+    return { unique, records };
+  }
+
   /** Decision 026: the trash's writes, beside the standard ones and in the same transactions. */
   const trash = {
     async moveToTrash(actor: AuthUser, ids: number[], { single = false }: { single?: boolean }) {
       await write(actor, async (ctx) => {
-        const unique = [...new Set(ids)];
-        const records = await findRows(ctx.tx, unique, 'FOR UPDATE');
-        if (records.length !== unique.length) {
-          if (single) throw notFound();
-          const missing = unique.filter((id) => !records.some((r) => r.id === id));
-          throw ValidationError.field('ids', `No existen los elementos con id ${missing.join(', ')}.`);
-        }
-        await definition.authorize?.(ctx, { action: 'delete', records });
-        await definition.beforeDelete?.(ctx, records);
-        for (const record of records) {
-          await audit(ctx.tx, actor, record.id, 'deleted', diff(snapshot(record), {}));
-        }
+        const { unique, records } = await lockedForDeletion(ctx, ids, single);
         await keepReferences(
           ctx.tx,
           {
@@ -594,18 +603,7 @@ export function createResourceService<R extends { id: number; updated_at: string
     async delete(actor: AuthUser, ids: number[], { single = false } = {}): Promise<void> {
       if (trashable) return trash.moveToTrash(actor, ids, { single });
       await write(actor, async (ctx) => {
-        const unique = [...new Set(ids)];
-        const records = await findRows(ctx.tx, unique, 'FOR UPDATE');
-        if (records.length !== unique.length) {
-          if (single) throw notFound();
-          const missing = unique.filter((id) => !records.some((r) => r.id === id));
-          throw ValidationError.field('ids', `No existen los elementos con id ${missing.join(', ')}.`);
-        }
-        await definition.authorize?.(ctx, { action: 'delete', records });
-        await definition.beforeDelete?.(ctx, records);
-        for (const record of records) {
-          await audit(ctx.tx, actor, record.id, 'deleted', diff(snapshot(record), {}));
-        }
+        const { unique, records } = await lockedForDeletion(ctx, ids, single);
         if (tracksMedia) await media.forgetUsages(ctx.tx, contract.path, unique);
         await ctx.tx.query(`DELETE FROM ${table} WHERE id = ANY($1::int[])`, [unique]);
         await definition.afterWrite?.(ctx, 'deleted');
