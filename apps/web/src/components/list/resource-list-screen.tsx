@@ -29,7 +29,7 @@ import {
   tableToSort,
   withFilters,
 } from '../resource/list-state';
-import { deletedMessage, deleteQuestion } from '../resource/messages';
+import { deletedMessage, deleteQuestion, withSelectedCount } from '../resource/messages';
 import { csvExportUrl, useDeleteResources, useResourceList } from '../resource/resource-api';
 import {
   type ColumnPriority,
@@ -359,9 +359,7 @@ function LiveListScreen<R extends ResourceRecord>({
           {selectable && (
             <Button
               type="button"
-              label={
-                selection.length ? `Eliminar seleccionados (${selection.length})` : 'Eliminar seleccionados'
-              }
+              label={withSelectedCount('Eliminar seleccionados', selection.length)}
               icon="pi pi-trash"
               severity="danger"
               outlined

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { formatDateTime } from '../resource/format';
 import { PER_PAGE_OPTIONS } from '../resource/list-state';
+import { withSelectedCount } from '../resource/messages';
 import {
   nameOf,
   type ResourceColumn,
@@ -227,9 +228,7 @@ export function TrashListScreen<R extends ResourceRecord>({
         <div className="resource-header-actions">
           <Button
             type="button"
-            label={
-              selection.length ? `Restaurar seleccionados (${selection.length})` : 'Restaurar seleccionados'
-            }
+            label={withSelectedCount('Restaurar seleccionados', selection.length)}
             icon="pi pi-replay"
             outlined
             disabled={!selection.length || busy}
@@ -237,9 +236,7 @@ export function TrashListScreen<R extends ResourceRecord>({
           />
           <Button
             type="button"
-            label={
-              selection.length ? `Eliminar definitivamente (${selection.length})` : 'Eliminar definitivamente'
-            }
+            label={withSelectedCount('Eliminar definitivamente', selection.length)}
             icon="pi pi-times-circle"
             severity="danger"
             outlined

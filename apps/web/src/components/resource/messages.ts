@@ -27,3 +27,6 @@ export function deletedMessage(count: number, { trash = false } = {}): string {
   }
   return count === 1 ? 'Se ha eliminado 1 elemento.' : `Se han eliminado ${count} elementos.`;
 }
+
+/** A bulk action's label with how many records it takes: "Eliminar seleccionados (3)". */
+export const withSelectedCount = (label: string, count: number) => (count ? `${label} (${count})` : label);
