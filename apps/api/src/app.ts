@@ -127,7 +127,7 @@ export async function buildApp({
     sessions,
     log: app.log,
   });
-  authRoutes(app, { auth, registrationEnabled: config.registrationEnabled });
+  authRoutes(app, { auth, database, registrationEnabled: config.registrationEnabled });
   healthRoutes(app, { database });
   permissionsRoutes(app);
   publicDocsRoutes(app, { appUrl: config.appUrl });

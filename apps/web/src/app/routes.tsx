@@ -71,6 +71,13 @@ export const routes: RouteObject[] = [
                   return { Component: () => <HomeRoute areas={areas} /> };
                 },
               },
+              {
+                // Every signed-in person's own account (issue 21): no permission needed.
+                path: 'account',
+                lazy: async () => ({
+                  Component: (await import('../features/account/routes/account')).AccountRoute,
+                }),
+              },
               // Every management area, from the registry (app/areas.ts).
               ...areas.flatMap((entry) => resourceRouteObjects(entry.area, entry.load, entry.screens)),
             ],

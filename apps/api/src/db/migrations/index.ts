@@ -20,6 +20,7 @@ import * as auditActions from './0019-audit-actions';
 import * as auditVersions from './0020-audit-versions';
 import * as trash from './0021-trash';
 import * as editPresence from './0022-edit-presence';
+import * as securityEvents from './0023-security-events';
 
 export interface Migration {
   name: string;
@@ -50,4 +51,5 @@ export const MIGRATIONS: Migration[] = [
   auditVersions,
   trash,
   editPresence,
+  securityEvents,
 ];

@@ -8,19 +8,25 @@ import {
   ResetPasswordInput,
 } from '@gestor/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
+import { recordSecurityEvent, requestOrigin } from '../activity/security-events';
 import type { AuthService } from './auth-service';
 import { REMEMBER_LIFETIME_MINUTES } from './session-store';
 
 // DESIGN.md §3 "Authentication endpoints": the Laravel Sanctum SPA routes.
 export function authRoutes(
   app: FastifyInstance,
-  { auth, registrationEnabled }: { auth: AuthService; registrationEnabled: boolean },
+  {
+    auth,
+    database,
+    registrationEnabled,
+  }: { auth: AuthService; database: Database; registrationEnabled: boolean },
 ) {
   app.post('/api/login', async (request, reply) => {
     const input = validate(LoginInput, request.body);
-    const userId = await auth.attemptLogin(input, request.ip);
+    const userId = await auth.attemptLogin(input, requestOrigin(request));
     // A new session id and CSRF token at login (session fixation).
     await reply.startSession(userId, input.remember ? REMEMBER_LIFETIME_MINUTES : undefined);
     return reply.code(204).send();
@@ -39,8 +45,14 @@ export function authRoutes(
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.post('/api/logout', { config: { auth: true } }, async (_request, reply) => {
+  app.post('/api/logout', { config: { auth: true } }, async (request, reply) => {
+    const user = request.authUser();
     await reply.endSession();
+    await recordSecurityEvent(database, {
+      kind: 'logout',
+      user: { id: user.id, name: user.name, email: user.email },
+      origin: requestOrigin(request),
+    });
     return reply.code(204).send();
   });
 
@@ -65,7 +77,7 @@ export function authRoutes(
   });
 
   app.post('/api/reset-password', async (request) => {
-    await auth.resetPassword(validate(ResetPasswordInput, request.body));
+    await auth.resetPassword(validate(ResetPasswordInput, request.body), requestOrigin(request));
     return { status: MESSAGES.passwordReset };
   });
 }

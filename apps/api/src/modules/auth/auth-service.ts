@@ -15,6 +15,7 @@ import { ValidationError } from '../../lib/http-errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { keyedHash, randomToken, safeEqual } from '../../lib/tokens';
+import { type RequestOrigin, recordSecurityEvent } from '../activity/security-events';
 import { auditUser, auditUserCreated, PASSWORD_CHANGED } from '../users/user-audit';
 import { invitationMail, passwordResetMail, resetLink } from './auth-mails';
 import { createAuthRepository } from './auth-repository';
@@ -70,9 +71,13 @@ export function createAuthService({ database, config, mailer, sessions, log }: A
   return {
     sendResetLink,
 
-    /** Checks the credentials under the login throttle; returns the user id to start a session for. */
-    async attemptLogin(input: LoginInput, ip: string): Promise<number> {
-      const key = `${input.email.toLowerCase()}|${ip}`;
+    /**
+     * Checks the credentials under the login throttle; returns the user id to start a session for.
+     * A refused password (or a disabled account) is in the security log; a throttled attempt is not
+     * checked, so it writes nothing (a flood cannot fill the log faster than the throttle allows).
+     */
+    async attemptLogin(input: LoginInput, origin: RequestOrigin): Promise<number> {
+      const key = `${input.email.toLowerCase()}|${origin.ip ?? ''}`;
       const wait = await repository.takeAttempt(key);
       if (wait > 0) {
         throw ValidationError.field('email', MESSAGES.throttled(wait), 429, { 'Retry-After': String(wait) });
@@ -80,13 +85,29 @@ export function createAuthService({ database, config, mailer, sessions, log }: A
       const user = await repository.findByEmail(input.email);
       const valid = await verifyPassword(user?.password ?? null, input.password);
       // The attempt is already counted; only a successful sign-in clears the count.
-      if (!user || !valid) throw ValidationError.field('email', MESSAGES.invalidCredentials);
-      if (!user.active) throw ValidationError.field('email', MESSAGES.accountDisabled);
+      if (!user || !valid || !user.active) {
+        await recordSecurityEvent(database, {
+          kind: 'login_failed',
+          user: user && { id: user.id, name: user.name, email: user.email },
+          email: input.email.slice(0, 255),
+          origin,
+          details: { reason: !user || !valid ? 'credentials' : 'disabled' },
+        });
+        throw ValidationError.field(
+          'email',
+          !user || !valid ? MESSAGES.invalidCredentials : MESSAGES.accountDisabled,
+        );
+      }
       await repository.clearThrottle(key);
       await repository.recordLogin(
         user.id,
         needsRehash(user.password!) ? await hashPassword(input.password) : undefined,
       );
+      await recordSecurityEvent(database, {
+        kind: 'login',
+        user: { id: user.id, name: user.name, email: user.email },
+        origin,
+      });
       return user.id;
     },
 
@@ -144,7 +165,7 @@ export function createAuthService({ database, config, mailer, sessions, log }: A
     },
 
     /** Sets the new password with a valid token, once, and ends every session of that user. */
-    async resetPassword(input: ResetPasswordInput): Promise<void> {
+    async resetPassword(input: ResetPasswordInput, origin: RequestOrigin): Promise<void> {
       const { user, hash, invalid } = await validResetToken(input.token, input.email);
       const newHash = await hashPassword(input.password);
       // One transaction: the token is spent only if the password is set, the sessions end and the
@@ -155,6 +176,11 @@ export function createAuthService({ database, config, mailer, sessions, log }: A
         await inTransaction.setPassword(user.id, newHash);
         await sessions.destroyForUser(user.id, tx);
         await auditUser(tx, { id: user.id, name: user.name }, user.id, 'updated', PASSWORD_CHANGED);
+        await recordSecurityEvent(tx, {
+          kind: 'password_reset',
+          user: { id: user.id, name: user.name, email: user.email },
+          origin,
+        });
       });
     },
   };

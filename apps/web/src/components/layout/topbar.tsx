@@ -1,7 +1,7 @@
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { APP_NAME } from '../../lib/app-info';
 import { useUser } from '../../lib/auth';
 import { Avatar } from '../ui/avatar';
@@ -28,8 +28,10 @@ export function Topbar({
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
   const name = user?.name ?? '';
+  const navigate = useNavigate();
 
   const items: MenuItem[] = [
+    { label: 'Mi cuenta', icon: 'pi pi-user', command: () => navigate('/account') },
     { label: 'Cerrar sesión', icon: 'pi pi-sign-out', command: () => onLogout({ toLogoutOk: false }) },
     {
       label: 'Cerrar sesión en un equipo compartido',

@@ -1,0 +1,40 @@
+// The security log (issue 20, decision 031): sign-ins and account events, apart from the records'
+// history because they belong to no record of an area. The list is the one place a kind is named;
+// the table only checks the shape, so a new kind needs no migration.
+
+export const SECURITY_EVENT_KINDS = [
+  'login',
+  'login_failed',
+  'logout',
+  'password_reset',
+  'password_changed',
+  'permissions_changed',
+] as const;
+export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+
+export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
+  login: 'Inicio de sesión',
+  login_failed: 'Inicio de sesión fallido',
+  logout: 'Cierre de sesión',
+  password_reset: 'Contraseña restablecida',
+  password_changed: 'Contraseña cambiada',
+  permissions_changed: 'Permisos cambiados',
+};
+
+/** One row of the security log as the API returns it. */
+export interface SecurityEvent {
+  id: number;
+  kind: SecurityEventKind;
+  /** The account concerned, when known (a failed sign-in for an unknown address has none). */
+  user_id: number | null;
+  user_name: string | null;
+  /** The address typed at a sign-in, or the account's at the time. */
+  email: string | null;
+  /** Who did it when it was not the person themselves (an administrator's reset). */
+  actor_id: number | null;
+  actor_name: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  details: Record<string, unknown>;
+  created_at: string;
+}
