@@ -11,6 +11,11 @@ import { forbidden, unauthenticated } from '../lib/http-errors';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: boolean;
+    /**
+     * The account's own security (password, email, two-factor, passkeys, tokens, sessions): only a
+     * signed-in browser session may use the route, never an API token (issue 21, decision 037).
+     */
+    sessionOnly?: boolean;
     permission?: Permission | ((request: FastifyRequest) => Permission);
   }
   interface FastifyRequest {
