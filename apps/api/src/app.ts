@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage/storage';
 import { storageRoutes } from './lib/storage/storage-routes';
 import { registerAreas } from './modules/areas';
+import { accountRoutes } from './modules/account/account-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { createAuthService } from './modules/auth/auth-service';
 import { createSessionStore } from './modules/auth/session-store';
@@ -128,6 +129,7 @@ export async function buildApp({
     log: app.log,
   });
   authRoutes(app, { auth, database, registrationEnabled: config.registrationEnabled });
+  accountRoutes(app, { database });
   healthRoutes(app, { database });
   permissionsRoutes(app);
   publicDocsRoutes(app, { appUrl: config.appUrl });

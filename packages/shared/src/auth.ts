@@ -16,16 +16,17 @@ export const LoginInput = z.strictObject({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
-const newPassword = {
+/** A new password typed twice (the reset, the sign-up and "Mi cuenta" alike). */
+export const newPassword = {
   password: passwordField(),
   password_confirmation: z
     .string({ error: 'El campo confirmación de contraseña es obligatorio.' })
     .refine(...nulCheck('confirmación de contraseña')),
 };
 // Laravel's `confirmed` rule: the message belongs to the password field.
-const confirmed = (data: { password: string; password_confirmation: string }) =>
+export const confirmed = (data: { password: string; password_confirmation: string }) =>
   data.password === data.password_confirmation;
-const notConfirmed = { path: ['password'], error: 'La confirmación de la contraseña no coincide.' };
+export const notConfirmed = { path: ['password'], error: 'La confirmación de la contraseña no coincide.' };
 
 export const RegisterInput = z
   .strictObject({ name: requiredText('nombre'), email: emailField(), ...newPassword })

@@ -35,4 +35,10 @@ export const MESSAGES = {
   invalidParameterCharacters: (name: string) => `El parámetro ${name} contiene caracteres no válidos.`,
   invalidParameter: 'Los parámetros de la dirección no son válidos.',
   loginFailed: 'Error al intentar iniciar sesión',
+  /** "Mi cuenta" (issue 21). */
+  profileUpdated: 'Sus datos se han guardado.',
+  passwordUpdated: 'Su contraseña se ha cambiado. Las demás sesiones se han cerrado.',
+  wrongCurrentPassword: 'La contraseña actual no es correcta.',
+  endCurrentSessionWithLogout:
+    'Para cerrar la sesión de este dispositivo, use «Cerrar sesión» en el menú de usuario.',
 } as const;

@@ -9,6 +9,8 @@ export const SECURITY_EVENT_KINDS = [
   'password_reset',
   'password_changed',
   'permissions_changed',
+  'profile_changed',
+  'session_revoked',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -19,6 +21,8 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
   password_reset: 'Contraseña restablecida',
   password_changed: 'Contraseña cambiada',
   permissions_changed: 'Permisos cambiados',
+  profile_changed: 'Perfil cambiado',
+  session_revoked: 'Sesión cerrada desde Mi cuenta',
 };
 
 /** One row of the security log as the API returns it. */

@@ -1,13 +1,20 @@
 import type { ComponentType } from 'react';
+import { PasswordSection } from './components/password-section';
+import { ProfileSection } from './components/profile-section';
+import { SessionsSection } from './components/sessions-section';
 
 /**
  * "Mi cuenta" (issue 21) is a column of sections, each one a component of its own file that loads its
  * own data; a feature adds its section here. Each renders a card with an <h2>; `id` is its anchor
- * (/account#seguridad), so a mail or another screen can link to one section.
+ * (/account#sesiones), so a mail or another screen can link to one section.
  */
 export interface AccountSection {
   id: string;
   Component: ComponentType;
 }
 
-export const accountSections: readonly AccountSection[] = [];
+export const accountSections: readonly AccountSection[] = [
+  { id: 'datos', Component: ProfileSection },
+  { id: 'contrasena', Component: PasswordSection },
+  { id: 'sesiones', Component: SessionsSection },
+];

@@ -1,0 +1,51 @@
+import type { AccountSession, UpdatePasswordInput, UpdateProfileInput } from '@gestor/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { reloadUser, withCsrf } from '../../../lib/auth';
+
+// "Mi cuenta" (issue 21): Fortify's routes under /api, and the sessions list.
+
+interface StatusResponse {
+  status: string;
+}
+
+const SESSIONS_KEY = ['account', 'sessions'] as const;
+
+/** PUT /api/user/profile-information → 200 {status}; the signed-in user is read again (the topbar's name). */
+export async function updateProfile(input: UpdateProfileInput): Promise<StatusResponse> {
+  const response = await withCsrf(() =>
+    api.put<StatusResponse>('/api/user/profile-information', input, { raw: true }),
+  );
+  await reloadUser();
+  return response;
+}
+
+/** PUT /api/user/password → 200 {status}; every other session of mine has ended. */
+export function updatePassword(input: UpdatePasswordInput): Promise<StatusResponse> {
+  return withCsrf(() => api.put<StatusResponse>('/api/user/password', input, { raw: true }));
+}
+
+export function useSessions() {
+  return useQuery({
+    queryKey: SESSIONS_KEY,
+    queryFn: ({ signal }) => api.get<AccountSession[]>('/api/user/sessions', { signal }),
+  });
+}
+
+/** Ends one session of mine (an id from the list), or every other one (no id). */
+export function useEndSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string | null) =>
+      withCsrf(() =>
+        api.delete<void>(id ? `/api/user/sessions/${encodeURIComponent(id)}` : '/api/user/other-sessions'),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+/** After a password change the other sessions are gone: the list is read again. */
+export function useRefreshSessions() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+}
