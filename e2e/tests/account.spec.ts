@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
+import { waitForMail } from '../support/mailbox';
 import { apiCreate, shot } from '../support/pages';
 import { admin, type TestUser } from '../support/test-users';
 
@@ -124,4 +125,52 @@ test('a person changes her name and password and ends another computer’s sessi
     password: 'una-clave-nueva-de-carmen',
   });
   await other.context().close();
+});
+
+test('a person changes her email: the password, a link to the new address, then she signs in with it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const person = await newReader(browser, baseURL!);
+  const newEmail = person.email.replace('carmen-', 'carmen.nueva-');
+  await signIn(page, person);
+  await page.goto('/account');
+
+  const profile = page.getByRole('region', { name: 'Datos personales' });
+  await profile.getByLabel('Correo electrónico').fill(newEmail);
+  // Only a change of email asks for the password.
+  const password = profile.getByLabel('Contraseña actual');
+  await expect(password).toBeVisible();
+  const since = Date.now();
+  await profile.getByRole('button', { name: 'Guardar' }).click();
+  await expect(password).toBeFocused();
+  await expect(
+    profile.getByText('Para cambiar el correo electrónico, escriba su contraseña actual.'),
+  ).toBeVisible();
+  await password.fill(person.password);
+  await password.press('Enter');
+  await expect(profile.getByText(`Le hemos enviado a ${newEmail} un enlace`)).toBeVisible();
+  await expect(profile.getByText(`Cambio de correo pendiente: confirme ${newEmail}`)).toBeVisible();
+  // Until then the account keeps its address.
+  await expect(profile.getByLabel('Correo electrónico')).toHaveValue(person.email);
+  await expectAccessible(page, 'Mi cuenta, cambio de correo pendiente');
+
+  const notice = await waitForMail(person.email, { since });
+  expect(notice.text).toContain(newEmail);
+  const mail = await waitForMail(newEmail, { since });
+  const link = mail.text.match(/https?:\/\/[^\s"<>]+\/account\/confirm-email\/[A-Za-z0-9_-]+/)?.[0];
+  expect(link, mail.text).toBeTruthy();
+
+  await page.goto(new URL(link!).pathname);
+  await expect(page.getByText(`Su correo electrónico es ahora ${newEmail}.`)).toBeVisible();
+  await expectAccessible(page, 'Confirmar el correo electrónico');
+  await page.getByRole('link', { name: 'Volver a Mi cuenta' }).click();
+  await expect(profile.getByLabel('Correo electrónico')).toHaveValue(newEmail);
+  await expect(profile.getByText('Cambio de correo pendiente')).toHaveCount(0);
+
+  const other = await browser.newContext({ baseURL, locale: 'es-ES' });
+  await signIn(await other.newPage(), { ...person, email: newEmail });
+  await other.close();
 });

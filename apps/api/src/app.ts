@@ -11,8 +11,8 @@ import { scratchTag, sweepLeftovers } from './lib/leftovers';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage/storage';
 import { storageRoutes } from './lib/storage/storage-routes';
-import { registerAreas } from './modules/areas';
 import { accountRoutes } from './modules/account/account-routes';
+import { registerAreas } from './modules/areas';
 import { authRoutes } from './modules/auth/auth-routes';
 import { createAuthService } from './modules/auth/auth-service';
 import { createSessionStore } from './modules/auth/session-store';
@@ -121,15 +121,10 @@ export async function buildApp({
   await app.register(sessionPlugin, { config, store: sessions });
   await app.register(authPlugin);
 
-  const auth = createAuthService({
-    database,
-    config,
-    mailer: mailer ?? createMailer(config, app.log),
-    sessions,
-    log: app.log,
-  });
+  const mail = mailer ?? createMailer(config, app.log);
+  const auth = createAuthService({ database, config, mailer: mail, sessions, log: app.log });
   authRoutes(app, { auth, database, registrationEnabled: config.registrationEnabled });
-  accountRoutes(app, { database });
+  accountRoutes(app, { database, config, mailer: mail });
   healthRoutes(app, { database });
   permissionsRoutes(app);
   publicDocsRoutes(app, { appUrl: config.appUrl });

@@ -28,9 +28,12 @@ describe.each(testDatabases())('my account (%s)', (engine) => {
     return client;
   }
 
-  test('the name changes, is in the history and the security log; the email is not changed here', async () => {
+  test('the name changes at once, in the history and the security log', async () => {
     const { user, client } = await server.signIn({ name: 'Ana Pérez' });
-    const saved = await client.put('/api/user/profile-information', { name: '  Ana Pérez Gil ' });
+    const saved = await client.put('/api/user/profile-information', {
+      name: '  Ana Pérez Gil ',
+      email: user.email,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ status: 'Sus datos se han guardado.' });
     expect(((await client.get('/api/user')).body as { data: { name: string } }).data.name).toBe(
@@ -172,6 +175,130 @@ describe.each(testDatabases())('my account (%s)', (engine) => {
       [user.id],
     );
     expect(revoked.map((event) => event.details.sessions.length)).toEqual([1, 1]);
+  });
+
+  const confirmationIn = (body: string) => {
+    const match = body.match(/\/account\/confirm-email\/([A-Za-z0-9_-]+)/);
+    if (!match) throw new Error(`No confirmation link in:\n${body}`);
+    return match[1]!;
+  };
+
+  test('a new email needs the password, waits for its link, and only its owner can follow it', async () => {
+    const { user, client } = await server.signIn({ name: 'Eva Correo' });
+    const newEmail = `nuevo-${user.id}@example.org`;
+    const noPassword = await client.put('/api/user/profile-information', {
+      name: user.name,
+      email: newEmail,
+    });
+    expect(noPassword.status).toBe(422);
+    expect(noPassword.body).toMatchObject({
+      errors: { current_password: ['Para cambiar el correo electrónico, escriba su contraseña actual.'] },
+    });
+    const wrong = await client.put('/api/user/profile-information', {
+      name: user.name,
+      email: newEmail,
+      current_password: 'no-es-la-mia',
+    });
+    expect(wrong.status).toBe(422);
+    const other = await server.createUser();
+    const taken = await client.put('/api/user/profile-information', {
+      name: user.name,
+      email: other.email.toUpperCase(),
+      current_password: user.password,
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.body).toMatchObject({ errors: { email: ['El correo electrónico ya está en uso.'] } });
+
+    const asked = await client.put('/api/user/profile-information', {
+      name: user.name,
+      email: newEmail.toUpperCase(),
+      current_password: user.password,
+    });
+    expect(asked.status).toBe(200);
+    expect((asked.body as { status: string }).status).toContain(newEmail);
+    // Until the link is followed, the account keeps its old address (and signs in with it).
+    expect(((await client.get('/api/user')).body as { data: { email: string } }).data.email).toBe(user.email);
+    const pending = (await client.get('/api/user/email-change')).body as { data: { new_email: string } };
+    expect(pending.data.new_email).toBe(newEmail);
+
+    const [confirmation] = server.mails.to(newEmail);
+    expect(confirmation?.subject).toContain('confirme su nuevo correo');
+    const [notice] = server.mails.to(user.email);
+    expect(notice?.text).toContain(newEmail);
+    expect(notice?.text).not.toMatch(/confirm-email/);
+    const token = confirmationIn(confirmation!.text);
+
+    // Someone else's session cannot use the link; nor a made-up token; nor no session at all.
+    const { client: stranger } = await server.signIn();
+    expect((await stranger.post('/api/user/confirm-email', { token })).status).toBe(422);
+    expect((await client.post('/api/user/confirm-email', { token: 'x'.repeat(43) })).status).toBe(422);
+    const guest = server.client();
+    await guest.csrf();
+    expect((await guest.post('/api/user/confirm-email', { token })).status).toBe(401);
+
+    const confirmed = await client.post('/api/user/confirm-email', { token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ status: `Su correo electrónico es ahora ${newEmail}.` });
+    expect(((await client.get('/api/user')).body as { data: { email: string } }).data.email).toBe(newEmail);
+    expect((await client.get('/api/user/email-change')).body).toEqual({ data: null });
+    // Once only.
+    expect((await client.post('/api/user/confirm-email', { token })).status).toBe(422);
+
+    const fresh = server.client();
+    await fresh.csrf();
+    expect((await fresh.login(user.email, user.password)).status).toBe(422);
+    expect((await fresh.login(newEmail, user.password)).status).toBe(204);
+
+    const kinds = await server.database.query<{ kind: string; details: Record<string, string> }>(
+      `SELECT kind, details FROM security_events WHERE user_id = $1 AND kind LIKE 'email%' ORDER BY id`,
+      [user.id],
+    );
+    expect(kinds).toEqual([
+      { kind: 'email_change_requested', details: { new_email: newEmail } },
+      { kind: 'email_changed', details: { from: user.email, to: newEmail } },
+    ]);
+    const [audit] = await server.database.query<{ changes: unknown }>(
+      `SELECT changes FROM audits WHERE resource = 'users' AND record_id = $1 AND changes ? 'email'`,
+      [user.id],
+    );
+    expect(audit?.changes).toEqual({ email: { from: user.email, to: newEmail } });
+  });
+
+  test('a pending change can be cancelled, and a newer request replaces the older link', async () => {
+    const { user, client } = await server.signIn();
+    const ask = (email: string) =>
+      client.put('/api/user/profile-information', {
+        name: user.name,
+        email,
+        current_password: user.password,
+      });
+    const first = `primero-${user.id}@example.org`;
+    const second = `segundo-${user.id}@example.org`;
+    expect((await ask(first)).status).toBe(200);
+    expect((await ask(second)).status).toBe(200);
+    const firstToken = confirmationIn(server.mails.to(first)[0]!.text);
+    expect((await client.post('/api/user/confirm-email', { token: firstToken })).status).toBe(422);
+
+    expect((await client.delete('/api/user/email-change')).status).toBe(204);
+    const secondToken = confirmationIn(server.mails.to(second)[0]!.text);
+    expect((await client.post('/api/user/confirm-email', { token: secondToken })).status).toBe(422);
+    expect(((await client.get('/api/user')).body as { data: { email: string } }).data.email).toBe(user.email);
+  });
+
+  test('an address taken meanwhile is refused at the confirmation', async () => {
+    const { user, client } = await server.signIn();
+    const wanted = `disputado-${user.id}@example.org`;
+    const asked = await client.put('/api/user/profile-information', {
+      name: user.name,
+      email: wanted,
+      current_password: user.password,
+    });
+    expect(asked.status).toBe(200);
+    await server.createUser({ email: wanted });
+    const token = confirmationIn(server.mails.to(wanted)[0]!.text);
+    const refused = await client.post('/api/user/confirm-email', { token });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ errors: { token: ['El correo electrónico ya está en uso.'] } });
   });
 
   test('signed-out requests get 401', async () => {

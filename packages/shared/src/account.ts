@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { confirmed, newPassword, notConfirmed } from './auth';
-import { nulCheck, requiredText } from './validation';
+import { emailField, nulCheck, requiredText } from './validation';
 
 // "Mi cuenta" (issue 21, decision 034): what every signed-in person changes of their own account.
 // Fortify's routes and bodies under the /api prefix (PUT /api/user/password, PUT
@@ -18,9 +18,33 @@ export const UpdatePasswordInput = z
   .refine(confirmed, notConfirmed);
 export type UpdatePasswordInput = z.infer<typeof UpdatePasswordInput>;
 
-/** PUT /api/user/profile-information: the name (the email changes by a confirmed link, apart). */
-export const UpdateProfileInput = z.strictObject({ name: requiredText('nombre') });
+/**
+ * PUT /api/user/profile-information: the name at once; a new email needs the current password and
+ * waits for the link mailed to it (EMAIL_CHANGE_MINUTES), the account keeping its old one until then.
+ */
+export const UpdateProfileInput = z.strictObject({
+  name: requiredText('nombre'),
+  email: emailField(),
+  current_password: z
+    .string()
+    .max(1024, { error: 'El campo contraseña actual es demasiado largo.' })
+    .optional(),
+});
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
+
+/** POST /api/user/confirm-email: the token of the link mailed to the new address. */
+export const ConfirmEmailInput = z.strictObject({ token: requiredText('token', { max: 200 }) });
+export type ConfirmEmailInput = z.infer<typeof ConfirmEmailInput>;
+
+/** How long the link to a new address lasts. */
+export const EMAIL_CHANGE_MINUTES = 60;
+
+/** GET /api/user/email-change: the change waiting for its link, or null. */
+export interface PendingEmailChange {
+  new_email: string;
+  created_at: string;
+  expires_at: string;
+}
 
 /** One signed-in session of mine, as GET /api/user/sessions lists it. */
 export interface AccountSession {

@@ -39,6 +39,13 @@ export const MESSAGES = {
   profileUpdated: 'Sus datos se han guardado.',
   passwordUpdated: 'Su contraseña se ha cambiado. Las demás sesiones se han cerrado.',
   wrongCurrentPassword: 'La contraseña actual no es correcta.',
+  currentPasswordRequired: 'Para cambiar el correo electrónico, escriba su contraseña actual.',
+  emailInUse: 'El correo electrónico ya está en uso.',
+  emailChangeSent: (email: string) =>
+    `Le hemos enviado a ${email} un enlace para confirmar el cambio. Hasta entonces, su cuenta sigue con el correo anterior.`,
+  emailChangeNotSent: 'No se pudo enviar el correo de confirmación. Inténtelo de nuevo más tarde.',
+  emailChanged: (email: string) => `Su correo electrónico es ahora ${email}.`,
+  invalidEmailChangeLink: 'Este enlace no es válido, ha caducado o es de otra cuenta.',
   endCurrentSessionWithLogout:
     'Para cerrar la sesión de este dispositivo, use «Cerrar sesión» en el menú de usuario.',
 } as const;

@@ -10,6 +10,8 @@ export const SECURITY_EVENT_KINDS = [
   'password_changed',
   'permissions_changed',
   'profile_changed',
+  'email_change_requested',
+  'email_changed',
   'session_revoked',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
@@ -22,6 +24,8 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
   password_changed: 'Contraseña cambiada',
   permissions_changed: 'Permisos cambiados',
   profile_changed: 'Perfil cambiado',
+  email_change_requested: 'Cambio de correo solicitado',
+  email_changed: 'Correo electrónico cambiado',
   session_revoked: 'Sesión cerrada desde Mi cuenta',
 };
 

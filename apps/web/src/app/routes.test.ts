@@ -17,6 +17,8 @@ describe('route table access', () => {
     '/',
     '/role',
     '/user/3',
+    '/account',
+    '/account/confirm-email/abc123',
     '/auth',
     '/auth/reset',
     '/no-existe',

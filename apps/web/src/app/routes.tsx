@@ -78,6 +78,13 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/account/routes/account')).AccountRoute,
                 }),
               },
+              {
+                // The link mailed to a new address: followed signed in (the guard returns here after sign-in).
+                path: 'account/confirm-email/:token',
+                lazy: async () => ({
+                  Component: (await import('../features/account/routes/confirm-email')).ConfirmEmailRoute,
+                }),
+              },
               // Every management area, from the registry (app/areas.ts).
               ...areas.flatMap((entry) => resourceRouteObjects(entry.area, entry.load, entry.screens)),
             ],

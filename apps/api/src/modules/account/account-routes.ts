@@ -1,21 +1,29 @@
 import { createHash } from 'node:crypto';
 import {
   type AccountSession,
+  ConfirmEmailInput,
   describeUserAgent,
+  EMAIL_CHANGE_MINUTES,
   MESSAGES,
+  type PendingEmailChange,
   UpdatePasswordInput,
   UpdateProfileInput,
 } from '@gestor/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
-import { notFound, ValidationError } from '../../lib/http-errors';
+import type { Config } from '../../config/config';
+import type { Connection, Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { HttpError, notFound, ValidationError } from '../../lib/http-errors';
+import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { keyedHash, randomToken } from '../../lib/tokens';
 import { validate } from '../../lib/validate';
 import { recordSecurityEvent, requestOrigin } from '../activity/security-events';
+import { emailChangeMail, emailChangeNoticeMail } from '../auth/auth-mails';
 import { createAuthRepository } from '../auth/auth-repository';
 import { auditUser, PASSWORD_CHANGED } from '../users/user-audit';
 
-// "Mi cuenta" (issue 21, decision 034): the signed-in person's own name, password and sessions.
+// "Mi cuenta" (issue 21, decision 034): the signed-in person's own name, email, password and sessions.
 // Fortify's routes under the /api prefix; every one is for a browser session, never an API token.
 
 const ACCOUNT = { auth: true, sessionOnly: true } as const;
@@ -31,8 +39,16 @@ interface SessionRow {
   created_at: Date;
 }
 
-export function accountRoutes(app: FastifyInstance, { database }: { database: Database }) {
+export function accountRoutes(
+  app: FastifyInstance,
+  {
+    database,
+    config,
+    mailer,
+  }: { database: Database; config: Pick<Config, 'appKey' | 'appName' | 'frontendUrl'>; mailer: Mailer },
+) {
   const repository = createAuthRepository(database);
+  const tokenHash = (token: string) => keyedHash(config.appKey, token);
 
   /** The session of this request: a signed-in one, as `auth: true` has made sure. */
   const currentKey = (request: FastifyRequest) => request.session!.key;
@@ -46,15 +62,58 @@ export function accountRoutes(app: FastifyInstance, { database }: { database: Da
       [userId],
     );
 
+  /**
+   * Checks the person's current password under the sign-in's limiter, per account: a stolen session
+   * must not try passwords at will. 422 (or 429) on `field`.
+   */
+  async function confirmPassword(
+    userId: number,
+    password: string | undefined,
+    field: string,
+    missing: string,
+  ) {
+    if (!password) throw ValidationError.field(field, missing);
+    const throttle = `password-confirm|${userId}`;
+    const wait = await repository.takeAttempt(throttle);
+    if (wait > 0) {
+      throw ValidationError.field(field, MESSAGES.throttled(wait), 429, { 'Retry-After': String(wait) });
+    }
+    const [stored] = await database.query<{ password: string | null }>(
+      'SELECT password FROM users WHERE id = $1',
+      [userId],
+    );
+    if (!(await verifyPassword(stored?.password ?? null, password))) {
+      throw ValidationError.field(field, MESSAGES.wrongCurrentPassword);
+    }
+    await repository.clearThrottle(throttle);
+  }
+
+  /** Whether another account has the address (on `conn`: the transaction it is checked in). */
+  const emailTaken = async (email: string, userId: number, conn: Connection = database) =>
+    (await conn.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [email, userId]))
+      .length > 0;
+
+  // Fortify's UpdateUserProfileInformation: the name at once; a new email only once its link is followed.
   app.put('/api/user/profile-information', { config: ACCOUNT }, async (request) => {
     const user = request.authUser();
     const input = validate(UpdateProfileInput, request.body);
-    if (input.name !== user.name) {
-      await database.transaction(async (tx) => {
-        const [before] = await tx.query<{ name: string }>('SELECT name FROM users WHERE id = $1 FOR UPDATE', [
-          user.id,
-        ]);
-        if (!before || before.name === input.name) return;
+    const origin = requestOrigin(request);
+    const newEmail = input.email !== user.email.toLowerCase() ? input.email : null;
+    if (newEmail) {
+      await confirmPassword(
+        user.id,
+        input.current_password,
+        'current_password',
+        MESSAGES.currentPasswordRequired,
+      );
+      if (await emailTaken(newEmail, user.id)) throw ValidationError.field('email', MESSAGES.emailInUse);
+    }
+    const token = newEmail ? randomToken(32) : null;
+    await database.transaction(async (tx) => {
+      const [before] = await tx.query<{ name: string }>('SELECT name FROM users WHERE id = $1 FOR UPDATE', [
+        user.id,
+      ]);
+      if (before && before.name !== input.name) {
         await tx.query('UPDATE users SET name = $2, updated_at = now() WHERE id = $1', [user.id, input.name]);
         await auditUser(tx, { id: user.id, name: input.name }, user.id, 'updated', {
           name: { from: before.name, to: input.name },
@@ -62,34 +121,127 @@ export function accountRoutes(app: FastifyInstance, { database }: { database: Da
         await recordSecurityEvent(tx, {
           kind: 'profile_changed',
           user: { id: user.id, name: input.name, email: user.email },
-          origin: requestOrigin(request),
+          origin,
           details: { fields: ['name'] },
         });
-      });
+      }
+      if (newEmail && token) {
+        // One pending change per person: a new request replaces the last one (and its link).
+        await tx.query(
+          `INSERT INTO email_changes (user_id, new_email, token_hash) VALUES ($1, $2, $3)
+           ON CONFLICT (user_id) DO UPDATE SET new_email = excluded.new_email,
+             token_hash = excluded.token_hash, created_at = now()`,
+          [user.id, newEmail, tokenHash(token)],
+        );
+        await recordSecurityEvent(tx, {
+          kind: 'email_change_requested',
+          user: { id: user.id, name: input.name, email: user.email },
+          origin,
+          details: { new_email: newEmail },
+        });
+      }
+    });
+    if (!newEmail || !token) return { status: MESSAGES.profileUpdated };
+    const link = `${config.frontendUrl}/account/confirm-email/${encodeURIComponent(token)}`;
+    try {
+      await mailer.send(
+        emailChangeMail(config.appName, { name: input.name, email: newEmail }, link, EMAIL_CHANGE_MINUTES),
+      );
+    } catch (error) {
+      // No link reached the new address: nothing waits for one (the name, if changed, stays saved).
+      request.log.error({ err: error }, 'No se pudo enviar el enlace de cambio de correo');
+      await database.query('DELETE FROM email_changes WHERE user_id = $1 AND token_hash = $2', [
+        user.id,
+        tokenHash(token),
+      ]);
+      throw new HttpError(503, MESSAGES.emailChangeNotSent);
     }
-    return { status: MESSAGES.profileUpdated };
+    // The old address is told; a failure here does not undo a change its owner asked for.
+    await mailer
+      .send(
+        emailChangeNoticeMail(
+          config.appName,
+          { name: input.name, email: user.email },
+          newEmail,
+          `${config.frontendUrl}/account`,
+        ),
+      )
+      .catch((error: unknown) =>
+        request.log.error({ err: error }, 'No se pudo avisar al correo anterior del cambio'),
+      );
+    return { status: MESSAGES.emailChangeSent(newEmail) };
+  });
+
+  app.get('/api/user/email-change', { config: ACCOUNT }, async (request) => {
+    const [row] = await database.query<{ new_email: string; created_at: Date }>(
+      `SELECT new_email, created_at FROM email_changes
+        WHERE user_id = $1 AND created_at > now() - make_interval(mins => $2)`,
+      [request.authUser().id, EMAIL_CHANGE_MINUTES],
+    );
+    const data: PendingEmailChange | null = row
+      ? {
+          new_email: row.new_email,
+          created_at: row.created_at.toISOString(),
+          expires_at: new Date(row.created_at.getTime() + EMAIL_CHANGE_MINUTES * 60_000).toISOString(),
+        }
+      : null;
+    return { data };
+  });
+
+  app.delete('/api/user/email-change', { config: ACCOUNT }, async (request, reply) => {
+    await database.query('DELETE FROM email_changes WHERE user_id = $1', [request.authUser().id]);
+    return reply.code(204).send();
+  });
+
+  // The link's token proves the new mailbox; the session proves the person. Both are needed.
+  app.post('/api/user/confirm-email', { config: ACCOUNT }, async (request) => {
+    const user = request.authUser();
+    const { token } = validate(ConfirmEmailInput, request.body);
+    const invalid = () => ValidationError.field('token', MESSAGES.invalidEmailChangeLink);
+    const email = await database
+      .transaction(async (tx) => {
+        const [change] = await tx.query<{ new_email: string; old_email: string }>(
+          `DELETE FROM email_changes c USING users u
+          WHERE c.user_id = $1 AND u.id = c.user_id AND c.token_hash = $2
+            AND c.created_at > now() - make_interval(mins => $3)
+          RETURNING c.new_email, u.email AS old_email`,
+          [user.id, tokenHash(token), EMAIL_CHANGE_MINUTES],
+        );
+        if (!change) throw invalid();
+        if (await emailTaken(change.new_email, user.id, tx))
+          throw ValidationError.field('token', MESSAGES.emailInUse);
+        await tx.query(
+          'UPDATE users SET email = $2, email_verified_at = now(), updated_at = now() WHERE id = $1',
+          [user.id, change.new_email],
+        );
+        // A reset link mailed to the old address no longer opens the account.
+        await tx.query('DELETE FROM password_reset_tokens WHERE lower(email) = lower($1)', [
+          change.old_email,
+        ]);
+        await auditUser(tx, { id: user.id, name: user.name }, user.id, 'updated', {
+          email: { from: change.old_email, to: change.new_email },
+        });
+        await recordSecurityEvent(tx, {
+          kind: 'email_changed',
+          user: { id: user.id, name: user.name, email: change.new_email },
+          origin: requestOrigin(request),
+          details: { from: change.old_email, to: change.new_email },
+        });
+        return change.new_email;
+      })
+      .catch((error: unknown) => {
+        // Two people confirming one address at once: the unique index decides, the loser reads why.
+        if (isUniqueViolation(error)) throw ValidationError.field('token', MESSAGES.emailInUse);
+        throw error;
+      });
+    return { status: MESSAGES.emailChanged(email) };
   });
 
   // Fortify's UpdateUserPassword, with Laravel's logoutOtherDevices: the current session stays.
   app.put('/api/user/password', { config: ACCOUNT }, async (request) => {
     const user = request.authUser();
     const input = validate(UpdatePasswordInput, request.body);
-    // A stolen session must not try passwords at will: the login's throttle, per account.
-    const throttle = `password-confirm|${user.id}`;
-    const wait = await repository.takeAttempt(throttle);
-    if (wait > 0) {
-      throw ValidationError.field('current_password', MESSAGES.throttled(wait), 429, {
-        'Retry-After': String(wait),
-      });
-    }
-    const [stored] = await database.query<{ password: string | null }>(
-      'SELECT password FROM users WHERE id = $1',
-      [user.id],
-    );
-    if (!(await verifyPassword(stored?.password ?? null, input.current_password))) {
-      throw ValidationError.field('current_password', MESSAGES.wrongCurrentPassword);
-    }
-    await repository.clearThrottle(throttle);
+    await confirmPassword(user.id, input.current_password, 'current_password', MESSAGES.wrongCurrentPassword);
     const hash = await hashPassword(input.password);
     const key = currentKey(request);
     await database.transaction(async (tx) => {

@@ -69,3 +69,49 @@ export function invitationMail(
   );
   return { to: to.email, subject: `${appName}: bienvenida, cree su contraseña`, ...body };
 }
+
+/** Issue 21: the link that confirms a new address, sent to that address. */
+export function emailChangeMail(
+  appName: string,
+  to: { name: string; email: string },
+  link: string,
+  lifetimeMinutes: number,
+): MailMessage {
+  const body = layout(
+    appName,
+    [
+      `Hola, ${to.name}:`,
+      `Se ha pedido que ${to.email} sea el correo electrónico de su cuenta de ${appName}.`,
+      'Confírmelo con el botón de abajo, con la sesión iniciada. Hasta entonces, su cuenta sigue con el correo anterior.',
+    ],
+    link,
+    'Confirmar el nuevo correo',
+    [
+      `Este enlace caduca en ${lifetimeMinutes} minutos y solo puede usarse una vez.`,
+      'Si no lo ha pedido usted, no tiene que hacer nada.',
+    ],
+  );
+  return { to: to.email, subject: `${appName}: confirme su nuevo correo electrónico`, ...body };
+}
+
+/** Issue 21: the old address is told that a change was asked for, with a way to review the account. */
+export function emailChangeNoticeMail(
+  appName: string,
+  to: { name: string; email: string },
+  newEmail: string,
+  accountLink: string,
+): MailMessage {
+  const body = layout(
+    appName,
+    [
+      `Hola, ${to.name}:`,
+      `Se ha pedido cambiar el correo electrónico de su cuenta de ${appName} a ${newEmail}. El cambio se hará cuando se confirme desde esa dirección.`,
+    ],
+    accountLink,
+    'Revisar mi cuenta',
+    [
+      'Si no lo ha pedido usted, cambie su contraseña cuanto antes y cierre las sesiones que no reconozca: el cambio no se hará sin ella.',
+    ],
+  );
+  return { to: to.email, subject: `${appName}: cambio de correo electrónico solicitado`, ...body };
+}

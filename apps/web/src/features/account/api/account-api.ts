@@ -1,4 +1,9 @@
-import type { AccountSession, UpdatePasswordInput, UpdateProfileInput } from '@gestor/shared';
+import type {
+  AccountSession,
+  PendingEmailChange,
+  UpdatePasswordInput,
+  UpdateProfileInput,
+} from '@gestor/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { reloadUser, withCsrf } from '../../../lib/auth';
@@ -10,11 +15,43 @@ interface StatusResponse {
 }
 
 const SESSIONS_KEY = ['account', 'sessions'] as const;
+const EMAIL_CHANGE_KEY = ['account', 'email-change'] as const;
 
-/** PUT /api/user/profile-information → 200 {status}; the signed-in user is read again (the topbar's name). */
-export async function updateProfile(input: UpdateProfileInput): Promise<StatusResponse> {
+/**
+ * PUT /api/user/profile-information → 200 {status}: the name at once (the signed-in user is read again,
+ * for the topbar), a new email mailed its link (the pending change is read again).
+ */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return async (input: UpdateProfileInput): Promise<StatusResponse> => {
+    const response = await withCsrf(() =>
+      api.put<StatusResponse>('/api/user/profile-information', input, { raw: true }),
+    );
+    await Promise.all([reloadUser(), queryClient.invalidateQueries({ queryKey: EMAIL_CHANGE_KEY })]);
+    return response;
+  };
+}
+
+/** The change of email waiting for its link, or null. */
+export function usePendingEmailChange() {
+  return useQuery({
+    queryKey: EMAIL_CHANGE_KEY,
+    queryFn: ({ signal }) => api.get<PendingEmailChange | null>('/api/user/email-change', { signal }),
+  });
+}
+
+export function useCancelEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => withCsrf(() => api.delete<void>('/api/user/email-change')),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_CHANGE_KEY }),
+  });
+}
+
+/** POST /api/user/confirm-email → 200 {status}; the user (their email) is read again. */
+export async function confirmEmail(token: string): Promise<StatusResponse> {
   const response = await withCsrf(() =>
-    api.put<StatusResponse>('/api/user/profile-information', input, { raw: true }),
+    api.post<StatusResponse>('/api/user/confirm-email', { token }, { raw: true }),
   );
   await reloadUser();
   return response;
