@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './categories';
 export * from './content';
+export * from './dashboard';
 export * from './entities';
 export * from './fields';
 export * from './messages';
