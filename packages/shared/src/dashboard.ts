@@ -34,14 +34,14 @@ export interface DashboardScheduled extends DashboardRecord {
 
 export type DashboardChangeAction = AuditEntry['action'];
 
-/** What someone did, as a sentence reads it: «Ana editó «Fiestas»». */
+/** What someone did, as a noun the line starts with: «Edición de Ana · Noticias · hace 5 minutos». */
 export const DASHBOARD_CHANGE_LABELS: Record<DashboardChangeAction, string> = {
-  created: 'creó',
-  updated: 'editó',
-  deleted: 'envió a la papelera',
-  restored: 'restauró',
-  force_deleted: 'eliminó definitivamente',
-  reverted: 'restauró una versión de',
+  created: 'Creación',
+  updated: 'Edición',
+  deleted: 'Envío a la papelera',
+  restored: 'Recuperación de la papelera',
+  force_deleted: 'Eliminación definitiva',
+  reverted: 'Restauración de una versión',
 };
 
 /** One history entry written by someone else. */
