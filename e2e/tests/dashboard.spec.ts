@@ -31,6 +31,10 @@ for (const [label, viewport] of [
       test.setTimeout(90_000);
       const suffix = `${label}-${Date.now().toString(36)}`;
       await signIn(page, editor);
+      // A full list of drafts (five), the latest one to open from the home page.
+      for (const topic of ['las fiestas', 'el pleno', 'la piscina', 'el mercado']) {
+        await apiCreate(page, baseURL!, '/api/news', { title: `Borrador sobre ${topic} ${suffix}` });
+      }
       const draft = await apiCreate<{ slug: string }>(page, baseURL!, '/api/news', {
         title: `Borrador de la biblioteca ${suffix}`,
       });
@@ -64,6 +68,8 @@ for (const [label, viewport] of [
 
       const drafts = widget(page, 'Mis borradores');
       await expect(drafts.getByRole('link', { name: `Borrador de la biblioteca ${suffix}` })).toBeVisible();
+      await expect(drafts.getByRole('listitem').first()).toContainText(`Borrador de la biblioteca ${suffix}`);
+      await expect(drafts.getByRole('listitem')).toHaveCount(5);
       await expect(
         widget(page, 'Programado').getByRole('link', { name: `Noticia programada ${suffix}` }),
       ).toBeVisible();
