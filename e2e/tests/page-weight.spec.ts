@@ -161,6 +161,8 @@ test.describe('The home page at 375 px wide', () => {
     browser,
     baseURL,
   }) => {
+    // Four screens, three of them in fresh browser contexts.
+    test.setTimeout(90_000);
     await signIn(page, editor);
     const storageState = await page.context().storageState();
     /** A fresh browser context (nothing cached) with the editor's session. */
