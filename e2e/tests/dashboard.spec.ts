@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, signIn, test } from '../support/fixtures';
-import { apiCreate, apiUploadImage, shot } from '../support/pages';
+import { apiCreate, apiUploadImage, SCREEN_SIZES, shot } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
 // Issue 20 "Dashboard" (decision 030): the home page shows each person the widgets they may view,
@@ -16,10 +16,7 @@ const isChartChunk = (url: string) => /\/assets\/publications-chart-[\w-]+\.js$/
 
 const widget = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
-for (const [label, viewport] of [
-  ['1280', { width: 1280, height: 800 }],
-  ['375', { width: 375, height: 812 }],
-] as const) {
+for (const [label, viewport] of SCREEN_SIZES) {
   test.describe(`At ${label} px wide`, () => {
     test.use({ viewport });
 

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures';
-import { apiCreate, shot } from '../support/pages';
+import { apiCreate, SCREEN_SIZES, shot } from '../support/pages';
 import { editor } from '../support/test-users';
 
 // The sign-in page transfers at most 250 kB (it was 519 kB, two thirds of it the
@@ -68,10 +68,7 @@ const fontPaths = (transfers: Transfer[]) =>
     .filter((transfer) => transfer.type === 'Font' || transfer.path.endsWith('.woff2'))
     .map((t) => t.path);
 
-for (const [label, viewport] of [
-  ['1280', { width: 1280, height: 800 }],
-  ['375', { width: 375, height: 812 }],
-] as const) {
+for (const [label, viewport] of SCREEN_SIZES) {
   test.describe(`At ${label} px wide`, () => {
     test.use({ viewport });
 

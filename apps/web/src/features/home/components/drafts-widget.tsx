@@ -1,9 +1,8 @@
 import type { DashboardDraft } from '@gestor/shared/dashboard';
 import { AREA_LABELS } from '@gestor/shared/permissions';
 import { formatDateTime } from '../../../components/resource/format';
-import { Moment, RecordList } from './record-list';
-import { areaIcon, type HomeArea, recordPath } from './record-path';
-import { Widget } from './widget';
+import { Moment, RecordsWidget, recordItem } from './record-list';
+import type { HomeArea } from './record-path';
 
 /** "Mis borradores": the person's latest drafts, each opening its edit screen. */
 export function DraftsWidget({
@@ -13,28 +12,23 @@ export function DraftsWidget({
   drafts: readonly DashboardDraft[];
   areas: readonly HomeArea[];
 }) {
+  const items = drafts.map((draft) =>
+    recordItem(
+      areas,
+      draft,
+      <>
+        {AREA_LABELS[draft.area]} · editado{' '}
+        <Moment iso={draft.updated_at} exact={formatDateTime(draft.updated_at)} />
+      </>,
+    ),
+  );
   return (
-    <Widget
+    <RecordsWidget
       id="drafts"
       title="Mis borradores"
       icon="pi pi-pencil"
-      empty={drafts.length ? null : 'No tiene borradores pendientes.'}
-    >
-      <RecordList
-        label="Mis borradores"
-        items={drafts.map((draft) => ({
-          id: `${draft.area}-${draft.id}`,
-          icon: areaIcon(areas, draft.area),
-          title: draft.title,
-          href: recordPath(areas, draft.area, draft.key),
-          meta: (
-            <>
-              {AREA_LABELS[draft.area]} · editado{' '}
-              <Moment iso={draft.updated_at} exact={formatDateTime(draft.updated_at)} />
-            </>
-          ),
-        }))}
-      />
-    </Widget>
+      empty="No tiene borradores pendientes."
+      items={items}
+    />
   );
 }

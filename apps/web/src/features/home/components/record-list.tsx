@@ -1,5 +1,8 @@
+import type { DashboardRecord } from '@gestor/shared/dashboard';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { areaIcon, type HomeArea, recordPath } from './record-path';
+import { Widget } from './widget';
 
 export interface RecordListItem {
   id: string | number;
@@ -31,6 +34,43 @@ export function RecordList({ items, label }: { items: readonly RecordListItem[];
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A line for a record that exists: its area's icon, its title, a link to it. */
+export function recordItem(
+  areas: readonly HomeArea[],
+  record: DashboardRecord,
+  meta: ReactNode,
+): RecordListItem {
+  return {
+    id: `${record.area}-${record.id}`,
+    icon: areaIcon(areas, record.area),
+    title: record.title,
+    href: recordPath(areas, record.area, record.key),
+    meta,
+  };
+}
+
+/** A widget that lists records (drafts, scheduled, recent changes), or says why it has none. */
+export function RecordsWidget({
+  id,
+  title,
+  icon,
+  empty,
+  items,
+}: {
+  id: string;
+  title: string;
+  icon: string;
+  /** The empty state's sentence. */
+  empty: string;
+  items: readonly RecordListItem[];
+}) {
+  return (
+    <Widget id={id} title={title} icon={icon} empty={items.length ? null : empty}>
+      <RecordList label={title} items={items} />
+    </Widget>
   );
 }
 

@@ -1,9 +1,8 @@
 import { DASHBOARD_SCHEDULE_DAYS, type DashboardScheduled } from '@gestor/shared/dashboard';
 import { AREA_LABELS } from '@gestor/shared/permissions';
 import { formatDateTime } from '../../../components/resource/format';
-import { RecordList } from './record-list';
-import { areaIcon, type HomeArea, recordPath } from './record-path';
-import { Widget } from './widget';
+import { RecordsWidget, recordItem } from './record-list';
+import type { HomeArea } from './record-path';
 
 /** "Programado": what becomes public in the coming days, soonest first. */
 export function ScheduledWidget({
@@ -13,28 +12,22 @@ export function ScheduledWidget({
   scheduled: readonly DashboardScheduled[];
   areas: readonly HomeArea[];
 }) {
+  const items = scheduled.map((item) =>
+    recordItem(
+      areas,
+      item,
+      <>
+        {AREA_LABELS[item.area]} · se publica el <time dateTime={item.at}>{formatDateTime(item.at)}</time>
+      </>,
+    ),
+  );
   return (
-    <Widget
+    <RecordsWidget
       id="scheduled"
       title="Programado"
       icon="pi pi-calendar-clock"
-      empty={scheduled.length ? null : `Nada se publica en los próximos ${DASHBOARD_SCHEDULE_DAYS} días.`}
-    >
-      <RecordList
-        label="Programado"
-        items={scheduled.map((item) => ({
-          id: `${item.area}-${item.id}`,
-          icon: areaIcon(areas, item.area),
-          title: item.title,
-          href: recordPath(areas, item.area, item.key),
-          meta: (
-            <>
-              {AREA_LABELS[item.area]} · se publica el{' '}
-              <time dateTime={item.at}>{formatDateTime(item.at)}</time>
-            </>
-          ),
-        }))}
-      />
-    </Widget>
+      empty={`Nada se publica en los próximos ${DASHBOARD_SCHEDULE_DAYS} días.`}
+      items={items}
+    />
   );
 }
