@@ -8,13 +8,13 @@ import { gzipSync } from 'node:zlib';
 export const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
 /**
- * The chunks that exist only for the rich text editor: those whose name starts with `prefix` (the
- * chunk Vite makes for the lazily imported rich-text-editor module) and, repeatedly, any chunk that
- * only they name (statically or as a dynamic import), so a vendor split of TipTap would count too.
- * Returns file names (no directory).
+ * The chunks that exist only for one lazily imported module: those whose name starts with `prefix`
+ * (the chunk Vite makes for it) and, repeatedly, any chunk that only they name (statically or as a
+ * dynamic import), so a vendor split (TipTap, Chart.js) counts too. Returns file names (no directory).
  * @param {string} webDist
+ * @param {string} prefix
  */
-export async function editorOnlyChunks(webDist, prefix = 'rich-text-editor') {
+export async function chunksOnlyFor(webDist, prefix) {
   const assets = path.join(webDist, 'assets');
   const names = (await readdir(assets)).filter((name) => name.endsWith('.js'));
   /** @type {Map<string, string>} */
@@ -45,3 +45,9 @@ export async function editorOnlyChunks(webDist, prefix = 'rich-text-editor') {
   }
   return editor;
 }
+
+/** The rich text editor's chunks (rich-text-editor.tsx and what only it loads). @param {string} webDist */
+export const editorOnlyChunks = (webDist) => chunksOnlyFor(webDist, 'rich-text-editor');
+
+/** The dashboard chart's chunks (publications-chart.tsx, PrimeReact's Chart and Chart.js). @param {string} webDist */
+export const chartOnlyChunks = (webDist) => chunksOnlyFor(webDist, 'publications-chart');

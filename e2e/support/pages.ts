@@ -5,6 +5,12 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export const SAVED = 'Guardado correctamente.';
 
+/** The two widths every screen is checked at (DESIGN.md §5): a laptop and a phone. */
+export const SCREEN_SIZES = [
+  ['1280', { width: 1280, height: 800 }],
+  ['375', { width: 375, height: 812 }],
+] as const;
+
 /** A full-page screenshot into E2E_SHOTS_DIR, when set (looked at by hand, never compared). */
 export async function shot(page: Page, name: string): Promise<void> {
   const directory = process.env.E2E_SHOTS_DIR;

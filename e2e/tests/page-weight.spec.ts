@@ -1,14 +1,18 @@
+import { gzipSync } from 'node:zlib';
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures';
-import { shot } from '../support/pages';
+import { apiCreate, SCREEN_SIZES, shot } from '../support/pages';
 import { editor } from '../support/test-users';
 
 // The sign-in page transfers at most 250 kB (it was 519 kB, two thirds of it the
 // whole Inter variable font); the only font files are Inter's Latin subset and PrimeIcons; and no
 // page logs a console error (a guest's 401 from /api/user) or files a CSP violation (zod's
 // `new Function` probe), on the sign-in page, a list and the news editor, at 1280 and 375 px.
+// The home page (issue 20, decision 030) loads at most 60 kB of JavaScript (gzip -9) beyond the shell,
+// and the chart's chunk only once its widget is scrolled into view.
 
 const SIGN_IN_BUDGET_BYTES = 250_000;
+const HOME_BUDGET_BYTES = 60_000;
 
 /** The font files a page may load: Inter's Latin subset (src/styles/fonts.css) and the icons. */
 const ALLOWED_FONT = /^\/assets\/(?:inter-latin-wght-normal|primeicons)-[\w-]+\.woff2$/;
@@ -64,10 +68,7 @@ const fontPaths = (transfers: Transfer[]) =>
     .filter((transfer) => transfer.type === 'Font' || transfer.path.endsWith('.woff2'))
     .map((t) => t.path);
 
-for (const [label, viewport] of [
-  ['1280', { width: 1280, height: 800 }],
-  ['375', { width: 375, height: 812 }],
-] as const) {
+for (const [label, viewport] of SCREEN_SIZES) {
   test.describe(`At ${label} px wide`, () => {
     test.use({ viewport });
 
@@ -131,3 +132,85 @@ for (const [label, viewport] of [
     });
   });
 }
+
+/** Every JavaScript file the page receives from now on, by path, with its gzip -9 size (as the bench). */
+function recordScripts(page: Page): { sizes: Map<string, number>; settled: () => Promise<unknown> } {
+  const sizes = new Map<string, number>();
+  const pending: Promise<unknown>[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.endsWith('.js')) return;
+    pending.push(
+      response.body().then(
+        (body) => sizes.set(url.pathname, gzipSync(body, { level: 9 }).length),
+        () => undefined,
+      ),
+    );
+  });
+  return { sizes, settled: () => Promise.all(pending) };
+}
+
+test.describe('The home page at 375 px wide', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('loads at most 60 kB of JavaScript beyond the shell, and the chart only once scrolled to', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // Four screens, three of them in fresh browser contexts.
+    test.setTimeout(90_000);
+    await signIn(page, editor);
+    const storageState = await page.context().storageState();
+    /** A fresh browser context (nothing cached) with the editor's session. */
+    const freshPage = async () =>
+      (await browser.newContext({ baseURL, storageState, viewport: { width: 375, height: 812 } })).newPage();
+    // Something published, so the chart has bars to draw.
+    await apiCreate(page, baseURL!, '/api/news', { title: 'Pesaje del inicio', status: 'published' });
+
+    // The shell: what two unrelated screens of the signed-in layout both load.
+    const screens: Array<Set<string>> = [];
+    for (const [path, heading] of [
+      ['/account', 'Mi cuenta'],
+      ['/news', 'Noticias'],
+    ] as const) {
+      const other = await freshPage();
+      const { sizes, settled } = recordScripts(other);
+      await other.goto(path);
+      await expect(other.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await other.waitForLoadState('networkidle');
+      await settled();
+      screens.push(new Set(sizes.keys()));
+      await other.context().close();
+    }
+    const [account, list] = screens as [Set<string>, Set<string>];
+    const shell = new Set([...account].filter((path) => list.has(path)));
+
+    const home = await freshPage();
+    const { sizes, settled } = recordScripts(home);
+    await home.goto('/');
+    await expect(home.getByRole('heading', { level: 1, name: `Hola, ${editor.name}` })).toBeVisible();
+    const publications = home.getByRole('region', { name: 'Publicaciones', exact: true });
+    await expect(publications).toBeAttached();
+    await home.waitForLoadState('networkidle');
+    await settled();
+    const before = new Map(sizes);
+    const own = [...before].filter(([path]) => !shell.has(path));
+    const listing = own.map(([path, bytes]) => `${String(bytes).padStart(8)}  ${path}`).join('\n');
+    const total = own.reduce((sum, [, bytes]) => sum + bytes, 0);
+    expect
+      .soft(total, `JavaScript of / beyond the shell (gzip -9):\n${listing}`)
+      .toBeLessThanOrEqual(HOME_BUDGET_BYTES);
+    const isChart = (path: string) => /\/publications-chart-[\w-]+\.js$/.test(path);
+    expect([...before.keys()].filter(isChart), 'the chart before its widget was scrolled to').toEqual([]);
+
+    await publications.scrollIntoViewIfNeeded();
+    await expect(publications.locator('canvas')).toBeVisible();
+    await home.waitForLoadState('networkidle');
+    await settled();
+    const later = [...sizes.keys()].filter((path) => !before.has(path));
+    expect(later.filter(isChart)).toHaveLength(1);
+    await shot(home, 'page-weight-home-chart-375');
+    await home.context().close();
+  });
+});

@@ -16,6 +16,8 @@ import { registerAreas } from './modules/areas';
 import { authRoutes } from './modules/auth/auth-routes';
 import { createAuthService } from './modules/auth/auth-service';
 import { createSessionStore } from './modules/auth/session-store';
+import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
+import { createDashboardService } from './modules/dashboard/dashboard-service';
 import { healthRoutes } from './modules/health/health-routes';
 import { trashedMediaFiles } from './modules/multimedia/trashed-files';
 import { permissionsRoutes } from './modules/permissions/permissions-routes';
@@ -160,7 +162,7 @@ export async function buildApp({
     log: app.log,
   });
   presence.liveRoutes(app);
-  registerAreas(app, {
+  const areas = registerAreas(app, {
     database,
     auth,
     storage,
@@ -172,6 +174,8 @@ export async function buildApp({
     trashRetentionDays: config.trashRetentionDays,
     presence,
   });
+  // The home page's widgets, over the same areas (issue 20, decision 030).
+  dashboardRoutes(app, { dashboard: createDashboardService({ database, areas }) });
   // Uploaded files are public, like Laravel's public disk (AREAS.md): /storage/media/<name>.
   storageRoutes(app, { storage, withheld: trashedMediaFiles(database) });
   // What the organisation's website reads (DELIVERY.md): /api/public/v1, no session; and the admin

@@ -2,6 +2,7 @@ export * from './account';
 export * from './auth';
 export * from './categories';
 export * from './content';
+export * from './dashboard';
 export * from './entities';
 export * from './fields';
 export * from './messages';

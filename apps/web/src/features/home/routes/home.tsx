@@ -1,8 +1,9 @@
 import { useUser } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { AreaCounts, type CountedArea } from '../components/area-counts';
+import { DashboardWidgets } from '../components/dashboard-widgets';
+import type { HomeArea } from '../components/record-path';
 
-export function HomeRoute({ areas }: { areas: readonly CountedArea[] }) {
+export function HomeRoute({ areas }: { areas: readonly HomeArea[] }) {
   const user = useUser();
   const heading = `Hola, ${user?.name ?? ''}`;
   useDocumentTitle(heading);
@@ -15,7 +16,7 @@ export function HomeRoute({ areas }: { areas: readonly CountedArea[] }) {
           <p>Ha accedido como {user?.roleName ?? 'usuario sin rol'}.</p>
         </div>
       </div>
-      <AreaCounts areas={areas} />
+      <DashboardWidgets areas={areas} />
     </section>
   );
 }
