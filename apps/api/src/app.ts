@@ -11,6 +11,8 @@ import { scratchTag, sweepLeftovers } from './lib/leftovers';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage/storage';
 import { storageRoutes } from './lib/storage/storage-routes';
+import { activityRoutes } from './modules/activity/activity-routes';
+import { requestOriginPlugin } from './modules/activity/request-origin';
 import { registerAreas } from './modules/areas';
 import { authRoutes } from './modules/auth/auth-routes';
 import { createAuthService } from './modules/auth/auth-service';
@@ -119,6 +121,8 @@ export async function buildApp({
   const sessions = createSessionStore(database, config.appKey);
   await app.register(sessionPlugin, { config, store: sessions });
   await app.register(authPlugin);
+  // Where each request came from, for the security events its writes record (decision 031).
+  await app.register(requestOriginPlugin);
 
   const auth = createAuthService({
     database,
@@ -163,7 +167,7 @@ export async function buildApp({
     log: app.log,
   });
   presence.liveRoutes(app);
-  registerAreas(app, {
+  const areaDefinitions = registerAreas(app, {
     database,
     auth,
     storage,
@@ -174,6 +178,14 @@ export async function buildApp({
     webhooks,
     trashRetentionDays: config.trashRetentionDays,
     presence,
+  });
+  // Every area's changes and the security log in one list (decision 031).
+  activityRoutes(app, {
+    database,
+    areas: areaDefinitions,
+    appUrl: config.appUrl,
+    tmpDir: uploadsDir,
+    exportIdleTimeoutMs,
   });
   // Uploaded files are public, like Laravel's public disk (AREAS.md): /storage/media/<name>.
   storageRoutes(app, { storage, withheld: trashedMediaFiles(database) });

@@ -1,3 +1,4 @@
+export * from './activity';
 export * from './auth';
 export * from './categories';
 export * from './content';
