@@ -206,8 +206,9 @@ export function createActivityLog({ database, areas }: { database: Connection; a
     }
     if (where.security !== null) {
       branches.push(`(SELECT 'security' AS source, s.id, s.kind, s.created_at, s.created_at::text AS at,
-          coalesce(s.actor_id, s.user_id), coalesce(s.actor_name, s.user_name), NULL::text, NULL::int, NULL::text[],
-          s.user_id, s.user_name, s.email, s.ip, s.user_agent, s.details
+          coalesce(s.actor_id, s.user_id) AS user_id, coalesce(s.actor_name, s.user_name) AS user_name,
+          NULL::text AS resource, NULL::int AS record_id, NULL::text[] AS fields, s.user_id AS subject_id,
+          s.user_name AS subject_name, s.email AS subject_email, s.ip, s.user_agent, s.details
         FROM security_events s ${where.security} ORDER BY s.created_at DESC, s.id DESC LIMIT ${enough})`);
     }
     if (!branches.length) return [];
