@@ -191,6 +191,20 @@ describe.each(testDatabases())('activity log (%s)', (engine) => {
     expect(await ids('filter[from]=2026-03-12')).not.toContain(entity.id);
   });
 
+  test('the person filter names people to whoever reads the log, without user.view', async () => {
+    expect((await editor.client.get('/api/activity/people?search=elena')).status).toBe(403);
+    const found = await auditor.get('/api/activity/people?search=ELENA&per_page=20');
+    expect(found.status).toBe(200);
+    expect(found.body.data).toEqual([
+      { id: editor.user.id, name: 'Elena Editora', email: editor.user.email },
+    ]);
+    expect(found.body.meta).toMatchObject({ total: 1, per_page: 20 });
+    const one = await auditor.get(`/api/activity/people/${editor.user.id}`);
+    expect(one.body.data).toMatchObject({ id: editor.user.id, name: 'Elena Editora' });
+    expect((await auditor.get('/api/activity/people/999999')).status).toBe(404);
+    expect((await auditor.get('/api/activity/people/nadie')).status).toBe(404);
+  });
+
   test('bad filters are Spanish 422s', async () => {
     const bad = await auditor.get(
       '/api/activity?filter[area]=nada&filter[kind]=volar&filter[from]=2026-02-30&filter[user_id]=x',

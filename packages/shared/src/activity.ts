@@ -47,3 +47,10 @@ export interface ActivityEntry {
   ip: string | null;
   user_agent: string | null;
 }
+
+/** A choice of the person filter (`GET /api/activity/people`): anyone with an account, even deleted. */
+export interface ActivityPerson {
+  id: number;
+  name: string;
+  email: string;
+}

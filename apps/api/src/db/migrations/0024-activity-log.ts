@@ -17,6 +17,9 @@ DROP INDEX audits_user;
 CREATE INDEX audits_user ON audits (user_id, created_at, id);
 -- One area's changes.
 CREATE INDEX audits_resource_created_at ON audits (resource, created_at, id);
+-- What one person did to others' accounts (the person filter reads actor_id beside user_id), and the
+-- foreign key's ON DELETE SET NULL.
+CREATE INDEX security_events_actor ON security_events (actor_id, created_at, id);
 -- One kind of security event (every refused sign-in).
 CREATE INDEX security_events_kind ON security_events (kind, created_at, id);
 `;

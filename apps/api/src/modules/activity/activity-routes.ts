@@ -1,11 +1,19 @@
-import { ACTIVITY_KIND_LABELS, type ActivityEntry, AREA_LABELS, SECURITY_AREA_LABEL } from '@gestor/shared';
+import {
+  ACTIVITY_KIND_LABELS,
+  type ActivityEntry,
+  type ActivityPerson,
+  AREA_LABELS,
+  type ResourceContract,
+  SECURITY_AREA_LABEL,
+} from '@gestor/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import { notFound } from '../../lib/http-errors';
 import { CSV_BOM, csvDate, csvHeader, csvRow } from '../resource/csv';
 import { EXPORT_IDLE_TIMEOUT_MS, spoolExport } from '../resource/export-spool';
-import { parseListQuery } from '../resource/list-query';
+import { escapeLike, Params, parseListQuery } from '../resource/list-query';
 import { paginate } from '../resource/pagination';
-import type { CsvColumn } from '../resource/resource-definition';
+import { type CsvColumn, spanishOrder } from '../resource/resource-definition';
 import { ACTIVITY_LIST, type ActivityArea, activityFilters, createActivityLog } from './activity-log';
 
 // GET /api/activity (issue 20, decision 031): the activity log, behind `activity.view`, in Laravel's
@@ -80,4 +88,50 @@ export function activityRoutes(
       query: new URLSearchParams(request.url.split('?')[1] ?? ''),
     });
   });
+
+  // The person filter's choices: whoever may read the log may name the people it lists, without
+  // `user.view` (the users area's list shows far more of them). Searched and paged as a list is.
+  app.get('/api/activity/people', { config: { permission: 'activity.view' } }, async (request) => {
+    const list = parseListQuery(PEOPLE_LIST, request.query as Record<string, unknown>);
+    const params = new Params();
+    const where = list.search
+      ? `WHERE t.search_text LIKE '%' || gestor_fold(${params.add(escapeLike(list.search))}) || '%'`
+      : '';
+    const offset = (list.page - 1) * list.perPage;
+    const [people, counted] = await Promise.all([
+      database.query<ActivityPerson>(
+        `SELECT t.id, t.name, t.email FROM users t ${where}
+          ORDER BY ${spanishOrder('t.name')}, t.id LIMIT ${list.perPage} OFFSET ${offset}`,
+        params.values,
+      ),
+      database.query<{ total: number }>(`SELECT count(*)::int AS total FROM users t ${where}`, params.values),
+    ]);
+    return paginate(people, {
+      page: list.page,
+      perPage: list.perPage,
+      total: counted[0]?.total ?? 0,
+      path: `${appUrl}/api/activity/people`,
+      query: new URLSearchParams(request.url.split('?')[1] ?? ''),
+    });
+  });
+
+  // The chosen person, named when a search no longer shows them.
+  app.get('/api/activity/people/:id', { config: { permission: 'activity.view' } }, async (request) => {
+    const raw = (request.params as { id: string }).id;
+    if (!/^\d{1,9}$/.test(raw)) throw notFound();
+    const [person] = await database.query<ActivityPerson>('SELECT id, name, email FROM users WHERE id = $1', [
+      Number(raw),
+    ]);
+    if (!person) throw notFound();
+    return { data: person };
+  });
 }
+
+/** The people list's parameters: a search and a page, in name order. */
+const PEOPLE_LIST: ResourceContract = {
+  ...ACTIVITY_LIST,
+  path: 'activity/people',
+  sortable: ['name'],
+  defaultSort: 'name',
+  filters: {},
+};
