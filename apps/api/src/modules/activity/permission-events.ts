@@ -14,39 +14,32 @@ function difference(before: readonly string[], after: readonly string[]) {
   return added.length || removed.length ? { added, removed } : null;
 }
 
-/** A role's permissions changed: it concerns no one account, so the role is named in the details. */
-export async function recordRolePermissions(
+/**
+ * A role's permissions (it concerns no one account, so the role is named in the details) or a
+ * user's roles (the account concerned), from `before` to `after`.
+ */
+export async function recordPermissionsChanged(
   tx: Connection,
   actor: AuditActor,
-  role: { id: number; name: string; label: string },
+  changed:
+    | { role: { id: number; name: string; label: string } }
+    | { user: { id: number; name: string; email: string } },
   before: readonly string[],
   after: readonly string[],
 ): Promise<void> {
-  const changed = difference(before, after);
-  if (!changed) return;
+  const change = difference(before, after);
+  if (!change) return;
   await recordSecurityEvent(tx, {
     kind: 'permissions_changed',
     actor,
     origin: currentOrigin(),
-    details: { role: { id: role.id, name: role.name, label: role.label }, permissions: changed },
-  });
-}
-
-/** A user's roles changed. */
-export async function recordUserRoles(
-  tx: Connection,
-  actor: AuditActor,
-  user: { id: number; name: string; email: string },
-  before: readonly string[],
-  after: readonly string[],
-): Promise<void> {
-  const changed = difference(before, after);
-  if (!changed) return;
-  await recordSecurityEvent(tx, {
-    kind: 'permissions_changed',
-    user,
-    actor,
-    origin: currentOrigin(),
-    details: { roles: changed },
+    ...('user' in changed
+      ? { user: changed.user, details: { roles: change } }
+      : {
+          details: {
+            role: { id: changed.role.id, name: changed.role.name, label: changed.role.label },
+            permissions: change,
+          },
+        }),
   });
 }

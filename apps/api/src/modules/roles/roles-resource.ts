@@ -8,7 +8,7 @@ import {
   type RoleUpdateInput,
 } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
-import { recordRolePermissions } from '../activity/permission-events';
+import { recordPermissionsChanged } from '../activity/permission-events';
 import { defineArea, valueList } from '../resource/area-declaration';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
@@ -73,7 +73,7 @@ export const rolesResource = defineArea<RoleRecord, RoleInput, Omit<RoleUpdateIn
     }
     // The security log (decision 031): rolled back with the write if it is refused later on.
     if (write.action === 'update') {
-      await recordRolePermissions(tx, actor, write.current, write.current.permissions, after);
+      await recordPermissionsChanged(tx, actor, { role: write.current }, write.current.permissions, after);
     }
   },
 

@@ -11,7 +11,7 @@ import {
 import type { Connection } from '../../db/client';
 import { forbidden, ValidationError } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
-import { recordUserRoles } from '../activity/permission-events';
+import { recordPermissionsChanged } from '../activity/permission-events';
 import type { AuthService } from '../auth/auth-service';
 import { defineArea, joinTable } from '../resource/area-declaration';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
@@ -100,7 +100,7 @@ export const usersArea = defineArea<UserRecord, UserInput, UserChanges>({
       await checkAssignable(tx, actor, write.input.roles);
       // The security log (decision 031): rolled back with the write if it is refused later on.
       const before = write.current.roles.map((role) => role.name);
-      await recordUserRoles(tx, actor, write.current, before, write.input.roles);
+      await recordPermissionsChanged(tx, actor, { user: write.current }, before, write.input.roles);
     }
   },
 
