@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import type { Connection } from '../../db/client';
 import { ValidationError } from '../../lib/http-errors';
+import { madridWallClock } from '../resource/csv';
 import { type ListQuery, Params } from '../resource/list-query';
 
 // The activity log (issue 20, decision 031): the `audits` table (every area's history) and
@@ -80,23 +81,6 @@ export function activityFilters(list: ListQuery): ActivityFilters {
   return filters;
 }
 
-const madridClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Europe/Madrid',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-});
-
-/** How far Madrid's wall clock is ahead of UTC at an instant, in milliseconds. */
-function madridOffset(instant: number): number {
-  const part = Object.fromEntries(madridClock.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!);
-  return wall - Math.floor(instant / 60_000) * 60_000;
-}
-
 /**
  * The instant a Madrid day begins (AREAS.md "Dates": people's days are Madrid's). Midnight is never
  * inside a change of clocks there (they change at 2:00 and 3:00), so one correction suffices.
@@ -104,7 +88,8 @@ function madridOffset(instant: number): number {
 export function madridDayStart(day: string, addDays = 0): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   const wall = Date.UTC(year, month - 1, date + addDays);
-  return new Date(wall - madridOffset(wall - madridOffset(wall)));
+  const offset = (instant: number) => madridWallClock(new Date(instant)).offsetMs;
+  return new Date(wall - offset(wall - offset(wall)));
 }
 
 /** Where a read starts after: the last row of the previous batch (an export reads in batches). */

@@ -6,13 +6,12 @@ import {
   SECURITY_AREA,
   SECURITY_AREA_LABEL,
 } from '@gestor/shared';
-import { Button } from 'primereact/button';
 import { Dropdown, type DropdownChangeEvent } from 'primereact/dropdown';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { DateControl } from '../../../components/controls';
 import { isUnreadableDate, unreadableDateMessage } from '../../../components/controls/spanish-date';
-import { filtersButtonLabel } from '../../../components/list/list-filters';
+import { FoldedFilters } from '../../../components/list/list-filters';
 import { RecordSearchDropdown } from '../../../components/options/record-search-dropdown';
 import type { ActivityFilter, ActivityQuery } from '../api/activity-log';
 import { ACTIVITY_PEOPLE } from '../api/activity-people';
@@ -53,27 +52,9 @@ export function ActivityFilters({
   folded: boolean;
   onChange: (name: ActivityFilter, value: string | undefined) => void;
 }) {
-  const panelId = useId();
-  const [open, setOpen] = useState(false);
   const controls = <FilterControls filters={filters} onChange={onChange} />;
   if (!folded) return controls;
-  const active = Object.values(filters).filter(Boolean).length;
-  return (
-    <div className="list-filters-folded">
-      <Button
-        type="button"
-        label={filtersButtonLabel(active)}
-        icon={open ? 'pi pi-chevron-up' : 'pi pi-filter'}
-        outlined
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
-      />
-      <div id={panelId} className="list-filters-panel" hidden={!open}>
-        {open && controls}
-      </div>
-    </div>
-  );
+  return <FoldedFilters active={Object.values(filters).filter(Boolean).length}>{controls}</FoldedFilters>;
 }
 
 function FilterControls({
