@@ -12,6 +12,8 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage/storage';
 import { storageRoutes } from './lib/storage/storage-routes';
 import { accountRoutes } from './modules/account/account-routes';
+import { activityRoutes } from './modules/activity/activity-routes';
+import { requestOriginPlugin } from './modules/activity/request-origin';
 import { registerAreas } from './modules/areas';
 import { authRoutes } from './modules/auth/auth-routes';
 import { createAuthService } from './modules/auth/auth-service';
@@ -122,6 +124,8 @@ export async function buildApp({
   const sessions = createSessionStore(database, config.appKey);
   await app.register(sessionPlugin, { config, store: sessions });
   await app.register(authPlugin);
+  // Where each request came from, for the security events its writes record (decision 031).
+  await app.register(requestOriginPlugin);
 
   const mail = mailer ?? createMailer(config, app.log);
   const auth = createAuthService({ database, config, mailer: mail, sessions, log: app.log });
@@ -176,6 +180,14 @@ export async function buildApp({
   });
   // The home page's widgets, over the same areas (issue 20, decision 030).
   dashboardRoutes(app, { dashboard: createDashboardService({ database, areas }) });
+  // Every area's changes and the security log in one list (decision 031).
+  activityRoutes(app, {
+    database,
+    areas,
+    appUrl: config.appUrl,
+    tmpDir: uploadsDir,
+    exportIdleTimeoutMs,
+  });
   // Uploaded files are public, like Laravel's public disk (AREAS.md): /storage/media/<name>.
   storageRoutes(app, { storage, withheld: trashedMediaFiles(database) });
   // What the organisation's website reads (DELIVERY.md): /api/public/v1, no session; and the admin

@@ -153,8 +153,13 @@ describe.each(testDatabases())('resource machinery (%s)', (engine) => {
     test('GET /api/permissions groups every permission by area with Spanish labels', async () => {
       const response = await admin.get('/api/permissions');
       expect(response.status).toBe(200);
-      expect(response.body.data).toHaveLength(11);
-      expect(response.body.data.at(-1)).toMatchObject({ area: 'webhook', label: 'Webhooks' });
+      expect(response.body.data).toHaveLength(12);
+      expect(response.body.data.at(-2)).toMatchObject({ area: 'webhook', label: 'Webhooks' });
+      expect(response.body.data.at(-1)).toEqual({
+        area: 'activity',
+        label: 'Actividad',
+        permissions: [{ name: 'activity.view', label: 'Actividad: Ver' }],
+      });
       expect(response.body.data[0]).toEqual({
         area: 'news',
         label: 'Noticias',

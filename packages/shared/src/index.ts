@@ -1,4 +1,5 @@
 export * from './account';
+export * from './activity';
 export * from './auth';
 export * from './categories';
 export * from './content';

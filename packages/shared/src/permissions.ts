@@ -57,15 +57,47 @@ export const ACTION_LABELS: Record<Action | 'publish', string> = {
 
 const PUBLISHABLE: readonly Area[] = ['news', 'page'];
 
-export type Permission = `${Area}.${Action}` | 'news.publish' | 'page.publish';
+/**
+ * Permissions that belong to no area of records (issue 20): each is a row of the role form's matrix
+ * with only the actions it has. `activity.view` reads the activity log, every area's changes and the
+ * security log (decision 031).
+ */
+export const EXTRA_PERMISSIONS = { activity: ['view'] } as const satisfies Record<string, readonly Action[]>;
+type ExtraGroup = keyof typeof EXTRA_PERMISSIONS;
 
-export function permissionsOf(area: Area): Permission[] {
-  const names: Permission[] = ACTIONS.map((action) => `${area}.${action}` as const);
-  if (PUBLISHABLE.includes(area)) names.push(`${area}.publish` as Permission);
+/** A row of the permission matrix: an area, or a group of extra permissions. */
+export type PermissionGroup = Area | ExtraGroup;
+
+export const PERMISSION_GROUPS: readonly PermissionGroup[] = [
+  ...AREAS,
+  ...(Object.keys(EXTRA_PERMISSIONS) as ExtraGroup[]),
+];
+
+export const PERMISSION_GROUP_LABELS: Record<PermissionGroup, string> = {
+  ...AREA_LABELS,
+  activity: 'Actividad',
+};
+
+export type Permission =
+  | `${Area}.${Action}`
+  | 'news.publish'
+  | 'page.publish'
+  | {
+      [G in ExtraGroup]: `${G}.${(typeof EXTRA_PERMISSIONS)[G][number]}`;
+    }[ExtraGroup];
+
+const isExtraGroup = (group: PermissionGroup): group is ExtraGroup => Object.hasOwn(EXTRA_PERMISSIONS, group);
+
+export function permissionsOf(group: PermissionGroup): Permission[] {
+  if (isExtraGroup(group)) {
+    return EXTRA_PERMISSIONS[group].map((action) => `${group}.${action}` as Permission);
+  }
+  const names: Permission[] = ACTIONS.map((action) => `${group}.${action}` as const);
+  if (PUBLISHABLE.includes(group)) names.push(`${group}.publish` as Permission);
   return names;
 }
 
-export const PERMISSIONS: readonly Permission[] = AREAS.flatMap(permissionsOf);
+export const PERMISSIONS: readonly Permission[] = PERMISSION_GROUPS.flatMap(permissionsOf);
 
 export function isPermission(name: string): name is Permission {
   return (PERMISSIONS as readonly string[]).includes(name);
@@ -73,8 +105,8 @@ export function isPermission(name: string): name is Permission {
 
 /** Spanish label of one permission, e.g. "Noticias: Publicar". */
 export function permissionLabel(name: Permission): string {
-  const [area, action] = name.split('.') as [Area, Action | 'publish'];
-  return `${AREA_LABELS[area]}: ${ACTION_LABELS[action]}`;
+  const [group, action] = name.split('.') as [PermissionGroup, Action | 'publish'];
+  return `${PERMISSION_GROUP_LABELS[group]}: ${ACTION_LABELS[action]}`;
 }
 
 const CONTENT_AREAS: readonly Area[] = ['news', 'page', 'slide', 'category', 'multimedia'];

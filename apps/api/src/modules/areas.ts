@@ -96,7 +96,7 @@ export function areaDefinitions(
   ) as { [K in keyof Declared]: AnyDefinition };
 }
 
-/** Mounts every area's routes; returns their definitions, in the registry's order (the dashboard reads them). */
+/** Mounts every area; returns their definitions, in the registry's order (the dashboard and the activity log read them). */
 export function registerAreas(app: FastifyInstance, deps: AreaDependencies): AnyDefinition[] {
   const usages = createUsageIndex();
   const definitions = areaDefinitions(deps, usages);

@@ -2,8 +2,8 @@ import { AREA_LABELS } from '@gestor/shared/permissions';
 import type { MenuEntry } from '../components/layout/menu-types';
 import { areas } from './areas';
 
-// The sidebar menu, as data: home, then every area of the registry (app/areas.ts). The shell shows an
-// entry only to users holding its permission.
+// The sidebar menu, as data: home, then every area of the registry (app/areas.ts), then the activity
+// log (decision 031). The shell shows an entry only to users holding its permission.
 export const mainMenu: readonly MenuEntry[] = [
   { label: 'Inicio', icon: 'pi pi-home', to: '/' },
   ...areas.map(({ area, icon }) => ({
@@ -12,4 +12,5 @@ export const mainMenu: readonly MenuEntry[] = [
     to: `/${area}`,
     permission: `${area}.view` as const,
   })),
+  { label: 'Actividad', icon: 'pi pi-history', to: '/activity', permission: 'activity.view' },
 ];

@@ -85,6 +85,18 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/account/routes/confirm-email')).ConfirmEmailRoute,
                 }),
               },
+              {
+                // Every change and the security log (decision 031); its records link to the areas
+                // with an edit screen, where their history is.
+                path: 'activity',
+                handle: { permission: 'activity.view' } satisfies RouteHandle,
+                lazy: async () => {
+                  const { ActivityRoute } = await import('../features/activity/routes/activity');
+                  const editable = (area: string) =>
+                    areas.some((entry) => entry.area === area && entry.screens?.edit !== false);
+                  return { Component: () => <ActivityRoute editable={editable} /> };
+                },
+              },
               // Every management area, from the registry (app/areas.ts).
               ...areas.flatMap((entry) => resourceRouteObjects(entry.area, entry.load, entry.screens)),
             ],

@@ -21,6 +21,7 @@ import * as auditVersions from './0020-audit-versions';
 import * as trash from './0021-trash';
 import * as editPresence from './0022-edit-presence';
 import * as securityEvents from './0023-security-events';
+import * as activityLog from './0024-activity-log';
 import * as emailChanges from './0027-email-changes';
 
 export interface Migration {
@@ -53,5 +54,6 @@ export const MIGRATIONS: Migration[] = [
   trash,
   editPresence,
   securityEvents,
+  activityLog,
   emailChanges,
 ];

@@ -1,12 +1,12 @@
-import { AREA_LABELS, AREAS, permissionLabel, permissionsOf } from '@gestor/shared';
+import { PERMISSION_GROUP_LABELS, PERMISSION_GROUPS, permissionLabel, permissionsOf } from '@gestor/shared';
 import type { FastifyInstance } from 'fastify';
 
-/** GET /api/permissions: every permission grouped by area, with Spanish labels (read-only). */
+/** GET /api/permissions: every permission grouped by area (then the extra ones), with Spanish labels. */
 export function permissionsRoutes(app: FastifyInstance) {
   const body = {
-    data: AREAS.map((area) => ({
+    data: PERMISSION_GROUPS.map((area) => ({
       area,
-      label: AREA_LABELS[area],
+      label: PERMISSION_GROUP_LABELS[area],
       permissions: permissionsOf(area).map((name) => ({ name, label: permissionLabel(name) })),
     })),
   };

@@ -34,10 +34,8 @@ const madridClock = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
-/** A date as the export writes it: 2026-11-24T18:55:00+01:00 (Madrid time, +02:00 in summer). */
-export function csvDate(iso: string | null): string | null {
-  if (!iso) return null;
-  const instant = new Date(iso);
+/** Madrid's wall clock at an instant, to the second, and how far it is ahead of UTC (in ms). */
+export function madridWallClock(instant: Date) {
   const part = Object.fromEntries(madridClock.formatToParts(instant).map((p) => [p.type, p.value]));
   const { year, month, day, hour, minute, second } = part as Record<string, string>;
   // The offset is the wall clock read as UTC minus the instant (whole seconds: the clock shows no ms).
@@ -49,7 +47,15 @@ export function csvDate(iso: string | null): string | null {
     Number(minute),
     Number(second),
   );
-  const offset = Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const offsetMs = wall - Math.floor(instant.getTime() / 1000) * 1000;
+  return { year, month, day, hour, minute, second, offsetMs };
+}
+
+/** A date as the export writes it: 2026-11-24T18:55:00+01:00 (Madrid time, +02:00 in summer). */
+export function csvDate(iso: string | null): string | null {
+  if (!iso) return null;
+  const { year, month, day, hour, minute, second, offsetMs } = madridWallClock(new Date(iso));
+  const offset = Math.round(offsetMs / 60_000);
   const two = (n: number) => String(n).padStart(2, '0');
   const sign = offset < 0 ? '-' : '+';
   const zone = `${sign}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;

@@ -8,6 +8,7 @@ import {
   type RoleUpdateInput,
 } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
+import { recordPermissionsChanged } from '../activity/permission-events';
 import { defineArea, valueList } from '../resource/area-declaration';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
@@ -42,7 +43,7 @@ export const rolesResource = defineArea<RoleRecord, RoleInput, Omit<RoleUpdateIn
 
   // DESIGN.md §3: a person may give a role only permissions they hold; nor take away one they do
   // not hold (the matrix shows those fixed), so a role changes only within the person's own reach.
-  async authorize({ actor }, write) {
+  async authorize({ tx, actor }, write) {
     if (write.action === 'delete') return;
     const before = new Set(write.action === 'update' ? write.current.permissions : []);
     const after = write.input.permissions ?? [...before];
@@ -69,6 +70,10 @@ export const rolesResource = defineArea<RoleRecord, RoleInput, Omit<RoleUpdateIn
           'El rol de administrador siempre tiene todos los permisos.',
         );
       }
+    }
+    // The security log (decision 031): rolled back with the write if it is refused later on.
+    if (write.action === 'update') {
+      await recordPermissionsChanged(tx, actor, { role: write.current }, write.current.permissions, after);
     }
   },
 

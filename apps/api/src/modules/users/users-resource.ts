@@ -11,6 +11,7 @@ import {
 import type { Connection } from '../../db/client';
 import { forbidden, ValidationError } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
+import { recordPermissionsChanged } from '../activity/permission-events';
 import type { AuthService } from '../auth/auth-service';
 import { defineArea, joinTable } from '../resource/area-declaration';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
@@ -95,7 +96,12 @@ export const usersArea = defineArea<UserRecord, UserInput, UserChanges>({
     if (write.action === 'create') return checkAssignable(tx, actor, write.input.roles);
     const targets = write.action === 'update' ? [write.current] : write.records;
     if (!targets.every((user) => mayManage(actor.permissions, user.permissions))) throw forbidden();
-    if (write.action === 'update' && write.input.roles) await checkAssignable(tx, actor, write.input.roles);
+    if (write.action === 'update' && write.input.roles) {
+      await checkAssignable(tx, actor, write.input.roles);
+      // The security log (decision 031): rolled back with the write if it is refused later on.
+      const before = write.current.roles.map((role) => role.name);
+      await recordPermissionsChanged(tx, actor, { user: write.current }, before, write.input.roles);
+    }
   },
 
   // argon2 costs tens of milliseconds by design: hashed before the transaction, which holds the

@@ -7,7 +7,7 @@ import { Dialog } from 'primereact/dialog';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { type DefaultValues, type FieldPath, type FieldValues, FormProvider, useForm } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/form-errors';
@@ -63,6 +63,9 @@ export function ResourceCreateScreen<R extends ResourceRecord, V extends FieldVa
   );
 }
 
+/** `?historial` on a record's address opens its history (on a wide screen it is always beside). */
+export const HISTORY_PARAM = 'historial';
+
 export function ResourceEditScreen<R extends ResourceRecord, V extends FieldValues>({
   screens,
 }: ScreenProps<R, V>) {
@@ -76,7 +79,9 @@ export function ResourceEditScreen<R extends ResourceRecord, V extends FieldValu
   // Issue 16: the form keeps its width. The history sits beside it only where both fit (a wide
   // screen); elsewhere it opens over the form from a "Historial" button in the header.
   const historyBeside = useMediaQuery(HISTORY_BESIDE_QUERY);
-  const [historyOpen, setHistoryOpen] = useState(false);
+  // `?historial` (the activity log's links, decision 031): the history opens with the record.
+  const [searchParams] = useSearchParams();
+  const [historyOpen, setHistoryOpen] = useState(() => searchParams.has(HISTORY_PARAM));
   const historyButtonId = useId();
   // Decision 025: a restored version replaces the form (a new one mounts with it).
   const [formGeneration, setFormGeneration] = useState(0);

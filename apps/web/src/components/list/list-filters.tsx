@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Dropdown, type DropdownChangeEvent } from 'primereact/dropdown';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { RecordSearchDropdown } from '../options/record-search-dropdown';
 import type { ListFilter } from '../resource/resource-screens';
 
@@ -21,8 +21,6 @@ interface ListFiltersProps {
 }
 
 export function ListFilters({ filters, values, onChange, folded }: ListFiltersProps) {
-  const panelId = useId();
-  const [open, setOpen] = useState(false);
   if (filters.length === 0) return null;
 
   const controls = filters.map((filter) => (
@@ -34,8 +32,14 @@ export function ListFilters({ filters, values, onChange, folded }: ListFiltersPr
     />
   ));
   if (!folded) return controls;
-
   const active = filters.filter((filter) => values[filter.name]).length;
+  return <FoldedFilters active={active}>{controls}</FoldedFilters>;
+}
+
+/** Filters behind "Filtros (N)" on a phone: every list's, and any screen's with filters of its own. */
+export function FoldedFilters({ active, children }: { active: number; children: ReactNode }) {
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
   return (
     <div className="list-filters-folded">
       <Button
@@ -48,7 +52,7 @@ export function ListFilters({ filters, values, onChange, folded }: ListFiltersPr
         onClick={() => setOpen(!open)}
       />
       <div id={panelId} className="list-filters-panel" hidden={!open}>
-        {open && controls}
+        {open && children}
       </div>
     </div>
   );

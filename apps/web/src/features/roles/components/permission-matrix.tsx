@@ -1,4 +1,4 @@
-import { ACTION_LABELS, AREA_LABELS, AREAS, type Permission } from '@gestor/shared';
+import { ACTION_LABELS, PERMISSION_GROUP_LABELS, PERMISSION_GROUPS, type Permission } from '@gestor/shared';
 import { Checkbox } from 'primereact/checkbox';
 import {
   cellPermission,
@@ -67,7 +67,7 @@ export function PermissionMatrix({
           </tr>
         </thead>
         <tbody>
-          {AREAS.map((area) => {
+          {PERMISSION_GROUPS.map((area) => {
             const row = grantableOf(rowPermissions(area), grantable);
             return (
               <tr key={area}>
@@ -77,10 +77,10 @@ export function PermissionMatrix({
                       checked={hasAll(value, row)}
                       onChange={() => onChange(toggleGroup(value, row))}
                       disabled={disabled || row.length === 0}
-                      aria-label={`${AREA_LABELS[area]}: todos los permisos`}
+                      aria-label={`${PERMISSION_GROUP_LABELS[area]}: todos los permisos`}
                       title="Marcar o desmarcar la fila"
                     />
-                    {AREA_LABELS[area]}
+                    {PERMISSION_GROUP_LABELS[area]}
                   </span>
                 </th>
                 {MATRIX_ACTIONS.map((action) => {
@@ -93,7 +93,7 @@ export function PermissionMatrix({
                           checked={value.includes(name)}
                           onChange={(event) => onChange(setPermission(value, name, Boolean(event.checked)))}
                           disabled={disabled || withheld}
-                          aria-label={`${AREA_LABELS[area]}: ${ACTION_LABELS[action]}`}
+                          aria-label={`${PERMISSION_GROUP_LABELS[area]}: ${ACTION_LABELS[action]}`}
                           aria-describedby={withheld && !disabled ? hintId : undefined}
                           className={withheld ? 'permission-withheld' : undefined}
                         />

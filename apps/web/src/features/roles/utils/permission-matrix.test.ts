@@ -19,7 +19,12 @@ describe('permission matrix cells', () => {
     expect(cellPermission('page', 'publish')).toBe('page.publish');
     expect(cellPermission('user', 'publish')).toBeNull();
     expect(columnPermissions('publish')).toEqual(['news.publish', 'page.publish']);
-    expect(columnPermissions('view')).toHaveLength(11);
+    expect(columnPermissions('view')).toHaveLength(12);
+  });
+
+  it('has a row "Actividad" with Ver alone', () => {
+    expect(rowPermissions('activity')).toEqual(['activity.view']);
+    expect(cellPermission('activity', 'create')).toBeNull();
   });
 
   it('covers every permission exactly once', () => {
@@ -35,6 +40,7 @@ describe('permission matrix cells', () => {
       'category',
       'multimedia',
       'webhook',
+      'activity',
     ] as const;
     expect(normalizePermissions(rows.flatMap(rowPermissions))).toEqual(normalizePermissions(PERMISSIONS));
   });

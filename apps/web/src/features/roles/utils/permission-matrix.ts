@@ -1,31 +1,32 @@
 import {
   ACTIONS,
   type Action,
-  AREAS,
-  type Area,
+  PERMISSION_GROUPS,
   type Permission,
+  type PermissionGroup,
   PICKER_NEEDS,
   permissionsOf,
 } from '@gestor/shared';
 
-// The role form's permission matrix: rows are areas, columns are actions (DESIGN.md §3
-// "Permissions"). Publicar exists only for news and pages, so its column has holes.
+// The role form's permission matrix: rows are areas, then the extra permissions' groups ("Actividad",
+// decision 031), columns are actions (DESIGN.md §3 "Permissions"). Publicar exists only for news and
+// pages, and Actividad has only Ver, so the columns have holes.
 
 export const MATRIX_ACTIONS = [...ACTIONS, 'publish'] as const;
 export type MatrixAction = Action | 'publish';
 
 /** The permission of one cell, or null where the area has no such action. */
-export function cellPermission(area: Area, action: MatrixAction): Permission | null {
+export function cellPermission(area: PermissionGroup, action: MatrixAction): Permission | null {
   const name = `${area}.${action}` as Permission;
   return permissionsOf(area).includes(name) ? name : null;
 }
 
-export function rowPermissions(area: Area): Permission[] {
+export function rowPermissions(area: PermissionGroup): Permission[] {
   return permissionsOf(area);
 }
 
 export function columnPermissions(action: MatrixAction): Permission[] {
-  return AREAS.map((area) => cellPermission(area, action)).filter(
+  return PERMISSION_GROUPS.map((area) => cellPermission(area, action)).filter(
     (name): name is Permission => name !== null,
   );
 }
