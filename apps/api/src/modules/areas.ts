@@ -96,7 +96,8 @@ export function areaDefinitions(
   ) as { [K in keyof Declared]: AnyDefinition };
 }
 
-export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
+/** Mounts every area; returns their definitions (what other modules read of each list). */
+export function registerAreas(app: FastifyInstance, deps: AreaDependencies): AnyDefinition[] {
   const usages = createUsageIndex();
   const definitions = areaDefinitions(deps, usages);
   const media: MediaLinks = mediaLinks(mediaUrls(deps.storage, deps.appUrl));
@@ -126,4 +127,5 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
     app.addHook('onReady', async () => retention.start());
     app.addHook('onClose', async () => retention.stop());
   }
+  return Object.values(definitions);
 }

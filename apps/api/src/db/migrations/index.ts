@@ -21,6 +21,7 @@ import * as auditVersions from './0020-audit-versions';
 import * as trash from './0021-trash';
 import * as editPresence from './0022-edit-presence';
 import * as securityEvents from './0023-security-events';
+import * as savedViews from './0025-saved-views';
 
 export interface Migration {
   name: string;
@@ -52,4 +53,5 @@ export const MIGRATIONS: Migration[] = [
   trash,
   editPresence,
   securityEvents,
+  savedViews,
 ];
