@@ -46,19 +46,13 @@ export const SavedViewState = z.strictObject(
       .record(z.string(), storedText('filtro'), { error: 'Los filtros deben ser un objeto.' })
       .optional(),
   },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? unknownKeys(issue.keys) : 'La vista debe ser un objeto.',
-  },
+  { error: 'La vista debe ser un objeto.' },
 );
 export type SavedViewState = z.infer<typeof SavedViewState>;
 
-function unknownKeys(keys: readonly string[]): string {
-  return `La vista contiene datos que la lista no guarda: ${keys.join(', ')}.`;
-}
-
 /** A view's state checked against one list: only its filters (with values it accepts) and its sort keys. */
 export function savedViewStateFor(contract: Pick<ResourceContract, 'filters' | 'sortable'>) {
+  // Unknown keys (`columns`: no list lets one choose them) are refused as any unknown field is.
   return SavedViewState.superRefine((state, context) => {
     if (state.sort !== undefined && !contract.sortable.includes(state.sort.replace(/^-/, ''))) {
       context.addIssue({

@@ -13,6 +13,7 @@ import {
   type SavedViewState,
   savedViewStateFor,
 } from '@gestor/shared';
+import { z } from 'zod';
 import type { Connection, Database } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { forbidden, HttpError, notFound, ValidationError } from '../../lib/http-errors';
@@ -77,16 +78,9 @@ export function createSavedViewsService({
     return contract;
   }
 
+  /** The state checked against the list; errors named as the body's fields (`state.filters.x`). */
   function checkedState(contract: ResourceContract, state: unknown): SavedViewState {
-    try {
-      return validate(savedViewStateFor(contract), state);
-    } catch (error) {
-      // The fields are the body's: `state.filters.x`, as a form would name them.
-      if (!(error instanceof ValidationError)) throw error;
-      throw new ValidationError(
-        Object.fromEntries(Object.entries(error.errors).map(([key, messages]) => [`state.${key}`, messages])),
-      );
-    }
+    return validate(z.object({ state: savedViewStateFor(contract) }), { state }).state;
   }
 
   /** A view the person may see, with its list; 404 otherwise (someone else's private view included). */
