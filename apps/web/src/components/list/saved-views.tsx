@@ -143,25 +143,18 @@ export function SavedViewsTabs({ contract, options, current, searchFor, show, no
               <Link
                 to={{ search: searchFor(viewState(view)) }}
                 aria-current={view === active ? 'page' : undefined}
+                // One name read as a sentence; the pieces are laid out apart (flex) and icons say nothing.
+                aria-label={tabLabel(view, view.id === defaultId)}
                 className="saved-views-link"
               >
                 {view.id === defaultId && (
-                  <>
-                    <i className="pi pi-star-fill saved-views-default" aria-hidden="true" />
-                    <span className="sr-only">Predeterminada: </span>
-                  </>
+                  <i className="pi pi-star-fill saved-views-default" aria-hidden="true" />
                 )}
                 <span>{view.name}</span>
                 {view.shared && (
                   <span className="saved-views-owner">
                     <i className="pi pi-users" aria-hidden="true" />
-                    <span className="sr-only">, compartida</span>
-                    {!view.mine && (
-                      <>
-                        <span className="sr-only"> por </span>
-                        {view.owner.name}
-                      </>
-                    )}
+                    {!view.mine && view.owner.name}
                   </span>
                 )}
               </Link>
@@ -255,6 +248,12 @@ export function SavedViewsTabs({ contract, options, current, searchFor, show, no
       />
     </div>
   );
+}
+
+/** A tab's name: "Predeterminada: Borradores, compartida por Ana Pérez". */
+function tabLabel(view: SavedView, isDefault: boolean): string {
+  const sharing = view.shared ? (view.mine ? ', compartida' : `, compartida por ${view.owner.name}`) : '';
+  return `${isDefault ? 'Predeterminada: ' : ''}${view.name}${sharing}`;
 }
 
 /** The name of a view (and, for a new one, whether it is shared), with the API's 422 under the field. */
