@@ -132,6 +132,7 @@ test('a view shared by one editor is applied by another and becomes their defaul
   await expect(second).toHaveURL(/\/news$/);
 
   // A phone: the tabs wrap inside the page, and everything still passes axe.
+  await second.goto('/');
   await second.goto('/news');
   await expect(second).toHaveURL(/filter\[status\]=draft/);
   await second.setViewportSize(PHONE);
