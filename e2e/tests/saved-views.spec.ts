@@ -31,6 +31,7 @@ const published = `Biblioteca ${suffix}: nuevo horario`;
 const other = `Piscina ${suffix} en obras`;
 
 test.beforeAll(async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
   const page = await (await browser.newContext({ baseURL })).newPage();
   await signIn(page, admin);
   for (const editor of [ana, bruno]) {
