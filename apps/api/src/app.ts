@@ -27,6 +27,8 @@ import { createPresence } from './modules/presence/presence';
 import { publicDocsRoutes } from './modules/public/public-docs';
 import { publicRoutes } from './modules/public/public-routes';
 import { createPublicTransport } from './modules/public/public-transport';
+import { savedViewsRoutes } from './modules/saved-views/saved-views-routes';
+import { createSavedViewsService } from './modules/saved-views/saved-views-service';
 import { createWebhooks, type WebhookOptions } from './modules/webhooks/webhooks';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
@@ -187,6 +189,10 @@ export async function buildApp({
     appUrl: config.appUrl,
     tmpDir: uploadsDir,
     exportIdleTimeoutMs,
+  });
+  // Each person's saved views of every list (decision 032), checked against the lists' contracts.
+  savedViewsRoutes(app, {
+    service: createSavedViewsService({ database, contracts: areas.map((area) => area.contract) }),
   });
   // Uploaded files are public, like Laravel's public disk (AREAS.md): /storage/media/<name>.
   storageRoutes(app, { storage, withheld: trashedMediaFiles(database) });

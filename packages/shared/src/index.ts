@@ -14,6 +14,7 @@ export * from './presence';
 export * from './public-api';
 export * from './resource';
 export * from './roles';
+export * from './saved-views';
 export * from './security-events';
 export * from './slides';
 export * from './spaces';

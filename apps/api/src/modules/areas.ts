@@ -96,7 +96,7 @@ export function areaDefinitions(
   ) as { [K in keyof Declared]: AnyDefinition };
 }
 
-/** Mounts every area; returns their definitions, in the registry's order (the dashboard and the activity log read them). */
+/** Mounts every area; returns their definitions, in the registry's order (the dashboard, the activity log and saved views read them). */
 export function registerAreas(app: FastifyInstance, deps: AreaDependencies): AnyDefinition[] {
   const usages = createUsageIndex();
   const definitions = areaDefinitions(deps, usages);

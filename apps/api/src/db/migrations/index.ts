@@ -22,6 +22,7 @@ import * as trash from './0021-trash';
 import * as editPresence from './0022-edit-presence';
 import * as securityEvents from './0023-security-events';
 import * as activityLog from './0024-activity-log';
+import * as savedViews from './0025-saved-views';
 import * as emailChanges from './0027-email-changes';
 
 export interface Migration {
@@ -55,5 +56,6 @@ export const MIGRATIONS: Migration[] = [
   editPresence,
   securityEvents,
   activityLog,
+  savedViews,
   emailChanges,
 ];

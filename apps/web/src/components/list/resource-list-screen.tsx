@@ -50,6 +50,7 @@ import { ListFilters } from './list-filters';
 import { ListSearch } from './list-search';
 import { RecordCards } from './record-cards';
 import { RowActions } from './row-actions';
+import { SavedViewsTabs } from './saved-views';
 import { TRASH_PARAM, TrashListScreen, TrashTabs, useTrashAllowed } from './trash-view';
 import '../resource/resource.css';
 
@@ -381,6 +382,14 @@ function LiveListScreen<R extends ResourceRecord>({
 
       {hasTrash && <TrashTabs contract={contract} inTrash={false} />}
       <div className="card resource-card">
+        <SavedViewsTabs
+          contract={contract}
+          options={listOptions}
+          current={state}
+          searchFor={(next) => searchFor(next, view?.name)}
+          show={show}
+          notify={notify}
+        />
         <div className="resource-toolbar">
           <ListSearch
             value={state.search}
