@@ -22,6 +22,8 @@ import { createPresence } from './modules/presence/presence';
 import { publicDocsRoutes } from './modules/public/public-docs';
 import { publicRoutes } from './modules/public/public-routes';
 import { createPublicTransport } from './modules/public/public-transport';
+import { searchRoutes } from './modules/search/search-routes';
+import { createSearchService } from './modules/search/search-service';
 import { createWebhooks, type WebhookOptions } from './modules/webhooks/webhooks';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
@@ -163,7 +165,7 @@ export async function buildApp({
     log: app.log,
   });
   presence.liveRoutes(app);
-  registerAreas(app, {
+  const definitions = registerAreas(app, {
     database,
     auth,
     storage,
@@ -175,6 +177,8 @@ export async function buildApp({
     trashRetentionDays: config.trashRetentionDays,
     presence,
   });
+  // Global search over the areas just registered, each as its own list searches (decision 029).
+  searchRoutes(app, createSearchService({ database, definitions: Object.values(definitions) }));
   // Uploaded files are public, like Laravel's public disk (AREAS.md): /storage/media/<name>.
   storageRoutes(app, { storage, withheld: trashedMediaFiles(database) });
   // What the organisation's website reads (DELIVERY.md): /api/public/v1, no session; and the admin

@@ -11,6 +11,7 @@ export * from './presence';
 export * from './public-api';
 export * from './resource';
 export * from './roles';
+export * from './search';
 export * from './security-events';
 export * from './slides';
 export * from './spaces';

@@ -126,4 +126,5 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies) {
     app.addHook('onReady', async () => retention.start());
     app.addHook('onClose', async () => retention.stop());
   }
+  return definitions;
 }
