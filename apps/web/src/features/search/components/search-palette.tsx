@@ -107,6 +107,7 @@ export function SearchPalette({
 
   const choose = (option: PaletteOption | undefined) => {
     if (!option) return;
+    setText('');
     onClose();
     void navigate(option.to);
   };
@@ -145,11 +146,11 @@ export function SearchPalette({
   return (
     <Dialog
       visible={open}
-      onHide={onClose}
-      onShow={() => {
+      onHide={() => {
         setText('');
-        inputRef.current?.focus();
+        onClose();
       }}
+      onShow={() => inputRef.current?.focus()}
       header="Buscar"
       className="search-palette"
       position="top"
