@@ -271,7 +271,9 @@ function Option({
           <i className={icon} aria-hidden="true" />
           <span className="search-palette-text">
             <span className="search-palette-title">
-              <Highlighted text={option.item.title} query={query} />
+              <span>
+                <Highlighted text={option.item.title} query={query} />
+              </span>
               {option.item.status && <span className="search-palette-status">{option.item.status}</span>}
             </span>
             {option.item.context && (
