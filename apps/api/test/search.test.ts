@@ -59,6 +59,9 @@ describe.each(testDatabases())('Global search (%s)', (engine) => {
         errors: { q: ['Escriba al menos 2 caracteres para buscar.'] },
       });
     }
+    const long = await admin.get(`/api/search?q=${'a'.repeat(201)}`);
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toEqual({ q: ['La búsqueda no puede tener más de 200 caracteres.'] });
   });
 
   test('accent-insensitive, ranked: a title match before a body match, with a line of context', async () => {
