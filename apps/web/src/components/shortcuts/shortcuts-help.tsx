@@ -1,7 +1,8 @@
-import { Dialog } from 'primereact/dialog';
-import { useEffect, useState } from 'react';
-import { isTextEntry, SHORTCUTS } from './keyboard';
-import './shortcuts.css';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { isTextEntry } from './keyboard';
+
+// The dialog (and PrimeReact's Dialog) loads with the first "?": the shell stays light.
+const ShortcutsDialog = lazy(async () => ({ default: (await import('./shortcuts-dialog')).ShortcutsDialog }));
 
 /**
  * "?" anywhere but a text field opens the list of keyboard shortcuts (issue 20). Mounted once by the
@@ -9,6 +10,7 @@ import './shortcuts.css';
  */
 export function ShortcutsHelp() {
   const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -16,40 +18,16 @@ export function ShortcutsHelp() {
         return;
       if (isTextEntry(event.target)) return;
       event.preventDefault();
+      setLoaded(true);
       setOpen(true);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  return (
-    <Dialog
-      visible={open}
-      onHide={() => setOpen(false)}
-      header="Atajos de teclado"
-      className="shortcuts-dialog"
-      dismissableMask
-    >
-      {SHORTCUTS.map(({ group, entries }) => (
-        <section key={group} className="shortcuts-group">
-          <h3>{group}</h3>
-          <dl>
-            {entries.map(({ keys, description }) => (
-              <div key={description} className="shortcuts-entry">
-                <dt>
-                  {keys.map((key, index) => (
-                    <span key={key}>
-                      {index > 0 && keys[0] !== '↑' && <span aria-hidden="true"> + </span>}
-                      <kbd>{key}</kbd>
-                    </span>
-                  ))}
-                </dt>
-                <dd>{description}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      ))}
-    </Dialog>
-  );
+  return loaded ? (
+    <Suspense fallback={null}>
+      <ShortcutsDialog open={open} onClose={() => setOpen(false)} />
+    </Suspense>
+  ) : null;
 }
