@@ -2,24 +2,19 @@ import http from 'node:http';
 import pg from 'pg';
 
 // The baseline of the global search (cases/global-search.mjs): a bare node:http server that runs the
-// very statements the API's search runs for one query — every area's best matches at once, and its
-// count where the five rows are full — through the raw pg driver, and answers JSON. Prints its port.
+// very statements the API's search runs for one query — every area's best matches with its count,
+// all at once — through the raw pg driver, and answers JSON. Prints its port.
 
-const SEARCH_ITEMS_PER_AREA = 5;
-/** @type {Array<{ area: string, rows: { text: string, values: unknown[] }, count: { text: string, values: unknown[] } }>} */
+/** @type {Array<{ area: string, statement: { text: string, values: unknown[] } }>} */
 const areas = JSON.parse(process.env.STATEMENTS ?? '[]');
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
 const server = http.createServer(async (_request, response) => {
   try {
     const groups = await Promise.all(
-      areas.map(async ({ area, rows, count }) => {
-        const found = (await pool.query(rows.text, rows.values)).rows;
-        const total =
-          found.length < SEARCH_ITEMS_PER_AREA
-            ? found.length
-            : (await pool.query(count.text, count.values)).rows[0].total;
-        return { area, total, items: found };
+      areas.map(async ({ area, statement }) => {
+        const found = (await pool.query(statement.text, statement.values)).rows;
+        return { area, total: found[0]?.total ?? 0, items: found };
       }),
     );
     response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });

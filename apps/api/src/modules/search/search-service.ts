@@ -1,13 +1,7 @@
-import {
-  contextAround,
-  type Permission,
-  SEARCH_ITEMS_PER_AREA,
-  type SearchGroup,
-  type SearchItem,
-} from '@gestor/shared';
+import { contextAround, type Permission, type SearchGroup, type SearchItem } from '@gestor/shared';
 import type { Database } from '../../db/client';
 import { SEARCHED_AREAS } from './search-areas';
-import { isSearchable, type SearchableDefinition, searchStatements } from './search-sql';
+import { isSearchable, type SearchableDefinition, searchStatement } from './search-sql';
 
 // Global search (issue 20; decision 029): every area the person may view, each searched by its own
 // list search, all at once; areas they may not view are never queried.
@@ -18,6 +12,7 @@ interface ResultRow {
   title: string;
   status: string | null;
   context: string | null;
+  total: number;
 }
 
 export function createSearchService({
@@ -37,14 +32,8 @@ export function createSearchService({
     { definition, area, searched }: (typeof areas)[number],
     text: string,
   ): Promise<SearchGroup> {
-    const statements = searchStatements(definition, searched, text);
-    const rows = await database.query<ResultRow>(statements.rows.text, statements.rows.values);
-    // A page that is not full holds every match: counting them again would only repeat the search.
-    const total =
-      rows.length < SEARCH_ITEMS_PER_AREA
-        ? rows.length
-        : ((await database.query<{ total: number }>(statements.count.text, statements.count.values))[0]
-            ?.total ?? rows.length);
+    const statement = searchStatement(definition, searched, text);
+    const rows = await database.query<ResultRow>(statement.text, statement.values);
     const items = rows.map(
       (row): SearchItem => ({
         id: row.id,
@@ -54,7 +43,7 @@ export function createSearchService({
         context: row.context ? contextAround(row.context, text) : null,
       }),
     );
-    return { area, total, items };
+    return { area, total: rows[0]?.total ?? 0, items };
   }
 
   return {

@@ -25,20 +25,20 @@ export const isSearchable = (definition: SearchableDefinition) =>
   Boolean(definition.fullTextSearch || definition.searchColumn);
 
 /**
- * The best matches of one area (at most SEARCH_ITEMS_PER_AREA) and their count. The match is the
- * area's own list search (whereClause), so "Ver todos" opens a list holding exactly `total` records;
- * live records only where the area has a trash (decision 026).
+ * The best matches of one area (at most SEARCH_ITEMS_PER_AREA), each row carrying the area's count.
+ * The match is the area's own list search (whereClause), so "Ver todos" opens a list holding exactly
+ * `total` records; live records only where the area has a trash (decision 026). One statement, one
+ * round trip: the count is an uncorrelated subquery, computed once, and only when a row is found.
  */
-export function searchStatements(
+export function searchStatement(
   definition: SearchableDefinition,
   searched: SearchedArea,
   text: string,
-): { rows: Statement; count: Statement } {
+): Statement {
   const params = new Params();
   const matched = whereClause(definition, { search: text, filters: {} }, params).slice('WHERE '.length);
   const live = definition.contract.trash === false ? null : scopeSql('without');
   const where = live ? `${live} AND ${matched}` : matched;
-  const countValues = [...params.values];
   const { fullTextSearch } = definition;
   // Full text ranks as the area's list does (title A over excerpt B over body C); elsewhere a
   // title that starts with the text, then one that holds it, then the rest, newest first.
@@ -48,12 +48,10 @@ export function searchStatements(
   const key = definition.contract.lookup === 'slug' ? 't.slug' : 't.id::text';
   const { table } = definition;
   return {
-    rows: {
-      text: `SELECT t.id, ${key} AS key, ${searched.title} AS title,
-        ${searched.status?.value ?? 'NULL'} AS status, ${searched.context ?? 'NULL'} AS context
-        FROM ${table} t WHERE ${where} ORDER BY ${rank}, t.id DESC LIMIT ${SEARCH_ITEMS_PER_AREA}`,
-      values: params.values,
-    },
-    count: { text: `SELECT count(*)::int AS total FROM ${table} t WHERE ${where}`, values: countValues },
+    text: `SELECT t.id, ${key} AS key, ${searched.title} AS title,
+        ${searched.status?.value ?? 'NULL'} AS status, ${searched.context ?? 'NULL'} AS context,
+        (SELECT count(*)::int FROM ${table} t WHERE ${where}) AS total
+      FROM ${table} t WHERE ${where} ORDER BY ${rank}, t.id DESC LIMIT ${SEARCH_ITEMS_PER_AREA}`,
+    values: params.values,
   };
 }
