@@ -2,7 +2,7 @@ import { type Area, PAGE_STATUS_LABELS, PUBLICATION_STATUS_LABELS, TEST_STATUS_L
 
 // What the global search shows of each area (decision 029): SQL over the area's table (alias `t`).
 // Which rows match, and how they rank, is the area's own list search (its `fullTextSearch` or
-// `searchColumn`); this only says what a result reads like.
+// `searchColumn`); this only says what a result reads like. Results come in this order: content first.
 
 export interface SearchedArea {
   /** The record's name in the results (and, for areas without full text, what ranks first). */

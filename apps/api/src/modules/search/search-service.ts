@@ -22,11 +22,15 @@ export function createSearchService({
   database: Database;
   definitions: readonly SearchableDefinition[];
 }) {
-  const areas = definitions.filter(isSearchable).map((definition) => ({
-    definition,
-    area: definition.contract.area,
-    searched: SEARCHED_AREAS[definition.contract.area],
-  }));
+  const order = Object.keys(SEARCHED_AREAS);
+  const areas = definitions
+    .filter(isSearchable)
+    .map((definition) => ({
+      definition,
+      area: definition.contract.area,
+      searched: SEARCHED_AREAS[definition.contract.area],
+    }))
+    .sort((a, b) => order.indexOf(a.area) - order.indexOf(b.area));
 
   async function searchArea(
     { definition, area, searched }: (typeof areas)[number],
@@ -47,7 +51,7 @@ export function createSearchService({
   }
 
   return {
-    /** The groups of the areas with a match, in the areas' order; `text` already checked and trimmed. */
+    /** The groups of the areas with a match, in SEARCHED_AREAS' order (content first); `text` already checked and trimmed. */
     async search(text: string, permissions: readonly Permission[]): Promise<SearchGroup[]> {
       const visible = areas.filter(({ area }) => permissions.includes(`${area}.view`));
       const groups = await Promise.all(visible.map((entry) => searchArea(entry, text)));
