@@ -123,7 +123,9 @@ export async function run({ server, log }) {
     const check = await fetch(`${baseline.url}/`, { signal: AbortSignal.timeout(30_000) });
     const checked = /** @type {{ data: Array<{ area: string, total: number }> }} */ (await check.json());
     const rawTotals = Object.fromEntries(checked.data.map((group) => [group.area, group.total]));
-    if (JSON.stringify(rawTotals) !== JSON.stringify(totals)) {
+    /** @param {Record<string, number>} found */
+    const listed = (found) => JSON.stringify(Object.entries(found).sort());
+    if (listed(rawTotals) !== listed(totals)) {
       throw new Error(
         `the raw SQL baseline finds ${JSON.stringify(rawTotals)}, the API ${JSON.stringify(totals)}`,
       );
