@@ -29,6 +29,8 @@ import { publicRoutes } from './modules/public/public-routes';
 import { createPublicTransport } from './modules/public/public-transport';
 import { savedViewsRoutes } from './modules/saved-views/saved-views-routes';
 import { createSavedViewsService } from './modules/saved-views/saved-views-service';
+import { searchRoutes } from './modules/search/search-routes';
+import { createSearchService } from './modules/search/search-service';
 import { createWebhooks, type WebhookOptions } from './modules/webhooks/webhooks';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
@@ -194,6 +196,8 @@ export async function buildApp({
   savedViewsRoutes(app, {
     service: createSavedViewsService({ database, contracts: areas.map((area) => area.contract) }),
   });
+  // Global search over the areas just registered, each as its own list searches (decision 029).
+  searchRoutes(app, createSearchService({ database, definitions: areas }));
   // Uploaded files are public, like Laravel's public disk (AREAS.md): /storage/media/<name>.
   storageRoutes(app, { storage, withheld: trashedMediaFiles(database) });
   // What the organisation's website reads (DELIVERY.md): /api/public/v1, no session; and the admin

@@ -15,6 +15,7 @@ export * from './public-api';
 export * from './resource';
 export * from './roles';
 export * from './saved-views';
+export * from './search';
 export * from './security-events';
 export * from './slides';
 export * from './spaces';

@@ -1,4 +1,6 @@
 import { DefaultLayout } from '../../components/layout/default-layout';
+import { GlobalSearch } from '../../features/search/components/global-search';
+import { areas } from '../areas';
 import { mainMenu } from '../menu';
 import { ShellProviders } from '../provider';
 
@@ -9,7 +11,7 @@ import { ShellProviders } from '../provider';
 export function DefaultLayoutRoute() {
   return (
     <ShellProviders>
-      <DefaultLayout menu={mainMenu} />
+      <DefaultLayout menu={mainMenu} search={<GlobalSearch areas={areas} />} />
     </ShellProviders>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { type DefaultValues, type FieldPath, type FieldValues, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -41,6 +41,7 @@ import { AuditHistory } from './audit-history';
 import { splitServerErrors } from './server-errors';
 import { useUnsavedChangesGuard } from './unsaved-changes';
 import '../resource/resource.css';
+import { useSaveShortcut } from '../shortcuts/use-save-shortcut';
 import { ConflictDialog } from './conflict-dialog';
 import { useDraftRecovery } from './draft-recovery';
 
@@ -305,6 +306,16 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
   const queryClient = useQueryClient();
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [conflict, setConflict] = useState<string | null>(null);
+  // Issue 20: Ctrl+S saves as the form's submit button does (components/shortcuts).
+  const shortcutForm = useSaveShortcut(!readOnly && !save.isPending);
+  const { formRef: draftFormRef } = draft;
+  const formRef = useCallback(
+    (element: HTMLFormElement | null) => {
+      draftFormRef(element);
+      shortcutForm.current = element;
+    },
+    [draftFormRef, shortcutForm],
+  );
 
   const submit = form.handleSubmit(async (body) => {
     setFormErrors([]);
@@ -381,7 +392,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
   const canDelete = editing && manageable && allowed('delete') && (screens.canDelete?.(record) ?? true);
 
   const formCard = (
-    <form ref={draft.formRef} className="card resource-form" noValidate onSubmit={submit}>
+    <form ref={formRef} className="card resource-form" noValidate onSubmit={submit}>
       {editing && (
         <PresenceBar presence={presence} onReload={loadLatest} fieldLabels={declaration.fieldLabels} />
       )}

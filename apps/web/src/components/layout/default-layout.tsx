@@ -4,6 +4,7 @@ import { logout } from '../../lib/auth';
 import { requiredPermission } from '../../lib/route-handle';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { RequirePermission } from '../require-permission';
+import { ShortcutsHelp } from '../shortcuts/shortcuts-help';
 import { Configurator } from './configurator';
 import { Footer } from './footer';
 import { useLayoutSettings } from './layout-settings';
@@ -16,7 +17,14 @@ import './layout.css';
 const WIDE_SCREEN = '(min-width: 992px)';
 
 /** The application shell: topbar, sidebar with the menu, content, footer and configurator. */
-export function DefaultLayout({ menu }: { menu: readonly MenuEntry[] }) {
+export function DefaultLayout({
+  menu,
+  search,
+}: {
+  menu: readonly MenuEntry[];
+  /** The topbar's global search (features/search, given by the app). */
+  search?: React.ReactNode;
+}) {
   const settings = useLayoutSettings();
   const wide = useMediaQuery(WIDE_SCREEN);
   const overlay = !wide || settings.menu === 'overlay';
@@ -90,6 +98,7 @@ export function DefaultLayout({ menu }: { menu: readonly MenuEntry[] }) {
         onOpenConfigurator={() => setConfiguratorOpen(true)}
         onLogout={signOut}
         toggleRef={toggleRef}
+        search={search}
       />
       <Sidebar id={sidebarId} entries={menu} visible={sidebarVisible} overlay={overlay} navRef={navRef} />
       {overlay && overlayOpen && <div className="layout-mask" aria-hidden="true" onClick={closeOverlay} />}
@@ -102,6 +111,7 @@ export function DefaultLayout({ menu }: { menu: readonly MenuEntry[] }) {
         <Footer />
       </div>
       <Configurator open={configuratorOpen} onClose={() => setConfiguratorOpen(false)} />
+      <ShortcutsHelp />
     </div>
   );
 }

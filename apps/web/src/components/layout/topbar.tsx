@@ -13,6 +13,8 @@ interface TopbarProps {
   onOpenConfigurator: () => void;
   onLogout: (options: { toLogoutOk: boolean }) => void;
   toggleRef: React.Ref<HTMLButtonElement>;
+  /** The global search the app puts beside the brand (features/search). */
+  search?: React.ReactNode;
 }
 
 export function Topbar({
@@ -22,6 +24,7 @@ export function Topbar({
   onOpenConfigurator,
   onLogout,
   toggleRef,
+  search,
 }: TopbarProps) {
   const user = useUser();
   const menuRef = useRef<Menu>(null);
@@ -59,6 +62,7 @@ export function Topbar({
         </span>
         <span>{APP_NAME}</span>
       </Link>
+      {search}
       <div className="topbar-actions">
         <button
           type="button"

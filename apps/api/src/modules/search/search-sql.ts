@@ -1,0 +1,57 @@
+import { SEARCH_ITEMS_PER_AREA } from '@gestor/shared';
+import { Params } from '../resource/list-query';
+import { type Statement, whereClause } from '../resource/list-sql';
+import type { ResourceDefinition } from '../resource/resource-definition';
+import { scopeSql } from '../resource/trash';
+import type { SearchedArea } from './search-areas';
+
+// The SQL of one area's part of the global search. Pure, so the benchmark can run exactly these
+// statements through the raw driver as its baseline.
+
+export type SearchableDefinition = Pick<
+  ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>,
+  | 'contract'
+  | 'table'
+  | 'columns'
+  | 'listColumns'
+  | 'searchColumn'
+  | 'fullTextSearch'
+  | 'filterConditions'
+  | 'sortColumns'
+>;
+
+/** Whether the area's list can be searched at all (every area's can today). */
+export const isSearchable = (definition: SearchableDefinition) =>
+  Boolean(definition.fullTextSearch || definition.searchColumn);
+
+/**
+ * The best matches of one area (at most SEARCH_ITEMS_PER_AREA), each row carrying the area's count.
+ * The match is the area's own list search (whereClause), so "Ver todos" opens a list holding exactly
+ * `total` records; live records only where the area has a trash (decision 026). One statement, one
+ * round trip: the count is an uncorrelated subquery, computed once, and only when a row is found.
+ */
+export function searchStatement(
+  definition: SearchableDefinition,
+  searched: SearchedArea,
+  text: string,
+): Statement {
+  const params = new Params();
+  const matched = whereClause(definition, { search: text, filters: {} }, params).slice('WHERE '.length);
+  const live = definition.contract.trash === false ? null : scopeSql('without');
+  const where = live ? `${live} AND ${matched}` : matched;
+  const { fullTextSearch } = definition;
+  // Full text ranks as the area's list does (title A over excerpt B over body C); elsewhere a
+  // title that starts with the text, then one that holds it, then the rest, newest first.
+  const rank = fullTextSearch
+    ? `${fullTextSearch.rank(params.add(text))} DESC`
+    : `CASE strpos(gestor_fold(${searched.title}), gestor_fold(${params.add(text)})) WHEN 0 THEN 2 WHEN 1 THEN 0 ELSE 1 END`;
+  const key = definition.contract.lookup === 'slug' ? 't.slug' : 't.id::text';
+  const { table } = definition;
+  return {
+    text: `SELECT t.id, ${key} AS key, ${searched.title} AS title,
+        ${searched.status?.value ?? 'NULL'} AS status, ${searched.context ?? 'NULL'} AS context,
+        (SELECT count(*)::int FROM ${table} t WHERE ${where}) AS total
+      FROM ${table} t WHERE ${where} ORDER BY ${rank}, t.id DESC LIMIT ${SEARCH_ITEMS_PER_AREA}`,
+    values: params.values,
+  };
+}
