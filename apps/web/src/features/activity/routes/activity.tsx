@@ -92,8 +92,8 @@ export function ActivityRoute({ editable }: { editable: (area: Area) => boolean 
         </div>
       </header>
       <p className="activity-intro">
-        Cada cambio en cada área y los accesos (inicios y cierres de sesión, intentos fallidos, contraseñas
-        restablecidas y permisos cambiados), del más reciente al más antiguo.
+        Cada cambio en cada área y los sucesos de seguridad (inicios y cierres de sesión, intentos fallidos,
+        cambios de contraseña, de correo y de permisos, sesiones cerradas), del más reciente al más antiguo.
       </p>
       <div className="card resource-card">
         <div className="resource-toolbar">
