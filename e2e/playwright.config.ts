@@ -18,7 +18,10 @@ export default defineConfig({
   forbidOnly: ci,
   retries: ci ? 1 : 0,
   workers: 2,
-  timeout: 30_000,
+  // A test's whole budget. The suite's heavier tests (two screen sizes, four axe runs, two sign-ins)
+  // take 25 s alone on a 2-core runner and more beside the second worker: 60 s leaves them room, and
+  // each step still fails on its own 10 s expectation.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: ci ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {

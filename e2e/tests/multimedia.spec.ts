@@ -53,9 +53,9 @@ test.beforeEach(async ({ page }) => {
 test('uploads several files at once, three at a time, each with its own progress, and lists them', async ({
   page,
 }) => {
-  // Each upload is held back a moment on its way, so the queue can be seen at work.
+  // Each upload is held back on its way, long enough for a loaded runner to see the queue at work.
   await page.route('**/api/multimedia?**', async (route) => {
-    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1_500));
+    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 5_000));
     await route.continue();
   });
   const files = [
