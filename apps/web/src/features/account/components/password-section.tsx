@@ -1,15 +1,13 @@
 import type { UpdatePasswordInput } from '@gestor/shared';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { TextField } from '../../../components/ui/form-field';
-import { Notice } from '../../../components/ui/notice';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useUser } from '../../../lib/auth';
-import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { loadAuthContract } from '../../auth/contract';
 import { updatePassword, useRefreshSessions } from '../api/account-api';
+import { useOutcome } from './use-outcome';
 
 type PasswordFields = z.input<typeof UpdatePasswordInput>;
 
@@ -19,8 +17,7 @@ const EMPTY: PasswordFields = { current_password: '', password: '', password_con
 export function PasswordSection() {
   const user = useUser();
   const refreshSessions = useRefreshSessions();
-  const [status, setStatus] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const outcome = useOutcome();
   const {
     register,
     handleSubmit,
@@ -33,16 +30,10 @@ export function PasswordSection() {
   });
 
   const save = handleSubmit(async (input) => {
-    setStatus(null);
-    setFailure(null);
-    try {
-      const response = await updatePassword(input);
+    const fields = ['current_password', 'password', 'password_confirmation'] as const;
+    if (await outcome.run(() => updatePassword(input), setError, fields)) {
       reset(EMPTY);
-      setStatus(response.status);
       await refreshSessions();
-    } catch (error) {
-      const fields = ['current_password', 'password', 'password_confirmation'] as const;
-      if (!applyServerErrors(error, setError, [...fields])) setFailure(errorMessage(error));
     }
   });
 
@@ -53,8 +44,7 @@ export function PasswordSection() {
         Al menos 8 caracteres. Al cambiarla se cierran las demás sesiones abiertas con su cuenta; esta sigue
         abierta.
       </p>
-      {status && <Notice severity="success">{status}</Notice>}
-      {failure && <Notice severity="error">{failure}</Notice>}
+      {outcome.notices}
       <form className="account-form" noValidate onSubmit={save}>
         {/* For password managers: whose password this is. */}
         <input type="hidden" name="username" autoComplete="username" value={user?.email ?? ''} readOnly />

@@ -1,6 +1,5 @@
 import type { UpdateProfileInput } from '@gestor/shared';
 import { Button } from 'primereact/button';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDateTime } from '../../../components/resource/format';
@@ -8,10 +7,10 @@ import { TextField } from '../../../components/ui/form-field';
 import { Notice } from '../../../components/ui/notice';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useUser } from '../../../lib/auth';
-import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { loadAuthContract } from '../../auth/contract';
 import { useCancelEmailChange, usePendingEmailChange, useUpdateProfile } from '../api/account-api';
+import { useOutcome } from './use-outcome';
 
 type ProfileFields = z.input<typeof UpdateProfileInput>;
 
@@ -24,8 +23,7 @@ export function ProfileSection() {
   const updateProfile = useUpdateProfile();
   const pending = usePendingEmailChange();
   const cancel = useCancelEmailChange();
-  const [status, setStatus] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const outcome = useOutcome();
   const {
     register,
     handleSubmit,
@@ -40,26 +38,18 @@ export function ProfileSection() {
   const emailChanging = watch('email').trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
 
   const save = handleSubmit(async (input) => {
-    setStatus(null);
-    setFailure(null);
-    try {
-      const response = await updateProfile(emailChanging ? input : { ...input, current_password: undefined });
+    const send = () => updateProfile(emailChanging ? input : { ...input, current_password: undefined });
+    if (await outcome.run(send, setError, ['name', 'email', 'current_password'])) {
       resetField('current_password');
       // The account keeps its address until the link is followed: the field shows it again.
       resetField('email', { defaultValue: user?.email ?? '' });
-      setStatus(response.status);
-    } catch (error) {
-      if (!applyServerErrors(error, setError, ['name', 'email', 'current_password'])) {
-        setFailure(errorMessage(error));
-      }
     }
   });
 
   return (
     <section className="card account-card" aria-labelledby="account-profile-heading">
       <h2 id="account-profile-heading">Datos personales</h2>
-      {status && <Notice severity="success">{status}</Notice>}
-      {failure && <Notice severity="error">{failure}</Notice>}
+      {outcome.notices}
       {pending.data && (
         <Notice severity="info">
           <p className="notice-line">
@@ -73,7 +63,7 @@ export function ProfileSection() {
             className="account-inline-button"
             disabled={cancel.isPending}
             onClick={() =>
-              cancel.mutate(undefined, { onSuccess: () => setStatus('Cambio de correo cancelado.') })
+              cancel.mutate(undefined, { onSuccess: () => outcome.setStatus('Cambio de correo cancelado.') })
             }
           />
         </Notice>
