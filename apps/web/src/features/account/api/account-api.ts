@@ -6,7 +6,7 @@ import type {
 } from '@gestor/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { reloadUser, withCsrf } from '../../../lib/auth';
+import { reloadUser, useUser, withCsrf } from '../../../lib/auth';
 
 // "Mi cuenta" (issue 21): Fortify's routes under /api, and the sessions list.
 
@@ -36,6 +36,7 @@ export function useUpdateProfile() {
 export function usePendingEmailChange() {
   return useQuery({
     queryKey: EMAIL_CHANGE_KEY,
+    enabled: useUser() !== null,
     queryFn: ({ signal }) => api.get<PendingEmailChange | null>('/api/user/email-change', { signal }),
   });
 }
@@ -62,9 +63,12 @@ export function updatePassword(input: UpdatePasswordInput): Promise<StatusRespon
   return withCsrf(() => api.put<StatusResponse>('/api/user/password', input, { raw: true }));
 }
 
+// Both are asked only while someone is signed in: a sign-out from this page clears the cache while it
+// is still mounted, and a refetch's 401 would send the person to the sign-in page instead.
 export function useSessions() {
   return useQuery({
     queryKey: SESSIONS_KEY,
+    enabled: useUser() !== null,
     queryFn: ({ signal }) => api.get<AccountSession[]>('/api/user/sessions', { signal }),
   });
 }
