@@ -132,6 +132,8 @@ test('a webhook: its secret once, a test delivery to a real receiver, a resend',
   // The secret, once: a dialog that only its button closes.
   const secretDialog = page.getByRole('dialog', { name: 'Secreto de firma' });
   await expect(secretDialog).toBeVisible();
+  // Saved: said at once, beside the dialog (the message lasts seconds; the dialog as long as it takes).
+  await expect(page.getByText(SAVED)).toBeVisible();
   await expect(secretDialog.getByText('Guarde este secreto: no se volverá a mostrar.')).toBeVisible();
   const secretBox = secretDialog.getByLabel('Secreto de firma', { exact: true });
   const secret = await secretBox.inputValue();
@@ -146,7 +148,6 @@ test('a webhook: its secret once, a test delivery to a real receiver, a resend',
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await secretDialog.getByRole('button', { name: 'He guardado el secreto' }).click();
   await expect(secretDialog).toBeHidden();
-  await expect(page.getByText(SAVED)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Editar webhook' })).toBeFocused();
 
   // Never again: not on this screen, not after reopening it.
