@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { confirmed, newPassword, notConfirmed } from './auth';
-import { emailField, nulCheck, requiredText } from './validation';
+import { emailField, requiredText, typedPasswordField } from './validation';
 
 // "Mi cuenta" (issue 21, decision 034): what every signed-in person changes of their own account.
 // Fortify's routes and bodies under the /api prefix (PUT /api/user/password, PUT
 // /api/user/profile-information); the sessions list follows Jetstream's "browser sessions".
 
-const currentPassword = z
-  .string({ error: 'El campo contraseña actual es obligatorio.' })
-  .refine(...nulCheck('contraseña actual'))
-  .min(1, { error: 'El campo contraseña actual es obligatorio.' })
-  .max(1024, { error: 'El campo contraseña actual es demasiado largo.' });
+const currentPassword = typedPasswordField('contraseña actual');
 
 /** PUT /api/user/password: Fortify's UpdateUserPassword. */
 export const UpdatePasswordInput = z
@@ -25,6 +21,7 @@ export type UpdatePasswordInput = z.infer<typeof UpdatePasswordInput>;
 export const UpdateProfileInput = z.strictObject({
   name: requiredText('nombre'),
   email: emailField(),
+  // Asked only when the email changes: empty is allowed here, and the server says why it is needed.
   current_password: z
     .string()
     .max(1024, { error: 'El campo contraseña actual es demasiado largo.' })

@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import type { Permission } from './permissions';
 import type { USER_COOKIE_EXCLUDED } from './user-cookie';
-import { booleanField, emailField, nulCheck, passwordField, requiredText } from './validation';
+import {
+  booleanField,
+  emailField,
+  nulCheck,
+  passwordField,
+  requiredText,
+  typedPasswordField,
+} from './validation';
 
 // DESIGN.md §3 "Authentication endpoints": the bodies both sides agree on.
 
 export const LoginInput = z.strictObject({
   email: emailField(),
-  password: z
-    .string({ error: 'El campo contraseña es obligatorio.' })
-    .refine(...nulCheck('contraseña'))
-    .min(1, { error: 'El campo contraseña es obligatorio.' })
-    .max(1024, { error: 'El campo contraseña es demasiado largo.' }),
+  password: typedPasswordField(),
   remember: booleanField('recordarme').optional().default(false),
 });
 export type LoginInput = z.infer<typeof LoginInput>;

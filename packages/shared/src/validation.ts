@@ -68,6 +68,18 @@ export function passwordField(label = 'contraseña') {
     .max(PASSWORD_MAX, { error: `El campo ${label} no debe tener más de ${PASSWORD_MAX} caracteres.` });
 }
 
+/**
+ * A password typed to prove who one is (the sign-in, "Mi cuenta"'s current password): any length the
+ * person once chose, so only present, free of U+0000 and not absurdly long.
+ */
+export function typedPasswordField(label = 'contraseña') {
+  return z
+    .string({ error: `El campo ${label} es obligatorio.` })
+    .refine(...nulCheck(label))
+    .min(1, { error: `El campo ${label} es obligatorio.` })
+    .max(1024, { error: `El campo ${label} es demasiado largo.` });
+}
+
 export function booleanField(label: string) {
   return z.boolean({ error: `El campo ${label} debe ser verdadero o falso.` });
 }
