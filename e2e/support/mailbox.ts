@@ -12,10 +12,13 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** Waits for the first mail to `to` that arrived after `since` (a Date.now() taken before the request). */
+/**
+ * Waits for the first mail to `to` that arrived after `since` (a Date.now() taken before the request),
+ * and whose subject matches `subject` when given (a sign-in from a new browser mails a notice too).
+ */
 export async function waitForMail(
   to: string,
-  { since, timeoutMs = 15_000 }: { since: number; timeoutMs?: number },
+  { since, subject, timeoutMs = 15_000 }: { since: number; subject?: RegExp; timeoutMs?: number },
 ): Promise<ReceivedMail> {
   const { mailDir } = e2eEnvironment();
   const deadline = Date.now() + timeoutMs;
@@ -25,7 +28,8 @@ export async function waitForMail(
       // File names start with the arrival time in ms (see smtp-sink.ts).
       if (Number(name.split('-')[0]) < since) continue;
       const mail = parseMail(path.join(mailDir, name), await readFile(path.join(mailDir, name), 'utf8'));
-      if (mail.to.toLowerCase().includes(to.toLowerCase())) return mail;
+      if (mail.to.toLowerCase().includes(to.toLowerCase()) && (!subject || subject.test(mail.subject)))
+        return mail;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -46,7 +50,7 @@ function parseMail(file: string, raw: string): ReceivedMail {
   return {
     file,
     to: headers.get('to') ?? '',
-    subject: headers.get('subject') ?? '',
+    subject: decodeEncodedWords(headers.get('subject') ?? ''),
     text: plain ? plain.text : '',
   };
 }
@@ -101,4 +105,15 @@ function decodeQuotedPrintable(text: string): string {
     }
   }
   return Buffer.from(bytes).toString('utf8');
+}
+
+/** RFC 2047: a header's encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) as the text they stand for. */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_all, encoding: string, data: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
 }

@@ -157,7 +157,7 @@ test('a person changes her email: the password, a link to the new address, then 
   await expect(profile.getByLabel('Correo electrónico')).toHaveValue(person.email);
   await expectAccessible(page, 'Mi cuenta, cambio de correo pendiente');
 
-  const notice = await waitForMail(person.email, { since });
+  const notice = await waitForMail(person.email, { since, subject: /cambio de correo/ });
   expect(notice.text).toContain(newEmail);
   const mail = await waitForMail(newEmail, { since });
   const link = mail.text.match(/https?:\/\/[^\s"<>]+\/account\/confirm-email\/[A-Za-z0-9_-]+/)?.[0];

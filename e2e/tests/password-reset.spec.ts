@@ -19,7 +19,7 @@ test('a forgotten password is reset through the link in the mail', async ({ page
     'Le hemos enviado por correo electrónico el enlace para restablecer su contraseña.',
   );
 
-  const link = resetLinkIn(await waitForMail(forgetful.email, { since }));
+  const link = resetLinkIn(await waitForMail(forgetful.email, { since, subject: /restablecer contraseña/ }));
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Restablecer contraseña' })).toBeVisible();
   await expect(page).toHaveTitle('Restablecer contraseña · Gestor');

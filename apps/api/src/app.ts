@@ -17,6 +17,7 @@ import { requestOriginPlugin } from './modules/activity/request-origin';
 import { registerAreas } from './modules/areas';
 import { authRoutes } from './modules/auth/auth-routes';
 import { createAuthService } from './modules/auth/auth-service';
+import { createKnownDevices } from './modules/auth/known-devices';
 import { createSessionStore } from './modules/auth/session-store';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { createDashboardService } from './modules/dashboard/dashboard-service';
@@ -133,7 +134,8 @@ export async function buildApp({
 
   const mail = mailer ?? createMailer(config, app.log);
   const auth = createAuthService({ database, config, mailer: mail, sessions, log: app.log });
-  authRoutes(app, { auth, database, registrationEnabled: config.registrationEnabled });
+  const devices = createKnownDevices({ database, config, mailer: mail, log: app.log });
+  authRoutes(app, { auth, database, devices, registrationEnabled: config.registrationEnabled });
   accountRoutes(app, { database, config, mailer: mail });
   healthRoutes(app, { database });
   permissionsRoutes(app);

@@ -36,8 +36,11 @@ describe.each(testDatabases())('password reset (%s)', (engine) => {
     await client.csrf();
     return client.post('/api/forgot-password', { email });
   };
+  // The links' mails, in order: a sign-in from a second browser also mails its notice (issue 21).
+  const linkMails = (user: { email: string }) =>
+    server.mails.to(user.email).filter((mail) => !mail.subject.startsWith('Nuevo inicio de sesión'));
   const mailTo = (user: { email: string }, count = 1) =>
-    waitFor(() => server.mails.to(user.email).length >= count && server.mails.to(user.email)[count - 1], {
+    waitFor(() => linkMails(user).length >= count && linkMails(user)[count - 1], {
       what: `mail #${count} to ${user.email}`,
     });
   const reset = async (fields: Record<string, string>) => {

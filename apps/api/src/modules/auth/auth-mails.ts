@@ -115,3 +115,38 @@ export function emailChangeNoticeMail(
   );
   return { to: to.email, subject: `${appName}: cambio de correo electrónico solicitado`, ...body };
 }
+
+const madridMinute = new Intl.DateTimeFormat('es-ES', {
+  timeZone: 'Europe/Madrid',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** Issue 21: a sign-in from a browser this person has not used before, with where to review it. */
+export function newDeviceMail(
+  appName: string,
+  to: { name: string; email: string },
+  signIn: { device: string; ip: string | null; at: Date },
+  sessionsLink: string,
+): MailMessage {
+  const body = layout(
+    appName,
+    [
+      `Hola, ${to.name}:`,
+      `Se ha iniciado sesión en su cuenta de ${appName} desde un dispositivo que no habíamos visto antes.`,
+      `Dispositivo: ${signIn.device}`,
+      `Dirección: ${signIn.ip ?? 'desconocida'}`,
+      `Fecha: ${madridMinute.format(signIn.at)} (hora de Madrid)`,
+    ],
+    sessionsLink,
+    'Revisar mis sesiones',
+    [
+      'Si ha sido usted, no tiene que hacer nada.',
+      'Si no lo reconoce, cambie su contraseña cuanto antes y cierre esa sesión desde «Mi cuenta».',
+    ],
+  );
+  return { to: to.email, subject: `Nuevo inicio de sesión en ${appName}`, ...body };
+}

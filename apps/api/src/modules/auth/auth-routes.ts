@@ -13,6 +13,7 @@ import { forbidden } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
 import { recordSecurityEvent, requestOrigin } from '../activity/security-events';
 import type { AuthService } from './auth-service';
+import type { KnownDevices } from './known-devices';
 import { REMEMBER_LIFETIME_MINUTES } from './session-store';
 
 // DESIGN.md §3 "Authentication endpoints": the Laravel Sanctum SPA routes.
@@ -21,14 +22,16 @@ export function authRoutes(
   {
     auth,
     database,
+    devices,
     registrationEnabled,
-  }: { auth: AuthService; database: Database; registrationEnabled: boolean },
+  }: { auth: AuthService; database: Database; devices: KnownDevices; registrationEnabled: boolean },
 ) {
   app.post('/api/login', async (request, reply) => {
     const input = validate(LoginInput, request.body);
     const userId = await auth.attemptLogin(input, requestOrigin(request));
     // A new session id and CSRF token at login (session fixation).
     await reply.startSession(userId, input.remember ? REMEMBER_LIFETIME_MINUTES : undefined);
+    await devices.signedIn(request, reply, userId);
     return reply.code(204).send();
   });
 
@@ -60,6 +63,7 @@ export function authRoutes(
     if (!registrationEnabled) throw forbidden(MESSAGES.registrationDisabled);
     const userId = await auth.register(validate(RegisterInput, request.body));
     await reply.startSession(userId);
+    await devices.signedIn(request, reply, userId);
     return reply.code(204).send();
   });
 
