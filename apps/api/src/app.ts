@@ -23,6 +23,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { createDashboardService } from './modules/dashboard/dashboard-service';
 import { healthRoutes } from './modules/health/health-routes';
 import { trashedMediaFiles } from './modules/multimedia/trashed-files';
+import { passkeyRoutes } from './modules/passkeys/passkey-routes';
 import { permissionsRoutes } from './modules/permissions/permissions-routes';
 import { createPresence } from './modules/presence/presence';
 import { publicDocsRoutes } from './modules/public/public-docs';
@@ -137,6 +138,7 @@ export async function buildApp({
   const devices = createKnownDevices({ database, config, mailer: mail, log: app.log });
   authRoutes(app, { auth, database, devices, registrationEnabled: config.registrationEnabled });
   accountRoutes(app, { database, config, mailer: mail });
+  passkeyRoutes(app, { database, config, devices });
   healthRoutes(app, { database });
   permissionsRoutes(app);
   publicDocsRoutes(app, { appUrl: config.appUrl });

@@ -9,6 +9,7 @@ export * from './fields';
 export * from './messages';
 export * from './multimedia';
 export * from './news';
+export * from './passkeys';
 export * from './permissions';
 export * from './presence';
 export * from './public-api';

@@ -3,3 +3,4 @@ export * from './client';
 export * from './databases';
 export * from './mail';
 export * from './server';
+export * from './webauthn';

@@ -24,6 +24,7 @@ import * as securityEvents from './0023-security-events';
 import * as activityLog from './0024-activity-log';
 import * as savedViews from './0025-saved-views';
 import * as emailChanges from './0027-email-changes';
+import * as passkeys from './0029-passkeys';
 import * as knownDevices from './0032-known-devices';
 
 export interface Migration {
@@ -59,5 +60,6 @@ export const MIGRATIONS: Migration[] = [
   activityLog,
   savedViews,
   emailChanges,
+  passkeys,
   knownDevices,
 ];

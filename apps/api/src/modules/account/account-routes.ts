@@ -15,13 +15,14 @@ import type { Connection, Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError, notFound, ValidationError } from '../../lib/http-errors';
 import type { Mailer } from '../../lib/mailer';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { keyedHash, randomToken } from '../../lib/tokens';
 import { validate } from '../../lib/validate';
 import { recordSecurityEvent, requestOrigin } from '../activity/security-events';
 import { emailChangeMail, emailChangeNoticeMail } from '../auth/auth-mails';
 import { createAuthRepository } from '../auth/auth-repository';
 import { auditUser, PASSWORD_CHANGED } from '../users/user-audit';
+import { createPasswordCheck } from './password-check';
 
 // "Mi cuenta" (issue 21, decision 034): the signed-in person's own name, email, password and sessions.
 // Fortify's routes under the /api prefix; every one is for a browser session, never an API token.
@@ -47,7 +48,6 @@ export function accountRoutes(
     mailer,
   }: { database: Database; config: Pick<Config, 'appKey' | 'appName' | 'frontendUrl'>; mailer: Mailer },
 ) {
-  const repository = createAuthRepository(database);
   const tokenHash = (token: string) => keyedHash(config.appKey, token);
 
   /** The session of this request: a signed-in one, as `auth: true` has made sure. */
@@ -62,31 +62,7 @@ export function accountRoutes(
       [userId],
     );
 
-  /**
-   * Checks the person's current password under the sign-in's limiter, per account: a stolen session
-   * must not try passwords at will. 422 (or 429) on `field`.
-   */
-  async function confirmPassword(
-    userId: number,
-    password: string | undefined,
-    field: string,
-    missing: string,
-  ) {
-    if (!password) throw ValidationError.field(field, missing);
-    const throttle = `password-confirm|${userId}`;
-    const wait = await repository.takeAttempt(throttle);
-    if (wait > 0) {
-      throw ValidationError.field(field, MESSAGES.throttled(wait), 429, { 'Retry-After': String(wait) });
-    }
-    const [stored] = await database.query<{ password: string | null }>(
-      'SELECT password FROM users WHERE id = $1',
-      [userId],
-    );
-    if (!(await verifyPassword(stored?.password ?? null, password))) {
-      throw ValidationError.field(field, MESSAGES.wrongCurrentPassword);
-    }
-    await repository.clearThrottle(throttle);
-  }
+  const confirmPassword = createPasswordCheck(database);
 
   /** Whether another account has the address (on `conn`: the transaction it is checked in). */
   const emailTaken = async (email: string, userId: number, conn: Connection = database) =>

@@ -1,0 +1,339 @@
+import { createHmac } from 'node:crypto';
+import { isIP } from 'node:net';
+import {
+  CreatePasskeyInput,
+  MESSAGES,
+  PASSKEYS_PER_USER,
+  type Passkey,
+  PasskeyLoginInput,
+  PasskeyOptionsInput,
+  RenamePasskeyInput,
+} from '@gestor/shared';
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config/config';
+import type { Connection, Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { HttpError, notFound, ValidationError } from '../../lib/http-errors';
+import { validate } from '../../lib/validate';
+import { createPasswordCheck } from '../account/password-check';
+import { recordSecurityEvent, requestOrigin } from '../activity/security-events';
+import { createAuthRepository } from '../auth/auth-repository';
+import type { KnownDevices } from '../auth/known-devices';
+import { REMEMBER_LIFETIME_MINUTES } from '../auth/session-store';
+import { CHALLENGE_SECONDS, createChallenges } from './challenges';
+
+// Passkeys (issue 21, decision 036): WebAuthn credentials added in "Mi cuenta" and used to sign in
+// with no password ("Acceder con llave de acceso"): the authenticator checks the person (a PIN, a
+// fingerprint: user verification is required), so a passkey counts as two factors. The relying party
+// is APP_URL's host; answers are accepted from APP_URL's and FRONTEND_URL's origins.
+
+const ACCOUNT = { auth: true, sessionOnly: true } as const;
+
+const NOT_CHECKED = 'No se ha podido comprobar la llave de acceso. Inténtelo de nuevo.';
+const UNKNOWN_PASSKEY = 'Esta llave de acceso no está registrada en Gestor.';
+
+interface PasskeyRow {
+  id: string;
+  user_id: number;
+  name: string;
+  credential_id: string;
+  public_key: string;
+  counter: string;
+  transports: string;
+  backed_up: boolean;
+  created_at: Date;
+  last_used_at: Date | null;
+}
+
+const present = (row: PasskeyRow): Passkey => ({
+  id: Number(row.id),
+  name: row.name,
+  created_at: row.created_at.toISOString(),
+  last_used_at: row.last_used_at?.toISOString() ?? null,
+  backed_up: row.backed_up,
+});
+
+const transportsOf = (row: PasskeyRow): string[] => {
+  const parsed: unknown = JSON.parse(row.transports);
+  return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
+};
+
+export function passkeyRoutes(
+  app: FastifyInstance,
+  {
+    database,
+    config,
+    devices,
+  }: {
+    database: Database;
+    config: Pick<Config, 'appKey' | 'appName' | 'appUrl' | 'frontendUrl'>;
+    devices: KnownDevices;
+  },
+) {
+  const rpID = new URL(config.appUrl).hostname;
+  const origins = [...new Set([new URL(config.appUrl).origin, new URL(config.frontendUrl).origin])];
+  const challenges = createChallenges(config.appKey);
+  const confirmPassword = createPasswordCheck(database);
+  const repository = createAuthRepository(database);
+  // WebAuthn's user handle: stable per person, so one authenticator keeps one passkey per person here,
+  // and meaningless outside this server (no id or email leaves in it).
+  const userHandle = (userId: number) =>
+    createHmac('sha256', config.appKey).update(`webauthn-user|${userId}`).digest().subarray(0, 16);
+
+  /** WebAuthn refuses an IP address as relying party: say so rather than fail in the browser. */
+  function requireDomain() {
+    if (isIP(rpID.replace(/^\[|\]$/g, '')) !== 0) {
+      throw new HttpError(
+        503,
+        'Las llaves de acceso necesitan que Gestor se sirva con un nombre de dominio (APP_URL), no con una dirección IP.',
+      );
+    }
+  }
+
+  const ownPasskeys = (userId: number, conn: Connection = database) =>
+    conn.query<PasskeyRow>('SELECT * FROM passkeys WHERE user_id = $1 ORDER BY created_at, id', [userId]);
+
+  async function ownPasskey(userId: number, rawId: string, conn: Connection = database) {
+    const id = Number(rawId);
+    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+    const [row] = await conn.query<PasskeyRow>('SELECT * FROM passkeys WHERE id = $1 AND user_id = $2', [
+      id,
+      userId,
+    ]);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** A library's refusal (a wrong origin, a bad signature…) as the person's 422; the reason to the log. */
+  async function checked<T>(log: FastifyBaseLogger, verify: () => Promise<T>): Promise<T> {
+    try {
+      return await verify();
+    } catch (error) {
+      log.info({ err: error }, 'Respuesta de llave de acceso rechazada');
+      throw ValidationError.field('credential', NOT_CHECKED);
+    }
+  }
+
+  app.get('/api/user/passkeys', { config: ACCOUNT }, async (request) => ({
+    data: (await ownPasskeys(request.authUser().id)).map(present),
+  }));
+
+  // Adding a passkey gives a way in that needs no password: the password is asked first, so a session
+  // left open is not enough to add one.
+  app.post('/api/user/passkeys/options', { config: ACCOUNT }, async (request) => {
+    requireDomain();
+    const user = request.authUser();
+    const input = validate(PasskeyOptionsInput, request.body);
+    await confirmPassword(user.id, input.current_password, 'current_password', MESSAGES.wrongCurrentPassword);
+    const existing = await ownPasskeys(user.id);
+    if (existing.length >= PASSKEYS_PER_USER) {
+      throw ValidationError.field(
+        'current_password',
+        `Puede tener como mucho ${PASSKEYS_PER_USER} llaves de acceso: elimine alguna antes de añadir otra.`,
+      );
+    }
+    const options = await generateRegistrationOptions({
+      rpName: config.appName,
+      rpID,
+      userName: user.email,
+      userDisplayName: user.name,
+      userID: new Uint8Array(userHandle(user.id)),
+      challenge: challenges.issue('register', user.id),
+      timeout: CHALLENGE_SECONDS * 1000,
+      attestationType: 'none',
+      excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
+    return { data: options };
+  });
+
+  app.post('/api/user/passkeys', { config: ACCOUNT }, async (request, reply) => {
+    requireDomain();
+    const user = request.authUser();
+    const input = validate(CreatePasskeyInput, request.body);
+    let challenge = '';
+    const { registrationInfo } = await checked(request.log, async () => {
+      const result = await verifyRegistrationResponse({
+        response: input.credential as unknown as RegistrationResponseJSON,
+        expectedChallenge: (signed) => {
+          challenge = signed;
+          return challenges.isValid(signed, 'register', user.id);
+        },
+        expectedOrigin: origins,
+        expectedRPID: rpID,
+        requireUserVerification: true,
+      });
+      if (!result.verified) throw new Error('not verified');
+      return result;
+    });
+    const { credential } = registrationInfo;
+    try {
+      const row = await database.transaction(async (tx) => {
+        if (!(await challenges.spend(tx, challenge))) throw ValidationError.field('credential', NOT_CHECKED);
+        // Counted in the transaction that inserts, after locking the person's row: two additions at
+        // once cannot pass the cap together.
+        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id]);
+        const [{ count }] = (await tx.query<{ count: number }>(
+          'SELECT count(*)::int AS count FROM passkeys WHERE user_id = $1',
+          [user.id],
+        )) as [{ count: number }];
+        if (count >= PASSKEYS_PER_USER) {
+          throw ValidationError.field(
+            'name',
+            `Puede tener como mucho ${PASSKEYS_PER_USER} llaves de acceso: elimine alguna antes de añadir otra.`,
+          );
+        }
+        const [inserted] = await tx.query<PasskeyRow>(
+          `INSERT INTO passkeys (user_id, name, credential_id, public_key, counter, transports, backed_up)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+          [
+            user.id,
+            input.name,
+            credential.id,
+            Buffer.from(credential.publicKey).toString('base64url'),
+            credential.counter,
+            JSON.stringify(credential.transports ?? []),
+            registrationInfo.credentialBackedUp,
+          ],
+        );
+        await recordSecurityEvent(tx, {
+          kind: 'passkey_added',
+          user: { id: user.id, name: user.name, email: user.email },
+          origin: requestOrigin(request),
+          details: { name: input.name },
+        });
+        return inserted!;
+      });
+      return reply.code(201).send({ data: present(row) });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw ValidationError.field('credential', 'Esta llave de acceso ya está añadida.');
+      }
+      throw error;
+    }
+  });
+
+  app.patch('/api/user/passkeys/:id', { config: ACCOUNT }, async (request) => {
+    const user = request.authUser();
+    const { id } = request.params as { id: string };
+    const input = validate(RenamePasskeyInput, request.body);
+    const row = await ownPasskey(user.id, id);
+    const [renamed] = await database.query<PasskeyRow>(
+      'UPDATE passkeys SET name = $3 WHERE id = $1 AND user_id = $2 RETURNING *',
+      [row.id, user.id, input.name],
+    );
+    if (!renamed) throw notFound();
+    return { data: present(renamed) };
+  });
+
+  app.delete('/api/user/passkeys/:id', { config: ACCOUNT }, async (request, reply) => {
+    const user = request.authUser();
+    const { id } = request.params as { id: string };
+    const row = await ownPasskey(user.id, id);
+    await database.transaction(async (tx) => {
+      const gone = await tx.query('DELETE FROM passkeys WHERE id = $1 AND user_id = $2 RETURNING id', [
+        row.id,
+        user.id,
+      ]);
+      if (gone.length === 0) throw notFound();
+      await recordSecurityEvent(tx, {
+        kind: 'passkey_removed',
+        user: { id: user.id, name: user.name, email: user.email },
+        origin: requestOrigin(request),
+        details: { name: row.name },
+      });
+    });
+    return reply.code(204).send();
+  });
+
+  // Signing in: the browser is asked for any passkey of this site (a discoverable credential), so the
+  // person types nothing; the answer names the credential, and so the person.
+  app.post('/api/passkeys/login-options', async () => {
+    requireDomain();
+    const options = await generateAuthenticationOptions({
+      rpID,
+      challenge: challenges.issue('login'),
+      timeout: CHALLENGE_SECONDS * 1000,
+      userVerification: 'required',
+    });
+    return { data: options };
+  });
+
+  app.post('/api/passkeys/login', async (request, reply) => {
+    requireDomain();
+    const input = validate(PasskeyLoginInput, request.body);
+    const origin = requestOrigin(request);
+    // The sign-in's limiter, per address: each refused answer counts, as a refused password does.
+    const throttle = `passkey|${origin.ip ?? ''}`;
+    const wait = await repository.takeAttempt(throttle);
+    if (wait > 0) {
+      throw ValidationError.field('credential', MESSAGES.throttled(wait), 429, {
+        'Retry-After': String(wait),
+      });
+    }
+    const response = input.credential as unknown as AuthenticationResponseJSON;
+    const [row] = await database.query<PasskeyRow & { email: string; user_name: string; active: boolean }>(
+      `SELECT p.*, u.email, u.name AS user_name, u.active FROM passkeys p JOIN users u ON u.id = p.user_id
+        WHERE p.credential_id = $1`,
+      [response.id],
+    );
+    if (!row) throw ValidationError.field('credential', UNKNOWN_PASSKEY);
+    const handle = response.response.userHandle;
+    if (handle && handle !== userHandle(row.user_id).toString('base64url')) {
+      throw ValidationError.field('credential', UNKNOWN_PASSKEY);
+    }
+    let challenge = '';
+    const { authenticationInfo } = await checked(request.log, async () => {
+      const result = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: (signed) => {
+          challenge = signed;
+          return challenges.isValid(signed, 'login');
+        },
+        expectedOrigin: origins,
+        expectedRPID: rpID,
+        credential: {
+          id: row.credential_id,
+          publicKey: new Uint8Array(Buffer.from(row.public_key, 'base64url')),
+          counter: Number(row.counter),
+          transports: transportsOf(row) as never,
+        },
+        requireUserVerification: true,
+      });
+      if (!result.verified) throw new Error('not verified');
+      return result;
+    });
+    const account = { id: row.user_id, name: row.user_name, email: row.email };
+    if (!row.active) {
+      await recordSecurityEvent(database, {
+        kind: 'login_failed',
+        user: account,
+        email: row.email,
+        origin,
+        details: { reason: 'disabled', method: 'passkey' },
+      });
+      throw ValidationError.field('credential', MESSAGES.accountDisabled);
+    }
+    await database.transaction(async (tx) => {
+      if (!(await challenges.spend(tx, challenge))) throw ValidationError.field('credential', NOT_CHECKED);
+      await tx.query(
+        'UPDATE passkeys SET counter = greatest(counter, $2), last_used_at = now() WHERE id = $1',
+        [row.id, authenticationInfo.newCounter],
+      );
+      await tx.query('UPDATE users SET last_login_at = now() WHERE id = $1', [row.user_id]);
+      await recordSecurityEvent(tx, { kind: 'login', user: account, origin, details: { method: 'passkey' } });
+    });
+    await repository.clearThrottle(throttle);
+    await reply.startSession(row.user_id, input.remember ? REMEMBER_LIFETIME_MINUTES : undefined);
+    await devices.signedIn(request, reply, row.user_id);
+    return reply.code(204).send();
+  });
+}
