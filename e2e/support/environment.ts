@@ -5,7 +5,7 @@ export const ENV_BASE_URL = 'E2E_BASE_URL';
 export const ENV_MAIL_DIR = 'E2E_MAIL_DIR';
 
 export interface E2eEnvironment {
-  /** The running server, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  /** The running server, e.g. http://localhost:41234 (no trailing slash). */
   baseURL: string;
   /** Where the SMTP sink stores each message it receives, one .eml file per message. */
   mailDir: string;

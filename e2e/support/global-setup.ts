@@ -30,7 +30,8 @@ export default async function globalSetup(): Promise<void> {
     if (serverUrl) state.database = await createThrowawayDatabase(serverUrl, `gestor_e2e_${process.pid}`);
 
     const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
+    // A host name, not an address: WebAuthn refuses an IP address as relying party (passkeys.spec).
+    const url = `http://localhost:${port}`;
     const env = apiEnvironment({
       APP_KEY: `base64:${randomBytes(32).toString('base64')}`,
       APP_URL: url,

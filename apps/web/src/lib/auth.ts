@@ -156,8 +156,13 @@ export const reloadUser = fetchUser;
 export async function login(credentials: LoginInput): Promise<AuthUser> {
   await fetchCsrfCookie();
   await api.post<void>('/api/login', credentials);
+  return signedInAs();
+}
+
+/** After the server has started a session (password, passkey…): who is signed in now. */
+export async function signedInAs(): Promise<AuthUser> {
   const user = await fetchUser();
-  // The server accepted the password but the session cookie did not come back (misconfigured
+  // The server accepted the sign-in but the session cookie did not come back (misconfigured
   // SANCTUM_STATEFUL_DOMAINS or SESSION_DOMAIN): say so instead of pretending to be signed in.
   if (!user) throw new ApiError(401, 'No se ha podido iniciar la sesión.');
   return user;

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { PasskeysSection } from './components/passkeys-section';
 import { PasswordSection } from './components/password-section';
 import { ProfileSection } from './components/profile-section';
 import { SessionsSection } from './components/sessions-section';
@@ -16,5 +17,6 @@ export interface AccountSection {
 export const accountSections: readonly AccountSection[] = [
   { id: 'datos', Component: ProfileSection },
   { id: 'contrasena', Component: PasswordSection },
+  { id: 'llaves', Component: PasskeysSection },
   { id: 'sesiones', Component: SessionsSection },
 ];

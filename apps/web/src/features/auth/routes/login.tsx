@@ -12,6 +12,7 @@ import { RETURN_PARAM, safeReturnPath } from '../../../lib/return-path';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { signIn } from '../api/login';
 import { EmailField } from '../components/email-field';
+import { PasskeySignIn } from '../components/passkey-sign-in';
 import { loadAuthContract } from '../contract';
 
 type LoginFields = z.input<typeof LoginInput>;
@@ -33,6 +34,7 @@ export function LoginRoute() {
     register,
     handleSubmit,
     setError,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<LoginFields, unknown, LoginInput>({
     resolver: lazyZodResolver(async () => (await loadAuthContract()).LoginInput),
@@ -86,6 +88,10 @@ export function LoginRoute() {
         </div>
         <SubmitButton label="Acceder" icon="pi pi-sign-in" busy={isSubmitting} className="auth-submit" />
       </form>
+      <PasskeySignIn
+        remember={() => Boolean(getValues('remember'))}
+        onSignedIn={() => void navigate(returnTo, { replace: true })}
+      />
     </>
   );
 }
