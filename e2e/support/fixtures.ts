@@ -1,6 +1,7 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import { e2eEnvironment } from './environment';
-import type { TestUser } from './test-users';
+import { apiCreate } from './pages';
+import { admin, type TestUser } from './test-users';
 
 // Every spec imports `test` and `expect` from here: the base URL of the server the global setup
 // started, and the sign-in steps a person takes.
@@ -27,4 +28,31 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
   await submitSignIn(page, user.email, user.password);
   await expect(page.getByRole('heading', { name: `Hola, ${user.name}` })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/**
+ * A reader of the test's own (no permission at all), made by the administrator through the API in a
+ * context of its own: Mi cuenta's specs change her name, password, passkeys and second factor.
+ */
+export async function newReader(browser: Browser, baseURL: string, name: string): Promise<TestUser> {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const person: TestUser = {
+    name,
+    email: `${name.split(' ')[0]!.toLowerCase()}-${suffix}@e2e.test`,
+    password: 'lectora-e2e-password',
+    role: 'lector',
+    roleLabel: 'Lector',
+  };
+  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
+  const page = await context.newPage();
+  await signIn(page, admin);
+  await apiCreate(page, baseURL, '/api/users', {
+    name: person.name,
+    email: person.email,
+    password: person.password,
+    roles: ['lector'],
+    active: true,
+  });
+  await context.close();
+  return person;
 }

@@ -1,33 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, newReader, signIn, test } from '../support/fixtures';
 import { waitForMail } from '../support/mailbox';
-import { apiCreate, shot } from '../support/pages';
-import { admin, type TestUser } from '../support/test-users';
+import { shot } from '../support/pages';
+import type { TestUser } from '../support/test-users';
 
 // "Mi cuenta" (issue 21): a reader (no permission at all) changes her name and password by keyboard,
 // sees her sessions and ends the one on another computer.
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
-
-/** A reader of her own for each attempt (her name and password change), made by the administrator. */
-async function newReader(browser: Browser, baseURL: string): Promise<TestUser> {
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const person: TestUser = {
-    name: 'Carmen Cuenta',
-    email: `carmen-${suffix}@e2e.test`,
-    password: 'cuenta-e2e-password',
-    role: 'lector',
-    roleLabel: 'Lector',
-  };
-  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
-  const page = await context.newPage();
-  await signIn(page, admin);
-  const { name, email, password } = person;
-  await apiCreate(page, baseURL, '/api/users', { name, email, password, roles: ['lector'], active: true });
-  await context.close();
-  return person;
-}
 
 /** The same person in another browser (Firefox on a Linux computer), signed in. */
 async function secondComputer(browser: Browser, baseURL: string, person: TestUser): Promise<Page> {
@@ -57,7 +38,7 @@ test('a person changes her name and password and ends another computer’s sessi
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const person = await newReader(browser, baseURL!);
+  const person = await newReader(browser, baseURL!, 'Carmen Cuenta');
   const other = await secondComputer(browser, baseURL!, person);
 
   await signIn(page, person);
@@ -133,7 +114,7 @@ test('a person changes her email: the password, a link to the new address, then 
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const person = await newReader(browser, baseURL!);
+  const person = await newReader(browser, baseURL!, 'Carmen Cuenta');
   const newEmail = person.email.replace('carmen-', 'carmen.nueva-');
   await signIn(page, person);
   await page.goto('/account');

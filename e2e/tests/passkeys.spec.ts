@@ -1,30 +1,11 @@
-import type { Browser, CDPSession, Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
-import { apiCreate, shot } from '../support/pages';
-import { admin, type TestUser } from '../support/test-users';
+import { expect, newReader, signIn, test } from '../support/fixtures';
+import { shot } from '../support/pages';
 
 // Passkeys (issue 21, decision 036): a reader adds one in Mi cuenta with Chromium's virtual
 // authenticator (a platform authenticator that verifies the person), signs out, and signs in with it
 // alone, by keyboard; then removes it, and it no longer opens the door.
-
-async function newReader(browser: Browser, baseURL: string): Promise<TestUser> {
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const person: TestUser = {
-    name: 'Pilar Llave',
-    email: `pilar-${suffix}@e2e.test`,
-    password: 'llave-e2e-password',
-    role: 'lector',
-    roleLabel: 'Lector',
-  };
-  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
-  const page = await context.newPage();
-  await signIn(page, admin);
-  const { name, email, password } = person;
-  await apiCreate(page, baseURL, '/api/users', { name, email, password, roles: ['lector'], active: true });
-  await context.close();
-  return person;
-}
 
 /** Chromium's virtual authenticator (DevTools protocol): a phone's or laptop's built-in one. */
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
@@ -49,7 +30,7 @@ test('a reader adds a passkey, signs in with it alone, and removes it', async ({
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const person = await newReader(browser, baseURL!);
+  const person = await newReader(browser, baseURL!, 'Pilar Llave');
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
 
   await signIn(page, person);
