@@ -13,6 +13,8 @@ export const SECURITY_EVENT_KINDS = [
   'email_change_requested',
   'email_changed',
   'session_revoked',
+  'token_created',
+  'token_revoked',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -27,6 +29,8 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
   email_change_requested: 'Cambio de correo solicitado',
   email_changed: 'Correo electrónico cambiado',
   session_revoked: 'Sesión cerrada desde Mi cuenta',
+  token_created: 'Token de API creado',
+  token_revoked: 'Token de API revocado',
 };
 
 /** One row of the security log as the API returns it. */

@@ -24,7 +24,8 @@ export function authRoutes(
     registrationEnabled,
   }: { auth: AuthService; database: Database; registrationEnabled: boolean },
 ) {
-  app.post('/api/login', async (request, reply) => {
+  // A browser's sign-in: refused to an API token (decision 037) before any password is checked.
+  app.post('/api/login', { config: { sessionOnly: true } }, async (request, reply) => {
     const input = validate(LoginInput, request.body);
     const userId = await auth.attemptLogin(input, requestOrigin(request));
     // A new session id and CSRF token at login (session fixation).
