@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { ApiTokensSection } from './components/api-tokens-section';
 import { PasswordSection } from './components/password-section';
 import { ProfileSection } from './components/profile-section';
 import { SessionsSection } from './components/sessions-section';
@@ -17,4 +18,5 @@ export const accountSections: readonly AccountSection[] = [
   { id: 'datos', Component: ProfileSection },
   { id: 'contrasena', Component: PasswordSection },
   { id: 'sesiones', Component: SessionsSection },
+  { id: 'tokens', Component: ApiTokensSection },
 ];
