@@ -32,7 +32,7 @@ export async function run({ server, settings, log }) {
   if (created.status !== 201) {
     throw new Error(`POST /api/user/tokens answered ${created.status}: ${await created.text()}`);
   }
-  const token = (await created.json()).data;
+  const token = /** @type {{ data: { id: number, token: string } }} */ (await created.json()).data;
   const stopToken = onCleanup(async () => {
     await fetch(`${server.url}/api/user/tokens/${token.id}?lang=es`, {
       method: 'DELETE',
