@@ -17,20 +17,17 @@ test('a token made in Mi cuenta opens the API until it is revoked', async ({ pag
     role: 'editor',
     roleLabel: 'Editor',
   };
-  {
-    const context = await browser.newContext({ baseURL, locale: 'es-ES' });
-    const adminPage = await context.newPage();
-    await signIn(adminPage, admin);
-    const { name, email, password } = person;
-    await apiCreate(adminPage, baseURL!, '/api/users', {
-      name,
-      email,
-      password,
-      roles: ['editor'],
-      active: true,
-    });
-    await context.close();
-  }
+  const adminContext = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, admin);
+  const { name, email, password } = person;
+  const created = await apiCreate<{ id: number }>(adminPage, baseURL!, '/api/users', {
+    name,
+    email,
+    password,
+    roles: ['editor'],
+    active: true,
+  });
 
   await signIn(page, person);
   await page.goto('/account#tokens');
@@ -101,6 +98,18 @@ test('a token made in Mi cuenta opens the API until it is revoked', async ({ pag
   expect((await asProgram('/api/pages')).status()).toBe(403);
   const me = await asProgram('/api/user');
   expect(((await me.json()) as { data: { email: string } }).data.email).toBe(person.email);
+
+  // Her administrator sees it under her user form (and could revoke it there).
+  await adminPage.goto(`/user/${created.id}`);
+  const panel = adminPage.getByRole('region', { name: 'Tokens de API' });
+  await expect(panel.getByRole('listitem').filter({ hasText: 'Sitio web' })).toContainText('1 permiso');
+  await expect(panel.getByRole('button', { name: 'Revocar el token «Sitio web»' })).toBeVisible();
+  await expectAccessible(adminPage, 'Editar usuario, tokens de API (1280)');
+  await shot(adminPage, 'user-form-tokens-1280');
+  await adminPage.setViewportSize({ width: 375, height: 812 });
+  await expect(panel).toBeVisible();
+  await expectAccessible(adminPage, 'Editar usuario, tokens de API (375)');
+  await adminContext.close();
 
   await page.reload();
   await expect(row).not.toContainText('último uso nunca');

@@ -3,20 +3,12 @@ import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useState } from 'react';
 import { formatDateTime } from '../resource/format';
+import { describeExpiry, permissionCount } from './api-token-text';
 import './api-tokens.css';
 
 // Issue 21, decision 037: a person's API tokens as Mi cuenta and the user form show them — name, how
 // many permissions, last use, expiry — each with "Revocar" behind a confirmation. Never the token
 // itself: the server keeps only its hash.
-
-const permissionCount = (count: number) =>
-  count === 0 ? 'Sin permisos' : count === 1 ? '1 permiso' : `${count} permisos`;
-
-/** "Caduca el 31/12/2026 23:59", "Caducó el …", or "Sin caducidad". */
-export function describeExpiry(expiresAt: string | null, now = Date.now()): string {
-  if (!expiresAt) return 'Sin caducidad';
-  return `${Date.parse(expiresAt) <= now ? 'Caducó el' : 'Caduca el'} ${formatDateTime(expiresAt)}`;
-}
 
 export function ApiTokenList({
   tokens,

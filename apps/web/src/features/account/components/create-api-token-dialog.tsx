@@ -4,7 +4,7 @@ import { Dialog } from 'primereact/dialog';
 import { useId, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { DateControl } from '../../../components/controls/date-controls';
-import { madridToday, madridWallClockToUtc, parseIsoDate } from '../../../components/controls/madrid-time';
+import { madridToday } from '../../../components/controls/madrid-time';
 import { isUnreadableDate, unreadableDateMessage } from '../../../components/controls/spanish-date';
 import { PermissionMatrix } from '../../../components/permissions/permission-matrix';
 import { TextField } from '../../../components/ui/form-field';
@@ -12,6 +12,7 @@ import { Notice } from '../../../components/ui/notice';
 import { useUser } from '../../../lib/auth';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
 import { useCreateApiToken } from '../api/api-tokens-api';
+import { expiryOf } from '../api-token-expiry';
 
 interface TokenFields {
   name: string;
@@ -21,12 +22,6 @@ interface TokenFields {
 }
 
 const FIELDS = ['name', 'abilities', 'expires_at'] as const;
-
-/** The day's end on Madrid's clock, as the API takes it (ISO 8601): the token works all that day. */
-export function expiryOf(day: string | null): string | undefined {
-  const date = parseIsoDate(day);
-  return date ? madridWallClockToUtc({ ...date, hour: 23, minute: 59, second: 59 }) : undefined;
-}
 
 /** "Crear token": a name, its permissions among mine (the role form's matrix), an optional last day. */
 export function CreateApiTokenDialog({
