@@ -219,6 +219,16 @@ describe.each(testDatabases())('API tokens (%s)', (engine) => {
     );
     expect(await bearer(first.token).get('/api/news')).toMatchObject({ status: 401, body: unauthenticated });
 
+    // Expiring by the clock alone (no write to announce it), while the token sits in the cache.
+    const brief = await createToken(client, {
+      name: 'Breve',
+      abilities: ['news.view'],
+      expires_at: new Date(Date.now() + 1500).toISOString(),
+    });
+    expect((await bearer(brief.token).get('/api/news')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    expect(await bearer(brief.token).get('/api/news')).toMatchObject({ status: 401, body: unauthenticated });
+
     // Someone else cannot revoke mine (404, as if it did not exist), and it keeps working.
     const second = await createToken(client, { name: 'Segundo', abilities: ['news.view'] });
     const { client: stranger } = await server.signIn({ roles: ['admin'] });
@@ -231,6 +241,7 @@ describe.each(testDatabases())('API tokens (%s)', (engine) => {
     expect((await bearer(second.token).get('/api/news')).status).toBe(401);
     expect((await client.delete(`/api/user/tokens/${second.id}`)).status).toBe(404);
     expect((await client.get('/api/user/tokens')).body.data.map((t: { name: string }) => t.name)).toEqual([
+      'Breve',
       'Primero',
     ]);
     const [revoked] = await server.database.query<{ details: Record<string, unknown> }>(
@@ -306,6 +317,43 @@ describe.each(testDatabases())('API tokens (%s)', (engine) => {
       [user.id],
     );
     expect(logins).toHaveLength(1);
+  });
+
+  test('the rest of the API takes a token too, and nothing that reads a session fails on it', async () => {
+    const { client } = await server.signIn({ roles: ['editor'] });
+    const { token } = await createToken(client, {
+      name: 'Editorial',
+      abilities: ['news.view', 'news.create', 'news.update'],
+    });
+    const api = bearer(token);
+    const news = await api.post('/api/news', { title: 'Escrita por un programa' });
+    expect(news.status, news.text).toBe(201);
+    const id = news.body.data.id as number;
+    // Who is editing (decision 027): the announcement works; the live channel is a browser tab's.
+    const tab = 'programa-1234567890';
+    const presence = await api.post(`/api/news/${id}/presence`, { tab });
+    expect(presence.status, presence.text).toBe(200);
+    expect(presence.body.data.mine).toBe(true);
+    expect((await api.delete(`/api/news/${id}/presence?tab=${tab}`)).status).toBe(204);
+    expect((await api.get(`/api/live?tab=${tab}`)).status).toBe(403);
+    // Saved views, search and the dashboard are per person: the token's owner.
+    const view = await api.post('/api/saved-views', { area: 'news', name: 'Del programa', state: {} });
+    expect(view.status, view.text).toBe(201);
+    expect((await client.get('/api/saved-views?area=news')).body.data).toEqual([
+      expect.objectContaining({ name: 'Del programa', mine: true }),
+    ]);
+    for (const path of ['/api/search?q=programa', '/api/dashboard', '/api/permissions']) {
+      const response = await api.get(path);
+      expect(response.status, `${path} ${response.text}`).toBeLessThan(500);
+    }
+    expect((await api.get('/api/search?q=programa')).status).toBe(200);
+    expect((await api.get('/api/activity')).status).toBe(403);
+    // The history names the owner as the author.
+    const [audit] = await server.database.query<{ user_name: string }>(
+      `SELECT user_name FROM audits WHERE resource = 'news' AND record_id = $1 AND action = 'created'`,
+      [id],
+    );
+    expect(audit?.user_name).toBe('Usuario de prueba');
   });
 
   test('last_used_at is written on use, at most once a minute', async () => {
