@@ -278,10 +278,9 @@ describe.each(testDatabases())('API tokens (%s)', (engine) => {
     expect((await api.get('/api/pages')).status).toBe(401);
     // Deleted for good: its tokens go with it (Sanctum's table has no foreign key; migration 0030's trigger).
     expect((await admin.request('DELETE', `/api/users/${user.id}?force=1`)).status).toBe(204);
-    const left = await server.database.query(
-      'SELECT 1 FROM personal_access_tokens WHERE tokenable_id = $1',
-      [user.id],
-    );
+    const left = await server.database.query('SELECT 1 FROM personal_access_tokens WHERE tokenable_id = $1', [
+      user.id,
+    ]);
     expect(left).toEqual([]);
   });
 
@@ -309,6 +308,13 @@ describe.each(testDatabases())('API tokens (%s)', (engine) => {
       () => api.get(`/api/users/${user.id}/tokens`),
       () => api.post('/api/login', { email: user.email, password: user.password }),
       () => api.post('/api/logout'),
+      () =>
+        api.post('/api/register', {
+          name: 'Nadie',
+          email: 'nadie@example.com',
+          password: 'x',
+          password_confirmation: 'x',
+        }),
     ];
     for (const attempt of attempts) {
       const response = await attempt();

@@ -57,7 +57,8 @@ export function authRoutes(
     return reply.code(204).send();
   });
 
-  app.post('/api/register', async (request, reply) => {
+  // Signs the new account in: a browser's, as the sign-in (decision 037).
+  app.post('/api/register', { config: { sessionOnly: true } }, async (request, reply) => {
     if (!registrationEnabled) throw forbidden(MESSAGES.registrationDisabled);
     const userId = await auth.register(validate(RegisterInput, request.body));
     await reply.startSession(userId);
