@@ -14,6 +14,9 @@ import { storageRoutes } from './lib/storage/storage-routes';
 import { accountRoutes } from './modules/account/account-routes';
 import { activityRoutes } from './modules/activity/activity-routes';
 import { requestOriginPlugin } from './modules/activity/request-origin';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens-routes';
+import { createApiTokensService } from './modules/api-tokens/api-tokens-service';
+import { createTokenStore } from './modules/api-tokens/token-store';
 import { registerAreas } from './modules/areas';
 import { authRoutes } from './modules/auth/auth-routes';
 import { createAuthService } from './modules/auth/auth-service';
@@ -34,6 +37,7 @@ import { createSavedViewsService } from './modules/saved-views/saved-views-servi
 import { searchRoutes } from './modules/search/search-routes';
 import { createSearchService } from './modules/search/search-service';
 import { createWebhooks, type WebhookOptions } from './modules/webhooks/webhooks';
+import apiTokensPlugin from './plugins/api-tokens';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, serializeRequest } from './plugins/errors';
@@ -129,6 +133,8 @@ export async function buildApp({
   await app.register(uploadsPlugin);
   const sessions = createSessionStore(database, config.appKey);
   await app.register(sessionPlugin, { config, store: sessions });
+  // Sanctum's personal access tokens: `Authorization: Bearer` instead of a session (decision 037).
+  await app.register(apiTokensPlugin, { tokens: createTokenStore(database) });
   await app.register(authPlugin);
   // Where each request came from, for the security events its writes record (decision 031).
   await app.register(requestOriginPlugin);
@@ -139,6 +145,7 @@ export async function buildApp({
   authRoutes(app, { auth, database, devices, registrationEnabled: config.registrationEnabled });
   accountRoutes(app, { database, config, mailer: mail });
   passkeyRoutes(app, { database, config, devices });
+  apiTokensRoutes(app, { database, tokens: createApiTokensService(database) });
   healthRoutes(app, { database });
   permissionsRoutes(app);
   publicDocsRoutes(app, { appUrl: config.appUrl });

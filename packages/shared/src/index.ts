@@ -1,5 +1,6 @@
 export * from './account';
 export * from './activity';
+export * from './api-tokens';
 export * from './auth';
 export * from './categories';
 export * from './content';

@@ -15,6 +15,8 @@ export const SECURITY_EVENT_KINDS = [
   'session_revoked',
   'passkey_added',
   'passkey_removed',
+  'token_created',
+  'token_revoked',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -31,6 +33,8 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
   session_revoked: 'Sesión cerrada desde Mi cuenta',
   passkey_added: 'Llave de acceso añadida',
   passkey_removed: 'Llave de acceso eliminada',
+  token_created: 'Token de API creado',
+  token_revoked: 'Token de API revocado',
 };
 
 /** One row of the security log as the API returns it. */

@@ -1,4 +1,4 @@
-import type { AuthUser, Permission } from '@gestor/shared';
+import { API_TOKEN_MESSAGES, type AuthUser, type Permission } from '@gestor/shared';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../lib/http-errors';
@@ -6,6 +6,7 @@ import { forbidden, unauthenticated } from '../lib/http-errors';
 // Who is asking, and may they? Routes declare it in their config:
 //   { config: { auth: true } }                  → 401 without a signed-in user
 //   { config: { permission: 'user.view' } }     → 401, then 403 without the permission
+//   { config: { sessionOnly: true } }           → 403 for an API token's request (decision 037)
 // DESIGN.md §3: the server checks every request; the SPA only hides what the user may not do.
 
 declare module 'fastify' {
@@ -31,7 +32,9 @@ export default fp(
   async (app) => {
     app.decorateRequest('user', {
       getter(this: FastifyRequest) {
-        return this.session?.user ?? null;
+        // A bearer request has no session (plugins/api-tokens.ts): its user is the token's owner, with
+        // only the permissions both the token and the owner hold.
+        return this.session?.user ?? this.apiToken?.user ?? null;
       },
     });
     app.decorateRequest('authUser', function (this: FastifyRequest) {
@@ -44,7 +47,8 @@ export default fp(
     });
 
     app.addHook('preHandler', async (request) => {
-      const { auth, permission } = request.routeOptions.config;
+      const { auth, permission, sessionOnly } = request.routeOptions.config;
+      if (sessionOnly && request.apiToken) throw forbidden(API_TOKEN_MESSAGES.sessionOnly);
       if (!auth && !permission) return;
       request.authUser();
       if (permission) {
@@ -53,5 +57,5 @@ export default fp(
       }
     });
   },
-  { name: 'auth', dependencies: ['session'] },
+  { name: 'auth', dependencies: ['session', 'api-tokens'] },
 );

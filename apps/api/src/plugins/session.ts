@@ -1,4 +1,4 @@
-import { MESSAGES } from '@gestor/shared';
+import { API_TOKEN_MESSAGES, MESSAGES } from '@gestor/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/config';
@@ -6,6 +6,7 @@ import { HttpError } from '../lib/http-errors';
 import { safeEqual } from '../lib/tokens';
 import { createGuestSessions } from '../modules/auth/guest-sessions';
 import type { LoadedSession, SessionStore } from '../modules/auth/session-store';
+import { isBearerApiRequest } from './api-tokens';
 import { isPublicApiUrl } from './no-store';
 
 // The Laravel Sanctum SPA contract (DESIGN.md §3 "Sessions and CSRF"): a cookie session for requests
@@ -92,6 +93,9 @@ export default fp(
 
     app.decorateReply('startSession', async function (this: FastifyReply, userId, lifetimeMinutes) {
       const request = this.request;
+      // A token's request has no session to start or end (decision 037): sign-in, sign-out and the like
+      // are for browsers.
+      if (isBearerApiRequest(request)) throw new HttpError(403, API_TOKEN_MESSAGES.sessionOnly);
       if (request.session && !request.session.guest) await store.destroy(request.session.key);
       if (userId === null) {
         // A visitor: nothing stored (guest-sessions.ts, decision 007).
@@ -127,6 +131,8 @@ export default fp(
       // DELIVERY.md: the public read API reads no cookie and sets none, whoever calls it (and a write
       // there is no session's: it is refused as a method, not as a CSRF mismatch).
       if (isPublicApiUrl(url)) return;
+      // Sanctum's token guard: a bearer request reads no session and needs no CSRF token (plugins/api-tokens.ts).
+      if (isBearerApiRequest(request)) return;
       const id = request.cookies[config.session.cookieName];
       if (id && id.length <= 128 && isStateful(request)) {
         const session = guests.read(id, config.session.lifetimeMinutes) ?? (await store.find(id));

@@ -25,6 +25,7 @@ import * as activityLog from './0024-activity-log';
 import * as savedViews from './0025-saved-views';
 import * as emailChanges from './0027-email-changes';
 import * as passkeys from './0029-passkeys';
+import * as personalAccessTokens from './0030-personal-access-tokens';
 import * as knownDevices from './0032-known-devices';
 
 export interface Migration {
@@ -61,5 +62,6 @@ export const MIGRATIONS: Migration[] = [
   savedViews,
   emailChanges,
   passkeys,
+  personalAccessTokens,
   knownDevices,
 ];

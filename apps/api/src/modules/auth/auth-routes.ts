@@ -26,7 +26,8 @@ export function authRoutes(
     registrationEnabled,
   }: { auth: AuthService; database: Database; devices: KnownDevices; registrationEnabled: boolean },
 ) {
-  app.post('/api/login', async (request, reply) => {
+  // A browser's sign-in: refused to an API token (decision 037) before any password is checked.
+  app.post('/api/login', { config: { sessionOnly: true } }, async (request, reply) => {
     const input = validate(LoginInput, request.body);
     const userId = await auth.attemptLogin(input, requestOrigin(request));
     // A new session id and CSRF token at login (session fixation).
@@ -59,7 +60,8 @@ export function authRoutes(
     return reply.code(204).send();
   });
 
-  app.post('/api/register', async (request, reply) => {
+  // Signs the new account in: a browser's, as the sign-in (decision 037).
+  app.post('/api/register', { config: { sessionOnly: true } }, async (request, reply) => {
     if (!registrationEnabled) throw forbidden(MESSAGES.registrationDisabled);
     const userId = await auth.register(validate(RegisterInput, request.body));
     await reply.startSession(userId);

@@ -256,7 +256,10 @@ export function passkeyRoutes(
 
   // Signing in: the browser is asked for any passkey of this site (a discoverable credential), so the
   // person types nothing; the answer names the credential, and so the person.
-  app.post('/api/passkeys/login-options', async () => {
+  // A guest's, never an API token's: a token starts no session (decision 037).
+  const GUEST = { sessionOnly: true } as const;
+
+  app.post('/api/passkeys/login-options', { config: GUEST }, async () => {
     requireDomain();
     const options = await generateAuthenticationOptions({
       rpID,
@@ -267,7 +270,7 @@ export function passkeyRoutes(
     return { data: options };
   });
 
-  app.post('/api/passkeys/login', async (request, reply) => {
+  app.post('/api/passkeys/login', { config: GUEST }, async (request, reply) => {
     requireDomain();
     const input = validate(PasskeyLoginInput, request.body);
     const origin = requestOrigin(request);

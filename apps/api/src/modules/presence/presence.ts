@@ -50,7 +50,8 @@ export function createPresence({
 
     /** GET /api/live: one stream per tab, for anyone signed in; ended with the server. */
     liveRoutes(app: FastifyInstance) {
-      app.get('/api/live', { config: { auth: true } }, async (request, reply) => {
+      // A browser tab's channel: its stream is tied to the tab's session, so an API token has none (decision 037).
+      app.get('/api/live', { config: { auth: true, sessionOnly: true } }, async (request, reply) => {
         const { tab } = validate(LiveQuery, request.query);
         const body = hub.open({
           user: request.authUser(),

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { ApiTokensSection } from './components/api-tokens-section';
 import { PasskeysSection } from './components/passkeys-section';
 import { PasswordSection } from './components/password-section';
 import { ProfileSection } from './components/profile-section';
@@ -19,4 +20,5 @@ export const accountSections: readonly AccountSection[] = [
   { id: 'contrasena', Component: PasswordSection },
   { id: 'llaves', Component: PasskeysSection },
   { id: 'sesiones', Component: SessionsSection },
+  { id: 'tokens', Component: ApiTokensSection },
 ];

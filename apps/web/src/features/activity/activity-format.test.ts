@@ -66,4 +66,18 @@ describe('a row of the activity log', () => {
       'Retirados: Páginas: Ver',
     ]);
   });
+
+  it('names the API token an administrator revoked', () => {
+    const revoked: ActivityEntry = {
+      ...base,
+      source: 'security',
+      kind: 'token_revoked',
+      area: null,
+      record: null,
+      subject: { id: 2, name: 'Bea', email: 'bea@example.com' },
+      details: { token_id: 7, name: 'Sitio web' },
+    };
+    expect(kindLabel(revoked)).toBe('Token de API revocado');
+    expect(detailLines(revoked)).toEqual(['Cuenta: Bea (bea@example.com)', 'Token: «Sitio web»']);
+  });
 });

@@ -57,6 +57,13 @@ export function detailLines(entry: ActivityEntry): string[] {
   }
   lines.push(...changeLines(details.permissions, permissionName));
   lines.push(...changeLines(details.roles, (name) => name));
+  // An API token created or revoked (decision 037): which one, by the name its owner gave it.
+  if (
+    (entry.kind === 'token_created' || entry.kind === 'token_revoked') &&
+    typeof details.name === 'string'
+  ) {
+    lines.push(`Token: «${details.name}»`);
+  }
   const reason = typeof details.reason === 'string' ? details.reason : null;
   if (reason) lines.push(`Motivo: ${REFUSAL_REASONS[reason] ?? reason}`);
   if (entry.ip) lines.push(`Dirección IP: ${entry.ip}`);

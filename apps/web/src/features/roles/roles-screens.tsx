@@ -1,9 +1,9 @@
 import { ADMIN_ROLE, isPermission, permissionLabel, ROLES, type RoleRecord } from '@gestor/shared';
+import { normalizePermissions } from '../../components/permissions/permission-matrix-state';
 import { formOf } from '../../components/resource/form-values';
 import { defineResourceScreens } from '../../components/resource/resource-screens';
 import { RoleFields } from './components/role-fields';
 import type { RoleFormValues } from './roles-form-values';
-import { normalizePermissions } from './utils/permission-matrix';
 
 // Roles on the resource machinery (decision 004): /role, /role/create, /role/:id.
 

@@ -8,6 +8,7 @@ import { getUser } from '../../lib/auth';
 import { mayManageNow } from '../../lib/permissions';
 import { PasswordResetButton } from './components/password-reset-button';
 import { RoleTags } from './components/role-tags';
+import { UserApiTokens } from './components/user-api-tokens';
 import { USER_ROLES, UserFields } from './components/user-fields';
 import type { UserFormValues } from './users-form-values';
 
@@ -70,5 +71,7 @@ export const userScreens = defineResourceScreens<UserRecord, UserFormValues>({
     ...formOf<typeof USERS.fields, UserRecord>(USERS),
     Fields: UserFields,
     Actions: PasswordResetButton,
+    // Their API tokens, seen and revoked here (decision 037).
+    Related: UserApiTokens,
   },
 });

@@ -2,12 +2,12 @@ import { ADMIN_ROLE, PERMISSIONS, type Permission, type RoleRecord } from '@gest
 import { useId } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { FormSection, TextControl } from '../../../components/controls/form-controls';
+import { PermissionMatrix } from '../../../components/permissions/permission-matrix';
+import { withPickerNeeds } from '../../../components/permissions/permission-matrix-state';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { Notice } from '../../../components/ui/notice';
 import { useUser } from '../../../lib/auth';
 import type { RoleFormValues } from '../roles-form-values';
-import { withPickerNeeds } from '../utils/permission-matrix';
-import { PermissionMatrix } from './permission-matrix';
 import { PickerNeedsNote } from './picker-needs-note';
 import './roles.css';
 

@@ -9,7 +9,8 @@ import {
   rowPermissions,
   setPermission,
   toggleGroup,
-} from '../utils/permission-matrix';
+} from './permission-matrix-state';
+import './permission-matrix.css';
 
 interface PermissionMatrixProps {
   value: readonly Permission[];

@@ -11,7 +11,7 @@ import {
   setPermission,
   toggleGroup,
   withPickerNeeds,
-} from './permission-matrix';
+} from './permission-matrix-state';
 
 describe('permission matrix cells', () => {
   it('has Publicar only for news and pages', () => {

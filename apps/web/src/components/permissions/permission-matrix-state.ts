@@ -8,8 +8,8 @@ import {
   permissionsOf,
 } from '@gestor/shared';
 
-// The role form's permission matrix: rows are areas, then the extra permissions' groups ("Actividad",
-// decision 031), columns are actions (DESIGN.md §3 "Permissions"). Publicar exists only for news and
+// The permission matrix (a role's permissions; an API token's abilities in Mi cuenta): rows are areas,
+// then the extra permissions' groups ("Actividad", decision 031), columns are actions (DESIGN.md §3 "Permissions"). Publicar exists only for news and
 // pages, and Actividad has only Ver, so the columns have holes.
 
 export const MATRIX_ACTIONS = [...ACTIONS, 'publish'] as const;

@@ -1,0 +1,143 @@
+import { createHash, randomInt } from 'node:crypto';
+import { API_TOKEN_RANDOM_LENGTH, type AuthUser, type Permission, type RoleSummary } from '@gestor/shared';
+import type { Database } from '../../db/client';
+import { toAuthUser } from '../auth/session-store';
+
+// Bearer tokens (issue 21, decision 037), as Sanctum's PersonalAccessToken::findToken reads them:
+// `<id>|<random>`, looked up by the SHA-256 of the random part and checked against the id.
+
+/** Sanctum's tokenable_type for a user, so a Laravel back end reads the same rows. */
+export const USER_TOKENABLE = 'App\\Models\\User';
+
+/** The request's identity when it came with a valid token. */
+export interface ResolvedToken {
+  id: number;
+  /** The owner, with `permissions` = the token's abilities ∩ the owner's current permissions. */
+  user: AuthUser;
+}
+
+interface CachedToken extends ResolvedToken {
+  expiresAt: number | null;
+  /** When last_used_at was last written (ms), so it is written at most once a minute. */
+  lastUsedAt: number;
+}
+
+interface TokenRow {
+  token_id: number;
+  abilities: string | null;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  id: number;
+  name: string;
+  email: string;
+  email_verified_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  roles: RoleSummary[] | null;
+  permissions: Permission[] | null;
+}
+
+// One round trip: the token, its owner if still active and not in the trash, their roles and permissions.
+const LOAD_TOKEN = `
+SELECT t.id AS token_id, t.abilities, t.expires_at, t.last_used_at,
+       u.id, u.name, u.email, u.email_verified_at, u.created_at, u.updated_at,
+       (SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'label', r.label)
+                                 ORDER BY ru.position, r.id), '[]'::json)
+          FROM role_user ru JOIN roles r ON r.id = ru.role_id WHERE ru.user_id = u.id) AS roles,
+       (SELECT coalesce(array_agg(DISTINCT rp.permission ORDER BY rp.permission), '{}')
+          FROM role_user ru JOIN role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = u.id) AS permissions
+  FROM personal_access_tokens t
+  JOIN users u ON u.id = t.tokenable_id AND u.active AND u.deleted_at IS NULL
+ WHERE t.token = $1 AND t.tokenable_type = $2 AND (t.expires_at IS NULL OR t.expires_at > now())`;
+
+const TOKEN_SHAPE = new RegExp(`^(\\d{1,18})\\|([A-Za-z0-9]{${API_TOKEN_RANDOM_LENGTH}})$`);
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const TOUCH_AFTER_MS = 60_000;
+const CACHE_LIMIT = 10_000;
+
+/** The hash the table keeps of a token's random part. */
+export const hashTokenSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** Sanctum's Str::random(40): letters and digits from the CSPRNG, without modulo bias. */
+export function randomTokenSecret(): string {
+  let secret = '';
+  for (let i = 0; i < API_TOKEN_RANDOM_LENGTH; i++) secret += ALPHABET[randomInt(ALPHABET.length)];
+  return secret;
+}
+
+/** The abilities column (a JSON array of names), read defensively: a row written by hand may hold anything. */
+export function parseAbilities(text: string | null): Permission[] {
+  try {
+    const value: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(value) ? value.filter((name): name is Permission => typeof name === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function createTokenStore(database: Database) {
+  // Kept in memory and forgotten as sessions are (session-store.ts, decision 007): the owner's
+  // change (`u:<id>`: disabled, trashed, roles; or a token of theirs revoked, by migration 0030's
+  // trigger) or any role's permissions (`all`). Keyed by the secret's hash.
+  const cache = new Map<string, CachedToken>();
+  let announcements = 0;
+  database.onAuthChange((change) => {
+    announcements++;
+    if (change === 'all') cache.clear();
+    else if ('user' in change) {
+      for (const [hash, token] of cache) if (token.user.id === change.user) cache.delete(hash);
+    }
+  });
+
+  async function load(hash: string, id: number): Promise<CachedToken | null> {
+    const [row] = await database.query<TokenRow>(LOAD_TOKEN, [hash, USER_TOKENABLE], 'gestor_load_token');
+    if (!row || Number(row.token_id) !== id) return null;
+    const owner = toAuthUser(row);
+    const abilities = new Set(parseAbilities(row.abilities));
+    return {
+      id,
+      user: { ...owner, permissions: owner.permissions.filter((permission) => abilities.has(permission)) },
+      expiresAt: row.expires_at?.getTime() ?? null,
+      lastUsedAt: row.last_used_at?.getTime() ?? 0,
+    };
+  }
+
+  return {
+    /** The token a bearer credential names, if it is well formed, known, unexpired and its owner active. */
+    async find(credential: string): Promise<ResolvedToken | null> {
+      const match = TOKEN_SHAPE.exec(credential);
+      if (!match) return null;
+      const id = Number(match[1]);
+      const hash = hashTokenSecret(match[2]!);
+      let token = database.hearsAuthChanges() ? cache.get(hash) : undefined;
+      if (token && token.id !== id) return null;
+      if (!token) {
+        const before = announcements;
+        const loaded = await load(hash, id);
+        if (!loaded) return null;
+        token = loaded;
+        if (before === announcements && database.hearsAuthChanges()) {
+          if (cache.size >= CACHE_LIMIT) cache.clear();
+          cache.set(hash, token);
+        }
+      }
+      if (token.expiresAt !== null && token.expiresAt <= Date.now()) {
+        cache.delete(hash);
+        return null;
+      }
+      if (Date.now() - token.lastUsedAt > TOUCH_AFTER_MS) {
+        token.lastUsedAt = Date.now();
+        // Conditional, so several processes serving one token write it once a minute between them.
+        await database.query(
+          `UPDATE personal_access_tokens SET last_used_at = now()
+            WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+          [id],
+          'gestor_touch_token',
+        );
+      }
+      return { id: token.id, user: token.user };
+    },
+  };
+}
+
+export type TokenStore = ReturnType<typeof createTokenStore>;

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { bearerCredential } from '../lib/bearer';
+import { unauthenticated } from '../lib/http-errors';
+import type { ResolvedToken, TokenStore } from '../modules/api-tokens/token-store';
+import { isPublicApiUrl } from './no-store';
+
+// Sanctum's second guard (issue 21, decision 037): a request to /api with `Authorization: Bearer
+// <token>` is authenticated by the token alone. It reads no session cookie and sets none (the session
+// plugin leaves it alone), so it needs no CSRF token: a browser never adds this header by itself.
+// A bad, revoked or expired token is a 401 whatever the route, never a silent guest.
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API token this request came with, or null (a session's request, or a guest's). */
+    apiToken: ResolvedToken | null;
+  }
+}
+
+/** Whether a request is a bearer one to the admin API (the public read API takes no tokens). */
+export function isBearerApiRequest(request: FastifyRequest): boolean {
+  return (
+    request.url.startsWith('/api/') && !isPublicApiUrl(request.url) && bearerCredential(request) !== null
+  );
+}
+
+export default fp(
+  async (app, { tokens }: { tokens: TokenStore }) => {
+    app.decorateRequest('apiToken', null);
+    app.addHook('onRequest', async (request) => {
+      if (request.is404 || !isBearerApiRequest(request)) return;
+      const token = await tokens.find(bearerCredential(request) ?? '');
+      if (!token) throw unauthenticated();
+      request.apiToken = token;
+    });
+  },
+  { name: 'api-tokens', dependencies: ['session'] },
+);
