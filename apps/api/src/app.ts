@@ -31,6 +31,7 @@ import { savedViewsRoutes } from './modules/saved-views/saved-views-routes';
 import { createSavedViewsService } from './modules/saved-views/saved-views-service';
 import { searchRoutes } from './modules/search/search-routes';
 import { createSearchService } from './modules/search/search-service';
+import { twoFactorRoutes } from './modules/two-factor/two-factor-routes';
 import { createWebhooks, type WebhookOptions } from './modules/webhooks/webhooks';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
@@ -133,7 +134,8 @@ export async function buildApp({
 
   const mail = mailer ?? createMailer(config, app.log);
   const auth = createAuthService({ database, config, mailer: mail, sessions, log: app.log });
-  authRoutes(app, { auth, database, registrationEnabled: config.registrationEnabled });
+  const twoFactor = twoFactorRoutes(app, { database, config, mailer: mail, auth });
+  authRoutes(app, { auth, database, registrationEnabled: config.registrationEnabled, twoFactor });
   accountRoutes(app, { database, config, mailer: mail });
   healthRoutes(app, { database });
   permissionsRoutes(app);
