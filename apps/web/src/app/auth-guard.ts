@@ -45,8 +45,18 @@ export async function authGuard(request: Request, routes: RouteObject[]) {
   }
   if (access === 'user' && !user)
     throw redirect(loginPathFor(LOGIN_PATH, url.pathname + url.search + url.hash));
+  // Decision 035: a role that requires two-factor sign-in admits only its set-up until it is done.
+  if (access === 'user' && user) {
+    const pending = user.two_factor_required && !user.two_factor_enabled;
+    const onSetup = url.pathname === TWO_FACTOR_SETUP_PATH;
+    if (pending && !onSetup) throw redirect(TWO_FACTOR_SETUP_PATH);
+    if (!pending && onSetup) throw redirect('/');
+  }
   return null;
 }
+
+/** The set-up screen for the holders of a role that requires two-factor sign-in. */
+export const TWO_FACTOR_SETUP_PATH = '/account/two-factor-setup';
 
 /** For the API client's 401/403 handling: may this path be shown to someone not signed in? */
 export function admitsGuests(routes: RouteObject[], pathname: string): boolean {

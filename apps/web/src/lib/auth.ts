@@ -153,9 +153,26 @@ export async function fetchUser({
 /** Reload the user after a request that may have changed who is signed in. */
 export const reloadUser = fetchUser;
 
-export async function login(credentials: LoginInput): Promise<AuthUser> {
+/**
+ * Signs in with the password: the user, or 'two-factor' when the account asks for its second factor
+ * first (Fortify's `{two_factor: true}`, decision 035); then completeTwoFactorLogin finishes.
+ */
+export async function login(credentials: LoginInput): Promise<AuthUser | 'two-factor'> {
   await fetchCsrfCookie();
-  await api.post<void>('/api/login', credentials);
+  const answer = await api.post<unknown>('/api/login', credentials, { raw: true });
+  if ((answer as { two_factor?: unknown } | null)?.two_factor === true) return 'two-factor';
+  return signedInUser();
+}
+
+/** POST /api/two-factor-challenge {code | recovery_code}, then the signed-in user. */
+export async function completeTwoFactorLogin(
+  input: { code: string } | { recovery_code: string },
+): Promise<AuthUser> {
+  await api.post<void>('/api/two-factor-challenge', input);
+  return signedInUser();
+}
+
+async function signedInUser(): Promise<AuthUser> {
   const user = await fetchUser();
   // The server accepted the password but the session cookie did not come back (misconfigured
   // SANCTUM_STATEFUL_DOMAINS or SESSION_DOMAIN): say so instead of pretending to be signed in.

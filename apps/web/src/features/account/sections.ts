@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { PasswordSection } from './components/password-section';
 import { ProfileSection } from './components/profile-section';
 import { SessionsSection } from './components/sessions-section';
+import { TwoFactorSection } from './components/two-factor-section';
 
 /**
  * "Mi cuenta" (issue 21) is a column of sections, each one a component of its own file that loads its
@@ -16,5 +17,6 @@ export interface AccountSection {
 export const accountSections: readonly AccountSection[] = [
   { id: 'datos', Component: ProfileSection },
   { id: 'contrasena', Component: PasswordSection },
+  { id: 'dos-pasos', Component: TwoFactorSection },
   { id: 'sesiones', Component: SessionsSection },
 ];

@@ -12,6 +12,7 @@ import { RETURN_PARAM, safeReturnPath } from '../../../lib/return-path';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { signIn } from '../api/login';
 import { EmailField } from '../components/email-field';
+import { TwoFactorStep } from '../components/two-factor-step';
 import { loadAuthContract } from '../contract';
 
 type LoginFields = z.input<typeof LoginInput>;
@@ -29,6 +30,8 @@ export function LoginRoute() {
   const [searchParams] = useSearchParams();
   const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? '/';
   const [failure, setFailure] = useState<string | null>(null);
+  // Decision 035: the password was right and the account asks for its second factor.
+  const [secondStep, setSecondStep] = useState(false);
   const {
     register,
     handleSubmit,
@@ -42,7 +45,10 @@ export function LoginRoute() {
   const submit = handleSubmit(async (credentials) => {
     setFailure(null);
     try {
-      await signIn(credentials);
+      if ((await signIn(credentials)) === 'two-factor') {
+        setSecondStep(true);
+        return;
+      }
       await navigate(returnTo, { replace: true });
     } catch (error) {
       // SPEC.md §8: the failure message, plus the server's field messages under their fields.
@@ -51,6 +57,17 @@ export function LoginRoute() {
       applyServerErrors(error, setError, ['email', 'password', 'remember']);
     }
   });
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        onSignedIn={async () => {
+          await navigate(returnTo, { replace: true });
+        }}
+        onRestart={() => setSecondStep(false)}
+      />
+    );
+  }
 
   return (
     <>
