@@ -165,11 +165,13 @@ export function twoFactorRoutes(
   app.post('/api/user/confirmed-two-factor-authentication', MANAGE, async (request) => {
     const user = request.authUser();
     const { code } = validate(ConfirmTwoFactorInput, request.body);
-    const state = await store.read(user.id);
-    if (!state.secret) throw ValidationError.field('code', MESSAGES.twoFactorNotStarted);
-    if (state.confirmed) throw ValidationError.field('code', MESSAGES.twoFactorAlreadyEnabled);
     await database.transaction(async (tx) => {
-      if (!(await store.takeCode(user.id, state.secret!, code, tx)) || !(await store.confirm(tx, user.id))) {
+      // Read under the row's lock: a set-up restarted in another tab meanwhile cannot slip a secret the
+      // person never saw under this confirmation.
+      const state = await store.read(user.id, tx, true);
+      if (!state.secret) throw ValidationError.field('code', MESSAGES.twoFactorNotStarted);
+      if (state.confirmed) throw ValidationError.field('code', MESSAGES.twoFactorAlreadyEnabled);
+      if (!(await store.takeCode(user.id, state.secret, code, tx)) || !(await store.confirm(tx, user.id))) {
         throw ValidationError.field('code', MESSAGES.invalidTwoFactorCode);
       }
       await recordSecurityEvent(tx, {
