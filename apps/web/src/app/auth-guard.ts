@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject, redirect } from 'react-router';
-import { clientSignedIn, fetchUser, LOGIN_PATH } from '../lib/auth';
+import { clientSignedIn, fetchUser, LOGIN_PATH, TWO_FACTOR_SETUP_PATH } from '../lib/auth';
 import { loginPathFor, RETURN_PARAM, safeReturnPath } from '../lib/return-path';
 import type { RouteAccess, RouteHandle } from '../lib/route-handle';
 
@@ -54,9 +54,6 @@ export async function authGuard(request: Request, routes: RouteObject[]) {
   }
   return null;
 }
-
-/** The set-up screen for the holders of a role that requires two-factor sign-in. */
-export const TWO_FACTOR_SETUP_PATH = '/account/two-factor-setup';
 
 /** For the API client's 401/403 handling: may this path be shown to someone not signed in? */
 export function admitsGuests(routes: RouteObject[], pathname: string): boolean {

@@ -86,6 +86,8 @@ let navigation: AuthNavigation = {
 
 export const LOGIN_PATH = '/auth/login';
 export const LOGOUT_OK_PATH = '/logout-ok';
+/** Where a role that requires two-factor sign-in keeps its holders until they set it up (decision 035). */
+export const TWO_FACTOR_SETUP_PATH = '/account/two-factor-setup';
 
 /** Set while the client is on its way to the sign-in screen, so a burst of 401s navigates once. */
 let leavingForLogin = false;
@@ -97,7 +99,12 @@ let leavingForLogin = false;
  */
 export function connectAuthNavigation(routerNavigation: AuthNavigation) {
   navigation = routerNavigation;
-  api.setAuthErrorHandler((_error, { redirect }) => {
+  api.setAuthErrorHandler((error, { redirect }) => {
+    // Decision 035: still signed in, but a role requires the second factor first: go and set it up.
+    if (error.twoFactorRequired) {
+      if (window.location.pathname !== TWO_FACTOR_SETUP_PATH) void navigation.navigate(TWO_FACTOR_SETUP_PATH);
+      return;
+    }
     clearUser();
     if (!redirect || leavingForLogin || navigation.admitsGuests(window.location.pathname)) return;
     leavingForLogin = true;
