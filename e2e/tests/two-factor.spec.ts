@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectAccessible } from '../support/axe';
@@ -68,7 +69,10 @@ async function activate(
   await dialog.getByLabel('Contraseña').press('Enter');
   await expect(dialog).toBeHidden();
 
-  await expect(section.getByRole('img', { name: /Código QR/ })).toBeVisible();
+  const qr = section.getByRole('img', { name: /Código QR/ });
+  await expect(qr).toBeVisible();
+  // The SVG as a data URL drew (CSP img-src admits data:).
+  expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
   const grouped = (await section.locator('.account-secret').textContent()) ?? '';
   expect(grouped).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
   const secret = grouped.replace(/\s+/g, '');
@@ -110,6 +114,8 @@ test('a person enables two-factor sign-in, then signs in with a code and with a 
   await section.getByRole('button', { name: 'Descargar (.txt)' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('codigos-de-recuperacion.txt');
+  const saved = await readFile((await download.path())!, 'utf8');
+  expect(saved.trim().split('\n')).toEqual(codes);
   await section.getByRole('button', { name: 'Ya los he guardado' }).click();
   await expect(section.getByText('activada', { exact: true })).toBeVisible();
   await expect(section.getByRole('button', { name: 'Generar nuevos códigos' })).toBeVisible();
