@@ -36,6 +36,7 @@ import { savedViewsRoutes } from './modules/saved-views/saved-views-routes';
 import { createSavedViewsService } from './modules/saved-views/saved-views-service';
 import { searchRoutes } from './modules/search/search-routes';
 import { createSearchService } from './modules/search/search-service';
+import { twoFactorRoutes } from './modules/two-factor/two-factor-routes';
 import { createWebhooks, type WebhookOptions } from './modules/webhooks/webhooks';
 import apiTokensPlugin from './plugins/api-tokens';
 import authPlugin from './plugins/auth';
@@ -142,7 +143,8 @@ export async function buildApp({
   const mail = mailer ?? createMailer(config, app.log);
   const auth = createAuthService({ database, config, mailer: mail, sessions, log: app.log });
   const devices = createKnownDevices({ database, config, mailer: mail, log: app.log });
-  authRoutes(app, { auth, database, devices, registrationEnabled: config.registrationEnabled });
+  const twoFactor = twoFactorRoutes(app, { database, config, mailer: mail, auth, devices });
+  authRoutes(app, { auth, database, devices, registrationEnabled: config.registrationEnabled, twoFactor });
   accountRoutes(app, { database, config, mailer: mail });
   passkeyRoutes(app, { database, config, devices });
   apiTokensRoutes(app, { database, tokens: createApiTokensService(database) });

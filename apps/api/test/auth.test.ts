@@ -56,9 +56,14 @@ describe.each(testDatabases())('authentication (%s)', (engine) => {
           'roleName',
           'roles',
           'updated_at',
+          // Decision 035: whether the person has the second factor, and whether a role requires it.
+          'two_factor_enabled',
+          'two_factor_required',
         ].sort(),
       );
       expect(data).toMatchObject({
+        two_factor_enabled: false,
+        two_factor_required: false,
         id: user.id,
         name: 'Ana Editora',
         email: email.toLowerCase(),

@@ -79,6 +79,10 @@ export interface AuthUser {
   role: string | null;
   roleName: string | null;
   permissions: Permission[];
+  /** Two-factor sign-in is confirmed on the account (decision 035). */
+  two_factor_enabled: boolean;
+  /** One of the person's roles requires it: without it, only its set-up is reachable. */
+  two_factor_required: boolean;
 }
 
 export type PersistedUser = Omit<AuthUser, (typeof USER_COOKIE_EXCLUDED)[number]>;

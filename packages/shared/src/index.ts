@@ -23,6 +23,7 @@ export * from './slides';
 export * from './spaces';
 export * from './tax-id';
 export * from './tests';
+export * from './two-factor';
 export * from './user-cookie';
 export * from './users';
 export * from './validation';

@@ -48,4 +48,16 @@ export const MESSAGES = {
   invalidEmailChangeLink: 'Este enlace no es válido, ha caducado o es de otra cuenta.',
   endCurrentSessionWithLogout:
     'Para cerrar la sesión de este dispositivo, use «Cerrar sesión» en el menú de usuario.',
+  /** Two-factor sign-in (issue 21, decision 035). */
+  wrongPassword: 'La contraseña no es correcta.',
+  passwordConfirmed: 'Contraseña confirmada.',
+  passwordConfirmationRequired: 'Confirme su contraseña para continuar.',
+  twoFactorAlreadyEnabled: 'La verificación en dos pasos ya está activada.',
+  twoFactorNotStarted: 'Primero active la verificación en dos pasos.',
+  twoFactorNotEnabled: 'La verificación en dos pasos no está activada.',
+  invalidTwoFactorCode: 'El código de verificación no es válido.',
+  invalidRecoveryCode: 'El código de recuperación no es válido.',
+  twoFactorLoginExpired: 'El inicio de sesión ha caducado. Vuelva a escribir su correo y su contraseña.',
+  twoFactorRequired: 'Su rol exige la verificación en dos pasos. Actívela en «Mi cuenta» para continuar.',
+  twoFactorResetSelf: 'Para su propia cuenta, desactive la verificación en dos pasos desde «Mi cuenta».',
 } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import { PERMISSIONS, type Permission } from './permissions';
 import { areaContract, type ResourceContract } from './resource';
-import { requiredText } from './validation';
+import { booleanField, requiredText } from './validation';
 
 const permissionList = z
   .array(z.enum(PERMISSIONS as [Permission, ...Permission[]], { error: 'Permiso desconocido.' }), {
@@ -20,6 +20,11 @@ const roleFields = {
   ),
   label: field(requiredText('etiqueta', { max: 100 }), { label: 'Etiqueta' }),
   permissions: field(permissionList, { label: 'Permisos', default: [] }),
+  // Decision 035: the holders must set up two-factor sign-in before reaching anything else.
+  requires_two_factor: field(booleanField('exigir verificación en dos pasos'), {
+    label: 'Exigir verificación en dos pasos',
+    default: false,
+  }),
   users_count: readOnly(reads<number>(), { label: 'Usuarios' }),
   permissions_count: readOnly(reads<number>(), { label: 'Permisos' }),
 };

@@ -17,6 +17,12 @@ export const SECURITY_EVENT_KINDS = [
   'passkey_removed',
   'token_created',
   'token_revoked',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'two_factor_reset',
+  'recovery_code_used',
+  'recovery_codes_regenerated',
+  'login_two_factor_failed',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -35,6 +41,12 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
   passkey_removed: 'Llave de acceso eliminada',
   token_created: 'Token de API creado',
   token_revoked: 'Token de API revocado',
+  two_factor_enabled: 'Verificación en dos pasos activada',
+  two_factor_disabled: 'Verificación en dos pasos desactivada',
+  two_factor_reset: 'Verificación en dos pasos restablecida',
+  recovery_code_used: 'Código de recuperación usado',
+  recovery_codes_regenerated: 'Códigos de recuperación regenerados',
+  login_two_factor_failed: 'Código de verificación incorrecto',
 };
 
 /** One row of the security log as the API returns it. */

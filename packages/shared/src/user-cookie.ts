@@ -7,4 +7,7 @@ export const USER_COOKIE_EXCLUDED = [
   'updated_at',
   'role',
   'roleName',
+  // Decision 035: read live from GET /api/user, which every navigation asks anyway.
+  'two_factor_enabled',
+  'two_factor_required',
 ] as const;

@@ -23,6 +23,8 @@ const userFields = {
   }),
   /** Every permission the user holds through its roles, sorted: who may manage them (DESIGN.md §3). */
   permissions: readOnly(reads<Permission[]>(), { label: 'Permisos' }),
+  /** Two-factor sign-in confirmed (decision 035): an administrator may reset it. */
+  two_factor_enabled: readOnly(reads<boolean>(), { label: 'Verificación en dos pasos' }),
   password: field(passwordField(), { label: 'Contraseña', optional: true, secret: true }),
   send_invitation: field(booleanField('enviar invitación'), {
     label: 'Enviar invitación',

@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject, redirect } from 'react-router';
-import { clientSignedIn, fetchUser, LOGIN_PATH } from '../lib/auth';
+import { clientSignedIn, fetchUser, LOGIN_PATH, TWO_FACTOR_SETUP_PATH } from '../lib/auth';
 import { loginPathFor, RETURN_PARAM, safeReturnPath } from '../lib/return-path';
 import type { RouteAccess, RouteHandle } from '../lib/route-handle';
 
@@ -45,6 +45,13 @@ export async function authGuard(request: Request, routes: RouteObject[]) {
   }
   if (access === 'user' && !user)
     throw redirect(loginPathFor(LOGIN_PATH, url.pathname + url.search + url.hash));
+  // Decision 035: a role that requires two-factor sign-in admits only its set-up until it is done.
+  if (access === 'user' && user) {
+    const pending = user.two_factor_required && !user.two_factor_enabled;
+    const onSetup = url.pathname === TWO_FACTOR_SETUP_PATH;
+    if (pending && !onSetup) throw redirect(TWO_FACTOR_SETUP_PATH);
+    if (!pending && onSetup) throw redirect('/');
+  }
   return null;
 }
 

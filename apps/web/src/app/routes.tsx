@@ -50,6 +50,15 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                // Decision 035: where a role that requires two-factor sign-in keeps its holders until
+                // they set it up (the guard sends them), outside the shell whose calls would be refused.
+                path: 'account/two-factor-setup',
+                lazy: async () => ({
+                  Component: (await import('../features/account/routes/two-factor-setup'))
+                    .TwoFactorSetupRoute,
+                }),
+              },
+              {
                 path: 'logout-ok',
                 handle: publicPage,
                 lazy: async () => ({

@@ -202,6 +202,24 @@ describe('errors', () => {
     expect(handler).toHaveBeenCalledTimes(2);
   });
 
+  it('marks the 403 of a role that requires two-factor sign-in, so the handler sends to its set-up', async () => {
+    const { client } = scriptedClient([
+      json(403, { message: 'Su rol exige la verificación en dos pasos.', two_factor_required: true }),
+      json(403, { message: 'no' }),
+    ]);
+    const handler = vi.fn();
+    client.setAuthErrorHandler(handler);
+    await expect(client.post('/api/news', {})).rejects.toMatchObject({
+      status: 403,
+      twoFactorRequired: true,
+    });
+    await expect(client.post('/api/news', {})).rejects.toMatchObject({
+      status: 403,
+      twoFactorRequired: false,
+    });
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
   it('does not call the auth handler for other failures', async () => {
     const { client } = scriptedClient([json(422, { message: 'x' }), json(419, { message: 'x' })]);
     const handler = vi.fn();

@@ -34,12 +34,15 @@ export interface RequestOptions {
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ValidationErrors;
+  /** A 403 because a role requires two-factor sign-in not yet set up (decision 035): not a sign-out. */
+  readonly twoFactorRequired: boolean;
 
-  constructor(status: number, message: string, errors: ValidationErrors = {}) {
+  constructor(status: number, message: string, errors: ValidationErrors = {}, twoFactorRequired = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.twoFactorRequired = twoFactorRequired;
   }
 
   /** The first message for one field, if the server sent any. */
@@ -108,7 +111,7 @@ function toApiError(status: number, body: unknown): ApiError {
       : (FALLBACK_MESSAGES[status] ?? SERVER_FAULT);
   const errors =
     typeof fields.errors === 'object' && fields.errors !== null ? (fields.errors as ValidationErrors) : {};
-  return new ApiError(status, message, errors);
+  return new ApiError(status, message, errors, status === 403 && fields.two_factor_required === true);
 }
 
 export function createApiClient(dependencies: ApiClientDependencies) {

@@ -86,6 +86,8 @@ let navigation: AuthNavigation = {
 
 export const LOGIN_PATH = '/auth/login';
 export const LOGOUT_OK_PATH = '/logout-ok';
+/** Where a role that requires two-factor sign-in keeps its holders until they set it up (decision 035). */
+export const TWO_FACTOR_SETUP_PATH = '/account/two-factor-setup';
 
 /** Set while the client is on its way to the sign-in screen, so a burst of 401s navigates once. */
 let leavingForLogin = false;
@@ -97,7 +99,12 @@ let leavingForLogin = false;
  */
 export function connectAuthNavigation(routerNavigation: AuthNavigation) {
   navigation = routerNavigation;
-  api.setAuthErrorHandler((_error, { redirect }) => {
+  api.setAuthErrorHandler((error, { redirect }) => {
+    // Decision 035: still signed in, but a role requires the second factor first: go and set it up.
+    if (error.twoFactorRequired) {
+      if (window.location.pathname !== TWO_FACTOR_SETUP_PATH) void navigation.navigate(TWO_FACTOR_SETUP_PATH);
+      return;
+    }
     clearUser();
     if (!redirect || leavingForLogin || navigation.admitsGuests(window.location.pathname)) return;
     leavingForLogin = true;
@@ -153,14 +160,27 @@ export async function fetchUser({
 /** Reload the user after a request that may have changed who is signed in. */
 export const reloadUser = fetchUser;
 
-export async function login(credentials: LoginInput): Promise<AuthUser> {
+/**
+ * Signs in with the password: the user, or 'two-factor' when the account asks for its second factor
+ * first (Fortify's `{two_factor: true}`, decision 035); then completeTwoFactorLogin finishes.
+ */
+export async function login(credentials: LoginInput): Promise<AuthUser | 'two-factor'> {
   await fetchCsrfCookie();
-  await api.post<void>('/api/login', credentials);
-  return signedInAs();
+  const answer = await api.post<unknown>('/api/login', credentials, { raw: true });
+  if ((answer as { two_factor?: unknown } | null)?.two_factor === true) return 'two-factor';
+  return signedInUser();
 }
 
-/** After the server has started a session (password, passkey…): who is signed in now. */
-export async function signedInAs(): Promise<AuthUser> {
+/** POST /api/two-factor-challenge {code | recovery_code}, then the signed-in user. */
+export async function completeTwoFactorLogin(
+  input: { code: string } | { recovery_code: string },
+): Promise<AuthUser> {
+  await api.post<void>('/api/two-factor-challenge', input);
+  return signedInUser();
+}
+
+/** After the server has started a session (password, second step, passkey): who is signed in now. */
+export async function signedInUser(): Promise<AuthUser> {
   const user = await fetchUser();
   // The server accepted the sign-in but the session cookie did not come back (misconfigured
   // SANCTUM_STATEFUL_DOMAINS or SESSION_DOMAIN): say so instead of pretending to be signed in.

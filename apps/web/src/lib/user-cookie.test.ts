@@ -13,6 +13,8 @@ const user: AuthUser = {
   role: 'editor',
   roleName: 'Editor',
   permissions: ['news.view', 'news.create'],
+  two_factor_enabled: false,
+  two_factor_required: false,
 };
 
 describe('the gestor_user cookie (SPEC.md §3)', () => {

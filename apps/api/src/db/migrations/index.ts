@@ -24,6 +24,7 @@ import * as securityEvents from './0023-security-events';
 import * as activityLog from './0024-activity-log';
 import * as savedViews from './0025-saved-views';
 import * as emailChanges from './0027-email-changes';
+import * as twoFactor from './0028-two-factor';
 import * as passkeys from './0029-passkeys';
 import * as personalAccessTokens from './0030-personal-access-tokens';
 import * as knownDevices from './0032-known-devices';
@@ -61,6 +62,7 @@ export const MIGRATIONS: Migration[] = [
   activityLog,
   savedViews,
   emailChanges,
+  twoFactor,
   passkeys,
   personalAccessTokens,
   knownDevices,

@@ -150,3 +150,23 @@ export function newDeviceMail(
   );
   return { to: to.email, subject: `Nuevo inicio de sesión en ${appName}`, ...body };
 }
+
+/** Decision 035: an administrator removed the person's second factor; sign-in asks only the password now. */
+export function twoFactorResetMail(
+  appName: string,
+  to: { name: string; email: string },
+  accountLink: string,
+): MailMessage {
+  const body = layout(
+    appName,
+    [
+      `Hola, ${to.name}:`,
+      `Un administrador ha restablecido la verificación en dos pasos de su cuenta de ${appName}. Hasta que la vuelva a activar, para entrar solo se le pedirá la contraseña.`,
+      'Puede activarla de nuevo, con su aplicación de autenticación, en «Mi cuenta».',
+    ],
+    accountLink,
+    'Abrir Mi cuenta',
+    ['Si no ha pedido este cambio, avise cuanto antes a un administrador.'],
+  );
+  return { to: to.email, subject: `${appName}: se ha restablecido su verificación en dos pasos`, ...body };
+}

@@ -9,6 +9,8 @@ export interface UserCredentials {
   email: string;
   password: string | null;
   active: boolean;
+  /** Two-factor sign-in confirmed: the password alone does not sign in (decision 035). */
+  two_factor: boolean;
 }
 
 /** Laravel's login throttle: 5 attempts per lower-cased email + IP in a 60-second window. */
@@ -24,7 +26,9 @@ export function createAuthRepository(database: Connection) {
     async findByEmail(email: string): Promise<UserCredentials | null> {
       const [row] = await database.query<UserCredentials>(
         // A user in the trash (decision 026) reads as disabled: no sign-in, no reset link.
-        'SELECT id, name, email, password, active AND deleted_at IS NULL AS active FROM users WHERE lower(email) = lower($1)',
+        `SELECT id, name, email, password, active AND deleted_at IS NULL AS active,
+                two_factor_confirmed_at IS NOT NULL AS two_factor
+           FROM users WHERE lower(email) = lower($1)`,
         [email],
       );
       return row ?? null;
@@ -35,6 +39,11 @@ export function createAuthRepository(database: Connection) {
         'UPDATE users SET last_login_at = now(), password = coalesce($2, password) WHERE id = $1',
         [userId, newHash ?? null],
       );
+    },
+
+    /** A stronger hash of the same password (no change a person made: no audit, no notification). */
+    async setPasswordHash(userId: number, hash: string): Promise<void> {
+      await database.query('UPDATE users SET password = $2 WHERE id = $1', [userId, hash]);
     },
 
     async setPassword(userId: number, hash: string): Promise<void> {

@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
 import { recordSecurityEvent, requestOrigin } from '../activity/security-events';
+import type { TwoFactorSignIn } from '../two-factor/two-factor-routes';
 import type { AuthService } from './auth-service';
 import type { KnownDevices } from './known-devices';
 import { REMEMBER_LIFETIME_MINUTES } from './session-store';
@@ -24,12 +25,24 @@ export function authRoutes(
     database,
     devices,
     registrationEnabled,
-  }: { auth: AuthService; database: Database; devices: KnownDevices; registrationEnabled: boolean },
+    twoFactor,
+  }: {
+    auth: AuthService;
+    database: Database;
+    devices: KnownDevices;
+    registrationEnabled: boolean;
+    twoFactor: TwoFactorSignIn;
+  },
 ) {
   // A browser's sign-in: refused to an API token (decision 037) before any password is checked.
   app.post('/api/login', { config: { sessionOnly: true } }, async (request, reply) => {
     const input = validate(LoginInput, request.body);
-    const userId = await auth.attemptLogin(input, requestOrigin(request));
+    const { userId, twoFactor: secondStep } = await auth.attemptLogin(input, requestOrigin(request));
+    // Fortify: an account with two-factor sign-in answers {two_factor: true} and signs nobody in yet.
+    if (secondStep) {
+      twoFactor.begin(request, reply, { userId, remember: input.remember });
+      return reply.code(200).send({ two_factor: true });
+    }
     // A new session id and CSRF token at login (session fixation).
     await reply.startSession(userId, input.remember ? REMEMBER_LIFETIME_MINUTES : undefined);
     await devices.signedIn(request, reply, userId);
@@ -39,7 +52,7 @@ export function authRoutes(
   // The SPA asks on every navigation. A session kept in memory keeps its user object, so the body is
   // serialised once per loaded session rather than once per request.
   const bodies = new WeakMap<AuthUser, string>();
-  app.get('/api/user', { config: { auth: true } }, async (request, reply) => {
+  app.get('/api/user', { config: { auth: true, beforeTwoFactor: true } }, async (request, reply) => {
     const user = request.authUser();
     let body = bodies.get(user);
     if (body === undefined) {
@@ -49,7 +62,7 @@ export function authRoutes(
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.post('/api/logout', { config: { auth: true } }, async (request, reply) => {
+  app.post('/api/logout', { config: { auth: true, beforeTwoFactor: true } }, async (request, reply) => {
     const user = request.authUser();
     await reply.endSession();
     await recordSecurityEvent(database, {

@@ -68,15 +68,35 @@ export function createAuthService({ database, config, mailer, sessions, log }: A
     return { user, hash, kind: stored.kind, invalid };
   }
 
+  /** A sign-in that has passed every factor: the last sign-in time and the security log. */
+  async function completeLogin(
+    user: { id: number; name: string; email: string },
+    origin: RequestOrigin,
+    details?: Record<string, unknown>,
+  ): Promise<void> {
+    await repository.recordLogin(user.id);
+    await recordSecurityEvent(database, {
+      kind: 'login',
+      user: { id: user.id, name: user.name, email: user.email },
+      origin,
+      details,
+    });
+  }
+
   return {
     sendResetLink,
 
     /**
-     * Checks the credentials under the login throttle; returns the user id to start a session for.
+     * Checks the credentials under the login throttle. Returns the user to start a session for, or,
+     * when the account has two-factor sign-in, the user whose sign-in now waits for the second factor
+     * (nothing recorded as a sign-in yet: completeLogin does it once the code is right).
      * A refused password (or a disabled account) is in the security log; a throttled attempt is not
      * checked, so it writes nothing (a flood cannot fill the log faster than the throttle allows).
      */
-    async attemptLogin(input: LoginInput, origin: RequestOrigin): Promise<number> {
+    async attemptLogin(
+      input: LoginInput,
+      origin: RequestOrigin,
+    ): Promise<{ userId: number; twoFactor: boolean }> {
       const key = `${input.email.toLowerCase()}|${origin.ip ?? ''}`;
       const wait = await repository.takeAttempt(key);
       if (wait > 0) {
@@ -99,17 +119,15 @@ export function createAuthService({ database, config, mailer, sessions, log }: A
         );
       }
       await repository.clearThrottle(key);
-      await repository.recordLogin(
-        user.id,
-        needsRehash(user.password!) ? await hashPassword(input.password) : undefined,
-      );
-      await recordSecurityEvent(database, {
-        kind: 'login',
-        user: { id: user.id, name: user.name, email: user.email },
-        origin,
-      });
-      return user.id;
+      if (needsRehash(user.password!)) {
+        await repository.setPasswordHash(user.id, await hashPassword(input.password));
+      }
+      if (user.two_factor) return { userId: user.id, twoFactor: true };
+      await completeLogin(user, origin);
+      return { userId: user.id, twoFactor: false };
     },
+
+    completeLogin,
 
     /** Creates an account with the default reader role (only when REGISTRATION_ENABLED). */
     async register(input: RegisterInput): Promise<number> {

@@ -40,6 +40,8 @@ interface SessionRow {
   updated_at: Date | null;
   roles: RoleSummary[] | null;
   permissions: Permission[] | null;
+  two_factor_enabled: boolean | null;
+  two_factor_required: boolean | null;
 }
 
 // One round trip loads the session, its user (if still active), the user's roles and permissions.
@@ -50,7 +52,10 @@ SELECT s.user_id, s.csrf_token, s.lifetime_minutes, s.last_activity,
                                  ORDER BY ru.position, r.id), '[]'::json)
           FROM role_user ru JOIN roles r ON r.id = ru.role_id WHERE ru.user_id = u.id) AS roles,
        (SELECT coalesce(array_agg(DISTINCT rp.permission ORDER BY rp.permission), '{}')
-          FROM role_user ru JOIN role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = u.id) AS permissions
+          FROM role_user ru JOIN role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = u.id) AS permissions,
+       u.two_factor_confirmed_at IS NOT NULL AS two_factor_enabled,
+       EXISTS (SELECT 1 FROM role_user ru JOIN roles r ON r.id = ru.role_id
+                WHERE ru.user_id = u.id AND r.requires_two_factor) AS two_factor_required
   FROM sessions s
   LEFT JOIN users u ON u.id = s.user_id AND u.active AND u.deleted_at IS NULL
  WHERE s.id = $1 AND s.last_activity > now() - make_interval(mins => s.lifetime_minutes)`;
@@ -64,6 +69,8 @@ export function toAuthUser(row: {
   updated_at: Date;
   roles: RoleSummary[] | null;
   permissions: Permission[] | null;
+  two_factor_enabled?: boolean | null;
+  two_factor_required?: boolean | null;
 }): AuthUser {
   const roles = row.roles ?? [];
   return {
@@ -77,6 +84,8 @@ export function toAuthUser(row: {
     role: roles[0]?.name ?? null,
     roleName: roles[0]?.label ?? null,
     permissions: row.permissions ?? [],
+    two_factor_enabled: row.two_factor_enabled ?? false,
+    two_factor_required: row.two_factor_required ?? false,
   };
 }
 

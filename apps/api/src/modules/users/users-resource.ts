@@ -67,6 +67,7 @@ export const usersArea = defineArea<UserRecord, UserInput, UserChanges>({
   select: {
     permissions: `(SELECT coalesce(array_agg(DISTINCT rp.permission ORDER BY rp.permission), '{}')
        FROM role_user ru JOIN role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = t.id)`,
+    two_factor_enabled: '(t.two_factor_confirmed_at IS NOT NULL)',
   },
   storage: { roles: joinTable('role_user', 'user_id', 'role_id') },
   sortColumns: {

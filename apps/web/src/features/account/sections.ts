@@ -4,6 +4,7 @@ import { PasskeysSection } from './components/passkeys-section';
 import { PasswordSection } from './components/password-section';
 import { ProfileSection } from './components/profile-section';
 import { SessionsSection } from './components/sessions-section';
+import { TwoFactorSection } from './components/two-factor-section';
 
 /**
  * "Mi cuenta" (issue 21) is a column of sections, each one a component of its own file that loads its
@@ -18,6 +19,7 @@ export interface AccountSection {
 export const accountSections: readonly AccountSection[] = [
   { id: 'datos', Component: ProfileSection },
   { id: 'contrasena', Component: PasswordSection },
+  { id: 'dos-pasos', Component: TwoFactorSection },
   { id: 'llaves', Component: PasskeysSection },
   { id: 'sesiones', Component: SessionsSection },
   { id: 'tokens', Component: ApiTokensSection },

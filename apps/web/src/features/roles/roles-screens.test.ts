@@ -13,6 +13,7 @@ const editor: RoleRecord = {
   label: 'Editor',
   permissions: ['news.view', 'category.view', 'news.create'],
   users_count: 3,
+  requires_two_factor: false,
   permissions_count: 3,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-02T00:00:00.000Z',
@@ -20,7 +21,7 @@ const editor: RoleRecord = {
 
 describe('the role form', () => {
   it('starts empty, with no permissions', () => {
-    expect(form.empty()).toEqual({ name: '', label: '', permissions: [] });
+    expect(form.empty()).toEqual({ name: '', label: '', permissions: [], requires_two_factor: false });
   });
 
   it('fills from a record with its permissions sorted', () => {
@@ -28,6 +29,7 @@ describe('the role form', () => {
       name: 'editor',
       label: 'Editor',
       permissions: ['category.view', 'news.create', 'news.view'],
+      requires_two_factor: false,
     });
   });
 
@@ -36,16 +38,20 @@ describe('the role form', () => {
       name: 'editor',
       label: 'Editor',
       permissions: ['category.view', 'news.create', 'news.view'],
+      requires_two_factor: false,
     });
-    expect(form.toBody({ name: 'nuevo', label: 'Nuevo', permissions: [] }, undefined)).toEqual({
+    expect(
+      form.toBody({ name: 'nuevo', label: 'Nuevo', permissions: [], requires_two_factor: true }, undefined),
+    ).toEqual({
       name: 'nuevo',
       label: 'Nuevo',
       permissions: [],
+      requires_two_factor: true,
     });
   });
 
   it('lets 422 messages land under every control, and names the fields in the history', () => {
-    expect(form.fields).toEqual(['name', 'label', 'permissions']);
+    expect(form.fields).toEqual(['name', 'label', 'permissions', 'requires_two_factor']);
     expect(form.fieldLabels).toMatchObject({ name: 'Nombre', label: 'Etiqueta', permissions: 'Permisos' });
   });
 });

@@ -26,6 +26,7 @@ const ana: UserRecord = {
     { id: 3, name: 'redactor', label: 'Redactor' },
   ],
   permissions: ['news.view'],
+  two_factor_enabled: false,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-02T00:00:00.000Z',
 };

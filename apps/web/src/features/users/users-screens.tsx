@@ -6,8 +6,8 @@ import { formatBoolean, formatDateTime } from '../../components/resource/format'
 import { defineResourceScreens, type ListFilter } from '../../components/resource/resource-screens';
 import { getUser } from '../../lib/auth';
 import { mayManageNow } from '../../lib/permissions';
-import { PasswordResetButton } from './components/password-reset-button';
 import { RoleTags } from './components/role-tags';
+import { UserActions } from './components/user-actions';
 import { UserApiTokens } from './components/user-api-tokens';
 import { USER_ROLES, UserFields } from './components/user-fields';
 import type { UserFormValues } from './users-form-values';
@@ -70,7 +70,7 @@ export const userScreens = defineResourceScreens<UserRecord, UserFormValues>({
     // only on create.
     ...formOf<typeof USERS.fields, UserRecord>(USERS),
     Fields: UserFields,
-    Actions: PasswordResetButton,
+    Actions: UserActions,
     // Their API tokens, seen and revoked here (decision 037).
     Related: UserApiTokens,
   },

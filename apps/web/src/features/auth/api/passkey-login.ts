@@ -1,7 +1,7 @@
 import type { AuthUser } from '@gestor/shared';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { api } from '../../../lib/api-client';
-import { fetchCsrfCookie, signedInAs } from '../../../lib/auth';
+import { fetchCsrfCookie, signedInUser } from '../../../lib/auth';
 
 /**
  * "Acceder con llave de acceso" (decision 036): options for any passkey of this site, the browser
@@ -14,5 +14,5 @@ export async function signInWithPasskey({ remember }: { remember: boolean }): Pr
   );
   const credential = await startAuthentication({ optionsJSON });
   await api.post<void>('/api/passkeys/login', { credential, remember });
-  return signedInAs();
+  return signedInUser();
 }

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { signIn } from '../api/login';
 import { EmailField } from '../components/email-field';
 import { PasskeySignIn } from '../components/passkey-sign-in';
+import { TwoFactorStep } from '../components/two-factor-step';
 import { loadAuthContract } from '../contract';
 
 type LoginFields = z.input<typeof LoginInput>;
@@ -30,6 +31,8 @@ export function LoginRoute() {
   const [searchParams] = useSearchParams();
   const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? '/';
   const [failure, setFailure] = useState<string | null>(null);
+  // Decision 035: the password was right and the account asks for its second factor.
+  const [secondStep, setSecondStep] = useState(false);
   const {
     register,
     handleSubmit,
@@ -44,7 +47,10 @@ export function LoginRoute() {
   const submit = handleSubmit(async (credentials) => {
     setFailure(null);
     try {
-      await signIn(credentials);
+      if ((await signIn(credentials)) === 'two-factor') {
+        setSecondStep(true);
+        return;
+      }
       await navigate(returnTo, { replace: true });
     } catch (error) {
       // SPEC.md §8: the failure message, plus the server's field messages under their fields.
@@ -53,6 +59,17 @@ export function LoginRoute() {
       applyServerErrors(error, setError, ['email', 'password', 'remember']);
     }
   });
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        onSignedIn={async () => {
+          await navigate(returnTo, { replace: true });
+        }}
+        onRestart={() => setSecondStep(false)}
+      />
+    );
+  }
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { ADMIN_ROLE, PERMISSIONS, type Permission, type RoleRecord } from '@gestor/shared';
 import { useId } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
-import { FormSection, TextControl } from '../../../components/controls/form-controls';
+import { CheckboxControl, FormSection, TextControl } from '../../../components/controls/form-controls';
 import { PermissionMatrix } from '../../../components/permissions/permission-matrix';
 import { withPickerNeeds } from '../../../components/permissions/permission-matrix-state';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
@@ -30,6 +30,10 @@ export function RoleFields({ record, readOnly }: FormFieldsProps<RoleRecord>) {
         />
         <TextControl name="label" hint="El nombre que ven las personas." />
       </div>
+      <CheckboxControl
+        name="requires_two_factor"
+        hint="Quien tenga este rol deberá activar la verificación en dos pasos antes de usar la aplicación."
+      />
       <FormSection title="Permisos">
         {isAdmin && (
           <Notice severity="info">

@@ -1,0 +1,336 @@
+import {
+  ConfirmPasswordInput,
+  ConfirmTwoFactorInput,
+  MESSAGES,
+  mayManage,
+  PASSWORD_CONFIRMATION_SECONDS,
+  type Permission,
+  TWO_FACTOR_LOGIN_MINUTES,
+  TwoFactorChallengeInput,
+  type TwoFactorQrCode,
+} from '@gestor/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
+import type { Config } from '../../config/config';
+import type { Database } from '../../db/client';
+import { forbidden, HttpError, notFound, ValidationError } from '../../lib/http-errors';
+import type { Mailer } from '../../lib/mailer';
+import { verifyPassword } from '../../lib/passwords';
+import { otpauthUrl } from '../../lib/totp';
+import { validate } from '../../lib/validate';
+import { recordSecurityEvent, requestOrigin } from '../activity/security-events';
+import { twoFactorResetMail } from '../auth/auth-mails';
+import { createAuthRepository } from '../auth/auth-repository';
+import type { AuthService } from '../auth/auth-service';
+import type { KnownDevices } from '../auth/known-devices';
+import { REMEMBER_LIFETIME_MINUTES } from '../auth/session-store';
+import { auditUser } from '../users/user-audit';
+import { createPendingLogins, PENDING_LOGIN_COOKIE, type PendingLogin } from './pending-login';
+import { createTwoFactorStore } from './two-factor-store';
+
+// Two-factor sign-in (issue 21, decision 035): Fortify's routes under the /api prefix, its password
+// confirmation (423 after auth.password_timeout), the sign-in's second step, the roles that require
+// it and the administrator's reset.
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Reachable by a person whose role requires two-factor sign-in before they have set it up: who am
+     * I, sign out, password confirmation and the set-up itself. Every other /api route answers 403.
+     */
+    beforeTwoFactor?: boolean;
+  }
+}
+
+/** Fortify's routes are for a browser session, and reachable before the set-up a role requires. */
+const TWO_FACTOR = { auth: true, sessionOnly: true, beforeTwoFactor: true } as const;
+
+export interface TwoFactorSignIn {
+  /** The password was right and the account has a second factor: remember the sign-in, sign in nobody. */
+  begin(request: FastifyRequest, reply: FastifyReply, login: PendingLogin): void;
+}
+
+export function twoFactorRoutes(
+  app: FastifyInstance,
+  {
+    database,
+    config,
+    mailer,
+    auth,
+    devices,
+  }: {
+    database: Database;
+    config: Pick<Config, 'appKey' | 'appName' | 'frontendUrl' | 'session'>;
+    mailer: Mailer;
+    auth: AuthService;
+    devices: KnownDevices;
+  },
+): TwoFactorSignIn {
+  const store = createTwoFactorStore(database, config.appKey);
+  const repository = createAuthRepository(database);
+  const pendingLogins = createPendingLogins(config.appKey);
+  const cookieOptions = {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.session.secure,
+    ...(config.session.domain ? { domain: config.session.domain } : {}),
+  };
+
+  // A role that requires the second factor: its holders reach only what sets it up (the SPA reads
+  // two_factor_required from GET /api/user and shows the set-up screen first).
+  app.addHook('preHandler', async (request, reply) => {
+    const user = request.user;
+    if (!user?.two_factor_required || user.two_factor_enabled) return;
+    if (request.routeOptions.config.beforeTwoFactor || !request.url.startsWith('/api/')) return;
+    return reply.code(403).send({ message: MESSAGES.twoFactorRequired, two_factor_required: true });
+  });
+
+  // ---- Password confirmation (Fortify's ConfirmablePasswordController, Laravel's password.confirm) ----
+
+  app.post('/api/user/confirm-password', { config: TWO_FACTOR }, async (request, reply) => {
+    const user = request.authUser();
+    const { password } = validate(ConfirmPasswordInput, request.body);
+    // Mi cuenta's limiter for typed current passwords (decision 034): one budget per account.
+    const throttle = `password-confirm|${user.id}`;
+    const wait = await repository.takeAttempt(throttle);
+    if (wait > 0) {
+      throw ValidationError.field('password', MESSAGES.throttled(wait), 429, { 'Retry-After': String(wait) });
+    }
+    const [stored] = await database.query<{ password: string | null }>(
+      'SELECT password FROM users WHERE id = $1',
+      [user.id],
+    );
+    if (!(await verifyPassword(stored?.password ?? null, password))) {
+      throw ValidationError.field('password', MESSAGES.wrongPassword);
+    }
+    await repository.clearThrottle(throttle);
+    await database.query('UPDATE sessions SET password_confirmed_at = now() WHERE id = $1', [
+      request.session!.key,
+    ]);
+    return reply.code(201).send();
+  });
+
+  const passwordConfirmed = async (request: FastifyRequest) => {
+    const [row] = await database.query<{ confirmed: boolean }>(
+      `SELECT password_confirmed_at > now() - make_interval(secs => $2) AS confirmed FROM sessions WHERE id = $1`,
+      [request.session!.key, PASSWORD_CONFIRMATION_SECONDS],
+    );
+    return row?.confirmed === true;
+  };
+
+  app.get('/api/user/confirmed-password-status', { config: TWO_FACTOR }, async (request) => ({
+    confirmed: await passwordConfirmed(request),
+  }));
+
+  /** Laravel's RequirePassword middleware answers a JSON request with 423 when the confirmation is old. */
+  const requirePasswordConfirmation = async (request: FastifyRequest) => {
+    request.authUser();
+    if (!(await passwordConfirmed(request))) throw new HttpError(423, MESSAGES.passwordConfirmationRequired);
+  };
+  const MANAGE = { config: TWO_FACTOR, preHandler: requirePasswordConfirmation };
+
+  const who = (request: FastifyRequest) => {
+    const user = request.authUser();
+    return { id: user.id, name: user.name, email: user.email };
+  };
+
+  // ---- Set-up and management ----
+
+  app.post('/api/user/two-factor-authentication', MANAGE, async (request) => {
+    const user = request.authUser();
+    if (!(await store.start(user.id))) throw ValidationError.field('code', MESSAGES.twoFactorAlreadyEnabled);
+    return {};
+  });
+
+  /** The secret of a set-up in progress or done; 404 (Fortify: empty) when there is none. */
+  const secretOf = async (userId: number) => {
+    const state = await store.read(userId);
+    if (!state.secret) throw ValidationError.field('code', MESSAGES.twoFactorNotStarted, 404);
+    return state;
+  };
+
+  app.get('/api/user/two-factor-qr-code', MANAGE, async (request) => {
+    const user = request.authUser();
+    const { secret } = await secretOf(user.id);
+    const url = otpauthUrl(config.appName, user.email, secret!);
+    const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    const body: TwoFactorQrCode = { svg, url };
+    return body;
+  });
+
+  app.get('/api/user/two-factor-secret-key', MANAGE, async (request) => {
+    const { secret } = await secretOf(request.authUser().id);
+    return { secretKey: secret };
+  });
+
+  // Fortify's ConfirmTwoFactorAuthentication: the first code proves the app holds the secret.
+  app.post('/api/user/confirmed-two-factor-authentication', MANAGE, async (request) => {
+    const user = request.authUser();
+    const { code } = validate(ConfirmTwoFactorInput, request.body);
+    await database.transaction(async (tx) => {
+      // Read under the row's lock: a set-up restarted in another tab meanwhile cannot slip a secret the
+      // person never saw under this confirmation.
+      const state = await store.read(user.id, tx, true);
+      if (!state.secret) throw ValidationError.field('code', MESSAGES.twoFactorNotStarted);
+      if (state.confirmed) throw ValidationError.field('code', MESSAGES.twoFactorAlreadyEnabled);
+      if (!(await store.takeCode(user.id, state.secret, code, tx)) || !(await store.confirm(tx, user.id))) {
+        throw ValidationError.field('code', MESSAGES.invalidTwoFactorCode);
+      }
+      await recordSecurityEvent(tx, {
+        kind: 'two_factor_enabled',
+        user: who(request),
+        origin: requestOrigin(request),
+      });
+    });
+    return {};
+  });
+
+  app.get('/api/user/two-factor-recovery-codes', MANAGE, async (request) => {
+    const { recoveryCodes } = await secretOf(request.authUser().id);
+    return recoveryCodes;
+  });
+
+  app.post('/api/user/two-factor-recovery-codes', MANAGE, async (request) => {
+    const user = request.authUser();
+    await database.transaction(async (tx) => {
+      if (!(await store.regenerateCodes(tx, user.id))) {
+        throw ValidationError.field('code', MESSAGES.twoFactorNotEnabled);
+      }
+      await recordSecurityEvent(tx, {
+        kind: 'recovery_codes_regenerated',
+        user: who(request),
+        origin: requestOrigin(request),
+      });
+    });
+    return {};
+  });
+
+  app.delete('/api/user/two-factor-authentication', MANAGE, async (request) => {
+    const user = request.authUser();
+    await database.transaction(async (tx) => {
+      const removed = await store.remove(tx, user.id);
+      // Dropping a set-up never confirmed is no security event: nothing protected the account yet.
+      if (removed?.wasConfirmed) {
+        await recordSecurityEvent(tx, {
+          kind: 'two_factor_disabled',
+          user: who(request),
+          origin: requestOrigin(request),
+        });
+      }
+    });
+    return {};
+  });
+
+  // ---- The sign-in's second step ----
+
+  const readPending = (request: FastifyRequest) =>
+    request.session
+      ? pendingLogins.read(request.cookies[PENDING_LOGIN_COOKIE], request.session.csrfToken)
+      : null;
+
+  // A browser's sign-in: an API token starts no session (decision 037).
+  app.post('/api/two-factor-challenge', { config: { sessionOnly: true } }, async (request, reply) => {
+    const input = validate(TwoFactorChallengeInput, request.body);
+    const field = input.code ? 'code' : 'recovery_code';
+    const pending = readPending(request);
+    if (!pending) throw ValidationError.field(field, MESSAGES.twoFactorLoginExpired);
+    // Fortify's two-factor limiter, as strict as the sign-in's and per account: an attacker holding the
+    // password gains nothing by changing address.
+    const throttle = `two-factor|${pending.userId}`;
+    const wait = await repository.takeAttempt(throttle);
+    if (wait > 0) {
+      throw ValidationError.field(field, MESSAGES.throttled(wait), 429, { 'Retry-After': String(wait) });
+    }
+    const [user] = await database.query<{ id: number; name: string; email: string }>(
+      `SELECT id, name, email FROM users
+        WHERE id = $1 AND active AND deleted_at IS NULL AND two_factor_confirmed_at IS NOT NULL`,
+      [pending.userId],
+    );
+    // Disabled, or its second factor reset, since the password was typed: start again.
+    if (!user) throw ValidationError.field(field, MESSAGES.twoFactorLoginExpired);
+    const origin = requestOrigin(request);
+    const passed = await database.transaction(async (tx) => {
+      if (input.code) {
+        const { secret } = await store.read(user.id, tx);
+        return secret !== null && (await store.takeCode(user.id, secret, input.code, tx));
+      }
+      if (!(await store.takeRecoveryCode(tx, user.id, input.recovery_code ?? ''))) return false;
+      await recordSecurityEvent(tx, { kind: 'recovery_code_used', user, origin });
+      return true;
+    });
+    if (!passed) {
+      await recordSecurityEvent(database, {
+        kind: 'login_two_factor_failed',
+        user,
+        origin,
+        details: { with: field },
+      });
+      throw ValidationError.field(
+        field,
+        input.code ? MESSAGES.invalidTwoFactorCode : MESSAGES.invalidRecoveryCode,
+      );
+    }
+    await repository.clearThrottle(throttle);
+    reply.clearCookie(PENDING_LOGIN_COOKIE, cookieOptions);
+    // A new session id and CSRF token (session fixation), as at any sign-in.
+    await reply.startSession(user.id, pending.remember ? REMEMBER_LIFETIME_MINUTES : undefined);
+    await auth.completeLogin(user, origin, { two_factor: field });
+    await devices.signedIn(request, reply, user.id);
+    return reply.code(204).send();
+  });
+
+  // ---- An administrator's reset ----
+
+  app.delete(
+    '/api/users/:id/two-factor-authentication',
+    { config: { permission: 'user.update' } },
+    async (request, reply) => {
+      const actor = request.authUser();
+      const id = Number((request.params as { id: string }).id);
+      if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+      if (id === actor.id) throw forbidden(MESSAGES.twoFactorResetSelf);
+      const target = await database.transaction(async (tx) => {
+        const [row] = await tx.query<{ id: number; name: string; email: string; permissions: Permission[] }>(
+          `SELECT u.id, u.name, u.email,
+                  (SELECT coalesce(array_agg(DISTINCT rp.permission), '{}') FROM role_user ru
+                     JOIN role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = u.id) AS permissions
+             FROM users u WHERE u.id = $1 AND u.deleted_at IS NULL FOR UPDATE OF u`,
+          [id],
+        );
+        if (!row) throw notFound();
+        // DESIGN.md §3: nobody manages an account that holds permissions they lack.
+        if (!mayManage(actor.permissions, row.permissions)) throw forbidden();
+        const removed = await store.remove(tx, id);
+        if (!removed?.wasConfirmed) throw ValidationError.field('two_factor', MESSAGES.twoFactorNotEnabled);
+        await auditUser(tx, { id: actor.id, name: actor.name }, id, 'updated', {
+          two_factor_enabled: { from: true, to: false },
+        });
+        await recordSecurityEvent(tx, {
+          kind: 'two_factor_reset',
+          user: row,
+          actor: { id: actor.id, name: actor.name },
+          origin: requestOrigin(request),
+        });
+        return row;
+      });
+      // The reset stands whether or not the mail leaves: it is logged, and the person sees it at sign-in.
+      await mailer
+        .send(twoFactorResetMail(config.appName, target, `${config.frontendUrl}/account#dos-pasos`))
+        .catch((error: unknown) =>
+          request.log.error({ err: error }, 'No se pudo avisar del restablecimiento de la verificación'),
+        );
+      return reply.code(204).send();
+    },
+  );
+
+  return {
+    begin(request, reply, login) {
+      const value = pendingLogins.issue(login, request.session!.csrfToken);
+      reply.setCookie(PENDING_LOGIN_COOKIE, value, {
+        ...cookieOptions,
+        maxAge: TWO_FACTOR_LOGIN_MINUTES * 60,
+      });
+    },
+  };
+}
