@@ -455,4 +455,28 @@ describe.each(testDatabases())('API tokens (%s)', (engine) => {
     );
     expect(event).toMatchObject({ user_id: user.id, actor_id: adminUser.id });
   });
+
+  test('a role that starts requiring two-factor sign-in holds its holders’ tokens at the gate too', async () => {
+    const role = await roleWith(['news.view']);
+    const { client } = await server.signIn({ roles: [role.name] });
+    const { token } = await createToken(client, { name: 'Informe', abilities: ['news.view'] });
+    const api = bearer(token);
+    expect((await api.get('/api/news')).status).toBe(200);
+
+    // A token made before the requirement is no way around it: until the owner sets the second
+    // factor up, it reaches only what a session in that state reaches (and that is session-only).
+    const current = (await admin.get(`/api/roles/${role.id}`)).body.data as { updated_at: string };
+    const updated = await admin.put(`/api/roles/${role.id}`, {
+      updated_at: current.updated_at,
+      name: role.name,
+      label: `Rol ${role.name}`,
+      permissions: ['news.view'],
+      requires_two_factor: true,
+    });
+    expect(updated.status, updated.text).toBe(200);
+    const held = await api.get('/api/news');
+    expect(held.status).toBe(403);
+    expect(held.body).toMatchObject({ two_factor_required: true });
+    expect((await api.get('/api/user')).body).toMatchObject({ data: { two_factor_required: true } });
+  });
 });

@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { API_TOKEN_RANDOM_LENGTH, type AuthUser, type Permission, type RoleSummary } from '@gestor/shared';
 import type { Database } from '../../db/client';
-import { toAuthUser } from '../auth/session-store';
+import { AUTH_USER_COLUMNS, toAuthUser } from '../auth/session-store';
 
 // Bearer tokens (issue 21, decision 037), as Sanctum's PersonalAccessToken::findToken reads them:
 // `<id>|<random>`, looked up by the SHA-256 of the random part and checked against the id.
@@ -35,17 +35,13 @@ interface TokenRow {
   updated_at: Date;
   roles: RoleSummary[] | null;
   permissions: Permission[] | null;
+  two_factor_enabled: boolean | null;
+  two_factor_required: boolean | null;
 }
 
 // One round trip: the token, its owner if still active and not in the trash, their roles and permissions.
 const LOAD_TOKEN = `
-SELECT t.id AS token_id, t.abilities, t.expires_at, t.last_used_at,
-       u.id, u.name, u.email, u.email_verified_at, u.created_at, u.updated_at,
-       (SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'label', r.label)
-                                 ORDER BY ru.position, r.id), '[]'::json)
-          FROM role_user ru JOIN roles r ON r.id = ru.role_id WHERE ru.user_id = u.id) AS roles,
-       (SELECT coalesce(array_agg(DISTINCT rp.permission ORDER BY rp.permission), '{}')
-          FROM role_user ru JOIN role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = u.id) AS permissions
+SELECT t.id AS token_id, t.abilities, t.expires_at, t.last_used_at,${AUTH_USER_COLUMNS}
   FROM personal_access_tokens t
   JOIN users u ON u.id = t.tokenable_id AND u.active AND u.deleted_at IS NULL
  WHERE t.token = $1 AND t.tokenable_type = $2 AND (t.expires_at IS NULL OR t.expires_at > now())`;

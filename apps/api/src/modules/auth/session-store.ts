@@ -44,9 +44,11 @@ interface SessionRow {
   two_factor_required: boolean | null;
 }
 
-// One round trip loads the session, its user (if still active), the user's roles and permissions.
-const LOAD_SESSION = `
-SELECT s.user_id, s.csrf_token, s.lifetime_minutes, s.last_activity,
+/**
+ * The columns `toAuthUser` reads, of the user aliased `u`: who they are, their roles and permissions,
+ * and their second factor. A session's user and an API token's owner are loaded alike.
+ */
+export const AUTH_USER_COLUMNS = `
        u.id, u.name, u.email, u.email_verified_at, u.created_at, u.updated_at,
        (SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'label', r.label)
                                  ORDER BY ru.position, r.id), '[]'::json)
@@ -55,7 +57,11 @@ SELECT s.user_id, s.csrf_token, s.lifetime_minutes, s.last_activity,
           FROM role_user ru JOIN role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = u.id) AS permissions,
        u.two_factor_confirmed_at IS NOT NULL AS two_factor_enabled,
        EXISTS (SELECT 1 FROM role_user ru JOIN roles r ON r.id = ru.role_id
-                WHERE ru.user_id = u.id AND r.requires_two_factor) AS two_factor_required
+                WHERE ru.user_id = u.id AND r.requires_two_factor) AS two_factor_required`;
+
+// One round trip loads the session, its user (if still active), the user's roles and permissions.
+const LOAD_SESSION = `
+SELECT s.user_id, s.csrf_token, s.lifetime_minutes, s.last_activity,${AUTH_USER_COLUMNS}
   FROM sessions s
   LEFT JOIN users u ON u.id = s.user_id AND u.active AND u.deleted_at IS NULL
  WHERE s.id = $1 AND s.last_activity > now() - make_interval(mins => s.lifetime_minutes)`;
