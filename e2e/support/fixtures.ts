@@ -31,14 +31,24 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
 }
 
 /**
- * A reader of the test's own (no permission at all), made by the administrator through the API in a
- * context of its own: Mi cuenta's specs change her name, password, passkeys and second factor.
+ * A person of the test's own, a reader unless `role` says otherwise, made by the administrator through
+ * the API in a context of its own: Mi cuenta's specs change her name, password, passkeys, second factor.
  */
-export async function newReader(browser: Browser, baseURL: string, name: string): Promise<TestUser> {
+export async function newReader(
+  browser: Browser,
+  baseURL: string,
+  name: string,
+  role = 'lector',
+): Promise<TestUser & { id: number }> {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const person: TestUser = {
     name,
-    email: `${name.split(' ')[0]!.toLowerCase()}-${suffix}@e2e.test`,
+    // "Inés" → ines-…: an address of plain letters.
+    email: `${name
+      .split(' ')[0]!
+      .normalize('NFD')
+      .replace(/[^A-Za-z]/g, '')
+      .toLowerCase()}-${suffix}@e2e.test`,
     password: 'lectora-e2e-password',
     role: 'lector',
     roleLabel: 'Lector',
@@ -46,13 +56,13 @@ export async function newReader(browser: Browser, baseURL: string, name: string)
   const context = await browser.newContext({ baseURL, locale: 'es-ES' });
   const page = await context.newPage();
   await signIn(page, admin);
-  await apiCreate(page, baseURL, '/api/users', {
+  const { id } = await apiCreate<{ id: number }>(page, baseURL, '/api/users', {
     name: person.name,
     email: person.email,
     password: person.password,
-    roles: ['lector'],
+    roles: [role],
     active: true,
   });
   await context.close();
-  return person;
+  return { ...person, id };
 }

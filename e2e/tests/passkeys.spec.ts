@@ -1,7 +1,8 @@
 import type { CDPSession, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { expectAccessible } from '../support/axe';
-import { expect, newReader, signIn, test } from '../support/fixtures';
-import { shot } from '../support/pages';
+import { expect, newReader, signIn, submitSignIn, test } from '../support/fixtures';
+import { sessionHeaders, shot } from '../support/pages';
 
 // Passkeys (issue 21, decision 036): a reader adds one in Mi cuenta with Chromium's virtual
 // authenticator (a platform authenticator that verifies the person), signs out, and signs in with it
@@ -97,4 +98,49 @@ test('a reader adds a passkey, signs in with it alone, and removes it', async ({
   await passkeyButton.click();
   await expect(page.getByText('Esta llave de acceso no está registrada en Gestor.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Acceder' })).toBeVisible();
+});
+
+test('with the second factor on, a passkey can answer the second step instead of a code', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const person = await newReader(browser, baseURL!, 'Inés Dospasos');
+  await virtualAuthenticator(page);
+  await signIn(page, person);
+
+  // The second factor, set up through the API as Mi cuenta does (its screens have their own spec);
+  // the phone's app is the `otpauth` package.
+  const headers = await sessionHeaders(page, baseURL!);
+  const post = (path: string, data?: object) => page.request.post(path, { headers, data });
+  expect((await post('/api/user/confirm-password', { password: person.password })).status()).toBe(201);
+  expect((await post('/api/user/two-factor-authentication')).status()).toBe(200);
+  const { secretKey } = (await (
+    await page.request.get('/api/user/two-factor-secret-key', { headers })
+  ).json()) as { secretKey: string };
+  const code = new TOTP({ secret: Secret.fromBase32(secretKey) }).generate();
+  expect((await post('/api/user/confirmed-two-factor-authentication', { code })).status()).toBe(200);
+
+  // A passkey, added on screen.
+  await page.goto('/account#llaves');
+  const card = page.getByRole('region', { name: 'Llaves de acceso' });
+  await card.getByRole('button', { name: 'Añadir llave de acceso' }).click();
+  const form = card.getByRole('form', { name: 'Añadir llave de acceso' });
+  await form.getByLabel('Contraseña actual').fill(person.password);
+  await form.getByLabel('Contraseña actual').press('Enter');
+  await expect(card.getByText(/^Llave de acceso añadida/)).toBeVisible();
+
+  // Password, then the passkey instead of the six digits, by keyboard.
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión', exact: true }).click();
+  await submitSignIn(page, person.email, person.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Verificación en dos pasos' })).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectAccessible(page, 'Verificación en dos pasos, con llave de acceso (375)');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectAccessible(page, 'Verificación en dos pasos, con llave de acceso (1280)');
+  await page.getByRole('button', { name: 'Usar una llave de acceso' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: /^Hola, Inés/ })).toBeVisible();
 });

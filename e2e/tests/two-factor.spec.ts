@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, submitSignIn, test } from '../support/fixtures';
+import { expect, newReader, signIn, submitSignIn, test } from '../support/fixtures';
 import { waitForMail } from '../support/mailbox';
-import { apiCreate, SAVED, shot } from '../support/pages';
-import { admin, type TestUser } from '../support/test-users';
+import { SAVED, shot } from '../support/pages';
+import { admin } from '../support/test-users';
 
 // Two-factor sign-in (issue 21, decision 035): a reader "scans" the QR code by reading the secret as
 // text into an authenticator (the `otpauth` package stands for the phone), signs out, signs in with a
@@ -17,35 +17,6 @@ const codeOf = (secret: string, steps = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
     timestamp: Date.now() + steps * 30_000,
   });
-
-/** A person of her own for each attempt, made by the administrator (with a role, if given). */
-async function newPerson(
-  browser: Browser,
-  baseURL: string,
-  role = 'lector',
-): Promise<TestUser & { id: number }> {
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const person: TestUser = {
-    name: 'Dolores Dospasos',
-    email: `dolores-${suffix}@e2e.test`,
-    password: 'dos-pasos-e2e-password',
-    role: 'lector',
-    roleLabel: 'Lector',
-  };
-  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
-  const page = await context.newPage();
-  await signIn(page, admin);
-  const { name, email, password } = person;
-  const { id } = await apiCreate<{ id: number }>(page, baseURL, '/api/users', {
-    name,
-    email,
-    password,
-    roles: [role],
-    active: true,
-  });
-  await context.close();
-  return { ...person, id };
-}
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Menú de usuario' }).click();
@@ -102,7 +73,7 @@ test('a person enables two-factor sign-in, then signs in with a code and with a 
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const person = await newPerson(browser, baseURL!);
+  const person = await newReader(browser, baseURL!, 'Dolores Dospasos');
   await signIn(page, person);
   await page.goto('/account#dos-pasos');
   const section = page.getByRole('region', { name: 'Verificación en dos pasos' });
@@ -190,7 +161,7 @@ test('a role that requires it sends its holder to the set-up first; an administr
   await adminPage.getByRole('button', { name: 'Guardar' }).click();
   await expect(adminPage.getByText(SAVED)).toBeVisible();
 
-  const person = await newPerson(browser, baseURL!, roleName);
+  const person = await newReader(browser, baseURL!, 'Dolores Dospasos', roleName);
   await page.goto('/auth/login');
   await submitSignIn(page, person.email, person.password);
   await expect(page).toHaveURL(/\/account\/two-factor-setup$/);

@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   SoftAuthenticator,
@@ -73,10 +74,10 @@ describe.each(testDatabases())('passkeys (%s)', (engine) => {
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       excludeCredentials: [],
     });
-    // The user handle names nobody outside this server.
-    expect(Buffer.from((options.user as { id: string }).id, 'base64url').toString()).not.toContain(
-      String(user.id),
-    );
+    // The user handle names nobody outside this server: 16 bytes of an HMAC, not the id or the email.
+    const handle = Buffer.from((options.user as { id: string }).id, 'base64url');
+    expect(handle).toHaveLength(16);
+    expect(handle.toString('latin1')).not.toContain(user.email);
 
     const authenticator = new SoftAuthenticator(SITE);
     const credential = authenticator.create(options);
@@ -205,6 +206,54 @@ describe.each(testDatabases())('passkeys (%s)', (engine) => {
       [user.id],
     );
     expect(kinds.map((k) => k.kind)).toEqual(['login_failed', 'passkey_removed']);
+  });
+
+  test('a passkey is the second step of a password sign-in, instead of a code', async () => {
+    const { user, client, authenticator } = await withPasskey('Móvil');
+    // The second factor, set up as the SPA does; codes from an RFC 6238 implementation of the tests'.
+    expect((await client.post('/api/user/confirm-password', { password: user.password })).status).toBe(201);
+    expect((await client.post('/api/user/two-factor-authentication')).status).toBe(200);
+    const { secretKey } = (await client.get('/api/user/two-factor-secret-key')).body as { secretKey: string };
+    const code = new TOTP({ secret: Secret.fromBase32(secretKey) }).generate();
+    expect((await client.post('/api/user/confirmed-two-factor-authentication', { code })).status).toBe(200);
+
+    // Without a pending password step there is nothing to answer.
+    const stranger = await guest();
+    expect((await stranger.post('/api/two-factor-challenge/passkey-options')).status).toBe(422);
+
+    const browser = await guest();
+    const login = await browser.login(user.email, user.password);
+    expect(login.body).toEqual({ two_factor: true });
+    const optionsResponse = await browser.post('/api/two-factor-challenge/passkey-options');
+    expect(optionsResponse.status, optionsResponse.text).toBe(200);
+    const options = (optionsResponse.body as { data: Options }).data;
+    // Only this person's passkeys are allowed.
+    expect(options.allowCredentials).toEqual([
+      { id: authenticator.passkeys[0]!.id, type: 'public-key', transports: ['internal'] },
+    ]);
+
+    // Someone else's passkey does not pass this person's second step.
+    const other = await withPasskey('Ajena');
+    const wrong = await browser.post('/api/two-factor-challenge/passkey', {
+      credential: other.authenticator.get(options),
+    });
+    expect(wrong.status).toBe(422);
+    expect((await browser.get('/api/user')).status).toBe(401);
+
+    const answer = authenticator.get(options);
+    const passed = await browser.post('/api/two-factor-challenge/passkey', { credential: answer });
+    expect(passed.status, passed.text).toBe(204);
+    expect((await browser.get('/api/user')).body).toMatchObject({ data: { id: user.id } });
+    const [event] = await server.database.query<{ details: unknown }>(
+      `SELECT details FROM security_events WHERE user_id = $1 AND kind = 'login' ORDER BY id DESC LIMIT 1`,
+      [user.id],
+    );
+    expect(event!.details).toEqual({ two_factor: 'passkey' });
+
+    // The same answer again, from the password step of another browser: spent.
+    const again = await guest();
+    expect((await again.login(user.email, user.password)).body).toEqual({ two_factor: true });
+    expect((await again.post('/api/two-factor-challenge/passkey', { credential: answer })).status).toBe(422);
   });
 
   test("renaming and removing are one's own; someone else's passkey is a 404", async () => {

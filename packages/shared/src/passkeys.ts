@@ -52,6 +52,10 @@ export const PasskeyLoginInput = z.strictObject({
 });
 export type PasskeyLoginInput = z.infer<typeof PasskeyLoginInput>;
 
+/** POST /api/two-factor-challenge/passkey: a passkey's answer as the second step of a password sign-in. */
+export const PasskeyChallengeInput = z.strictObject({ credential: webauthnCredential });
+export type PasskeyChallengeInput = z.infer<typeof PasskeyChallengeInput>;
+
 /** One of my passkeys, as GET /api/user/passkeys lists it. */
 export interface Passkey {
   id: number;

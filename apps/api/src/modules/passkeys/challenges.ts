@@ -10,7 +10,8 @@ import type { Connection } from '../../db/client';
 /** How long the browser has to answer (WebAuthn's own timeout is set to the same). */
 export const CHALLENGE_SECONDS = 300;
 
-const PURPOSES = { register: 1, login: 2 } as const;
+// Adding a passkey (for whom), signing in with one (anyone), or the second step of whose sign-in.
+const PURPOSES = { register: 1, login: 2, second: 3 } as const;
 export type ChallengePurpose = keyof typeof PURPOSES;
 
 const PAYLOAD_BYTES = 1 + 4 + 8 + 16;
@@ -25,7 +26,7 @@ export function createChallenges(appKey: Buffer) {
       .subarray(0, MAC_BYTES);
 
   return {
-    /** A new challenge's bytes, for `userId` when adding a passkey (0 when signing in). */
+    /** A new challenge's bytes, for `userId` when adding a passkey or at a second step (else 0). */
     issue(purpose: ChallengePurpose, userId = 0): Uint8Array<ArrayBuffer> {
       const payload = Buffer.alloc(PAYLOAD_BYTES);
       payload.writeUInt8(PURPOSES[purpose], 0);

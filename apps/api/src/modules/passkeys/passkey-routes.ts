@@ -1,34 +1,35 @@
-import { createHmac } from 'node:crypto';
-import { isIP } from 'node:net';
 import {
   CreatePasskeyInput,
   MESSAGES,
   PASSKEYS_PER_USER,
-  type Passkey,
   PasskeyLoginInput,
   PasskeyOptionsInput,
   RenamePasskeyInput,
 } from '@gestor/shared';
 import {
   type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
   generateRegistrationOptions,
   type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from '../../config/config';
+import type { FastifyInstance } from 'fastify';
 import type { Connection, Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { HttpError, notFound, ValidationError } from '../../lib/http-errors';
+import { notFound, ValidationError } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
 import { createPasswordCheck } from '../account/password-check';
 import { recordSecurityEvent, requestOrigin } from '../activity/security-events';
 import { createAuthRepository } from '../auth/auth-repository';
 import type { KnownDevices } from '../auth/known-devices';
 import { REMEMBER_LIFETIME_MINUTES } from '../auth/session-store';
-import { CHALLENGE_SECONDS, createChallenges } from './challenges';
+import { CHALLENGE_SECONDS } from './challenges';
+import {
+  NOT_CHECKED,
+  type PasskeyRow,
+  presentPasskey,
+  type RelyingParty,
+  transportsOf,
+} from './relying-party';
 
 // Passkeys (issue 21, decision 036): WebAuthn credentials added in "Mi cuenta" and used to sign in
 // with no password ("Acceder con llave de acceso"): the authenticator checks the person (a PIN, a
@@ -37,69 +38,20 @@ import { CHALLENGE_SECONDS, createChallenges } from './challenges';
 
 const ACCOUNT = { auth: true, sessionOnly: true } as const;
 
-const NOT_CHECKED = 'No se ha podido comprobar la llave de acceso. Inténtelo de nuevo.';
-const UNKNOWN_PASSKEY = 'Esta llave de acceso no está registrada en Gestor.';
-
-interface PasskeyRow {
-  id: string;
-  user_id: number;
-  name: string;
-  credential_id: string;
-  public_key: string;
-  counter: string;
-  transports: string;
-  backed_up: boolean;
-  created_at: Date;
-  last_used_at: Date | null;
-}
-
-const present = (row: PasskeyRow): Passkey => ({
-  id: Number(row.id),
-  name: row.name,
-  created_at: row.created_at.toISOString(),
-  last_used_at: row.last_used_at?.toISOString() ?? null,
-  backed_up: row.backed_up,
-});
-
-const transportsOf = (row: PasskeyRow): string[] => {
-  const parsed: unknown = JSON.parse(row.transports);
-  return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
-};
-
 export function passkeyRoutes(
   app: FastifyInstance,
   {
     database,
-    config,
+    appName,
+    relyingParty,
     devices,
-  }: {
-    database: Database;
-    config: Pick<Config, 'appKey' | 'appName' | 'appUrl' | 'frontendUrl'>;
-    devices: KnownDevices;
-  },
+  }: { database: Database; appName: string; relyingParty: RelyingParty; devices: KnownDevices },
 ) {
-  const rpID = new URL(config.appUrl).hostname;
-  const origins = [...new Set([new URL(config.appUrl).origin, new URL(config.frontendUrl).origin])];
-  const challenges = createChallenges(config.appKey);
+  const { challenges, checked, origins, requireDomain, rpID, userHandle } = relyingParty;
   const confirmPassword = createPasswordCheck(database);
   const repository = createAuthRepository(database);
-  // WebAuthn's user handle: stable per person, so one authenticator keeps one passkey per person here,
-  // and meaningless outside this server (no id or email leaves in it).
-  const userHandle = (userId: number) =>
-    createHmac('sha256', config.appKey).update(`webauthn-user|${userId}`).digest().subarray(0, 16);
 
-  /** WebAuthn refuses an IP address as relying party: say so rather than fail in the browser. */
-  function requireDomain() {
-    if (isIP(rpID.replace(/^\[|\]$/g, '')) !== 0) {
-      throw new HttpError(
-        503,
-        'Las llaves de acceso necesitan que Gestor se sirva con un nombre de dominio (APP_URL), no con una dirección IP.',
-      );
-    }
-  }
-
-  const ownPasskeys = (userId: number, conn: Connection = database) =>
-    conn.query<PasskeyRow>('SELECT * FROM passkeys WHERE user_id = $1 ORDER BY created_at, id', [userId]);
+  const ownPasskeys = (userId: number) => relyingParty.passkeysOf(userId);
 
   async function ownPasskey(userId: number, rawId: string, conn: Connection = database) {
     const id = Number(rawId);
@@ -112,18 +64,8 @@ export function passkeyRoutes(
     return row;
   }
 
-  /** A library's refusal (a wrong origin, a bad signature…) as the person's 422; the reason to the log. */
-  async function checked<T>(log: FastifyBaseLogger, verify: () => Promise<T>): Promise<T> {
-    try {
-      return await verify();
-    } catch (error) {
-      log.info({ err: error }, 'Respuesta de llave de acceso rechazada');
-      throw ValidationError.field('credential', NOT_CHECKED);
-    }
-  }
-
   app.get('/api/user/passkeys', { config: ACCOUNT }, async (request) => ({
-    data: (await ownPasskeys(request.authUser().id)).map(present),
+    data: (await ownPasskeys(request.authUser().id)).map(presentPasskey),
   }));
 
   // Adding a passkey gives a way in that needs no password: the password is asked first, so a session
@@ -141,7 +83,7 @@ export function passkeyRoutes(
       );
     }
     const options = await generateRegistrationOptions({
-      rpName: config.appName,
+      rpName: appName,
       rpID,
       userName: user.email,
       userDisplayName: user.name,
@@ -212,7 +154,7 @@ export function passkeyRoutes(
         });
         return inserted!;
       });
-      return reply.code(201).send({ data: present(row) });
+      return reply.code(201).send({ data: presentPasskey(row) });
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw ValidationError.field('credential', 'Esta llave de acceso ya está añadida.');
@@ -231,7 +173,7 @@ export function passkeyRoutes(
       [row.id, user.id, input.name],
     );
     if (!renamed) throw notFound();
-    return { data: present(renamed) };
+    return { data: presentPasskey(renamed) };
   });
 
   app.delete('/api/user/passkeys/:id', { config: ACCOUNT }, async (request, reply) => {
@@ -261,13 +203,7 @@ export function passkeyRoutes(
 
   app.post('/api/passkeys/login-options', { config: GUEST }, async () => {
     requireDomain();
-    const options = await generateAuthenticationOptions({
-      rpID,
-      challenge: challenges.issue('login'),
-      timeout: CHALLENGE_SECONDS * 1000,
-      userVerification: 'required',
-    });
-    return { data: options };
+    return { data: await relyingParty.requestOptions('login') };
   });
 
   app.post('/api/passkeys/login', { config: GUEST }, async (request, reply) => {
@@ -282,61 +218,31 @@ export function passkeyRoutes(
         'Retry-After': String(wait),
       });
     }
-    const response = input.credential as unknown as AuthenticationResponseJSON;
-    const [row] = await database.query<PasskeyRow & { email: string; user_name: string; active: boolean }>(
-      `SELECT p.*, u.email, u.name AS user_name, u.active FROM passkeys p JOIN users u ON u.id = p.user_id
-        WHERE p.credential_id = $1`,
-      [response.id],
+    const assertion = await relyingParty.check(
+      request.log,
+      input.credential as unknown as AuthenticationResponseJSON,
+      'login',
     );
-    if (!row) throw ValidationError.field('credential', UNKNOWN_PASSKEY);
-    const handle = response.response.userHandle;
-    if (handle && handle !== userHandle(row.user_id).toString('base64url')) {
-      throw ValidationError.field('credential', UNKNOWN_PASSKEY);
-    }
-    let challenge = '';
-    const { authenticationInfo } = await checked(request.log, async () => {
-      const result = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: (signed) => {
-          challenge = signed;
-          return challenges.isValid(signed, 'login');
-        },
-        expectedOrigin: origins,
-        expectedRPID: rpID,
-        credential: {
-          id: row.credential_id,
-          publicKey: new Uint8Array(Buffer.from(row.public_key, 'base64url')),
-          counter: Number(row.counter),
-          transports: transportsOf(row) as never,
-        },
-        requireUserVerification: true,
-      });
-      if (!result.verified) throw new Error('not verified');
-      return result;
-    });
-    const account = { id: row.user_id, name: row.user_name, email: row.email };
-    if (!row.active) {
+    const { account } = assertion;
+    const user = { id: account.id, name: account.name, email: account.email };
+    if (!account.active) {
       await recordSecurityEvent(database, {
         kind: 'login_failed',
-        user: account,
-        email: row.email,
+        user,
+        email: account.email,
         origin,
         details: { reason: 'disabled', method: 'passkey' },
       });
       throw ValidationError.field('credential', MESSAGES.accountDisabled);
     }
     await database.transaction(async (tx) => {
-      if (!(await challenges.spend(tx, challenge))) throw ValidationError.field('credential', NOT_CHECKED);
-      await tx.query(
-        'UPDATE passkeys SET counter = greatest(counter, $2), last_used_at = now() WHERE id = $1',
-        [row.id, authenticationInfo.newCounter],
-      );
-      await tx.query('UPDATE users SET last_login_at = now() WHERE id = $1', [row.user_id]);
-      await recordSecurityEvent(tx, { kind: 'login', user: account, origin, details: { method: 'passkey' } });
+      await relyingParty.settle(tx, assertion);
+      await tx.query('UPDATE users SET last_login_at = now() WHERE id = $1', [account.id]);
+      await recordSecurityEvent(tx, { kind: 'login', user, origin, details: { method: 'passkey' } });
     });
     await repository.clearThrottle(throttle);
-    await reply.startSession(row.user_id, input.remember ? REMEMBER_LIFETIME_MINUTES : undefined);
-    await devices.signedIn(request, reply, row.user_id);
+    await reply.startSession(account.id, input.remember ? REMEMBER_LIFETIME_MINUTES : undefined);
+    await devices.signedIn(request, reply, account.id);
     return reply.code(204).send();
   });
 }

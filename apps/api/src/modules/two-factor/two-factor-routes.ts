@@ -4,11 +4,13 @@ import {
   MESSAGES,
   mayManage,
   PASSWORD_CONFIRMATION_SECONDS,
+  PasskeyChallengeInput,
   type Permission,
   TWO_FACTOR_LOGIN_MINUTES,
   TwoFactorChallengeInput,
   type TwoFactorQrCode,
 } from '@gestor/shared';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import type { Config } from '../../config/config';
@@ -24,6 +26,7 @@ import { createAuthRepository } from '../auth/auth-repository';
 import type { AuthService } from '../auth/auth-service';
 import type { KnownDevices } from '../auth/known-devices';
 import { REMEMBER_LIFETIME_MINUTES } from '../auth/session-store';
+import type { RelyingParty } from '../passkeys/relying-party';
 import { auditUser } from '../users/user-audit';
 import { createPendingLogins, PENDING_LOGIN_COOKIE, type PendingLogin } from './pending-login';
 import { createTwoFactorStore } from './two-factor-store';
@@ -58,12 +61,14 @@ export function twoFactorRoutes(
     mailer,
     auth,
     devices,
+    relyingParty,
   }: {
     database: Database;
     config: Pick<Config, 'appKey' | 'appName' | 'frontendUrl' | 'session'>;
     mailer: Mailer;
     auth: AuthService;
     devices: KnownDevices;
+    relyingParty: RelyingParty;
   },
 ): TwoFactorSignIn {
   const store = createTwoFactorStore(database, config.appKey);
@@ -272,11 +277,65 @@ export function twoFactorRoutes(
       );
     }
     await repository.clearThrottle(throttle);
+    await finishSignIn(request, reply, user, pending, field);
+    return reply.code(204).send();
+  });
+
+  /** The second step passed: a new session id and CSRF token (session fixation), as at any sign-in. */
+  async function finishSignIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: { id: number; name: string; email: string },
+    pending: PendingLogin,
+    method: 'code' | 'recovery_code' | 'passkey',
+  ) {
     reply.clearCookie(PENDING_LOGIN_COOKIE, cookieOptions);
-    // A new session id and CSRF token (session fixation), as at any sign-in.
     await reply.startSession(user.id, pending.remember ? REMEMBER_LIFETIME_MINUTES : undefined);
-    await auth.completeLogin(user, origin, { two_factor: field });
+    await auth.completeLogin(user, requestOrigin(request), { two_factor: method });
     await devices.signedIn(request, reply, user.id);
+  }
+
+  // The second step with one of the person's passkeys instead of a code (decision 036): options that
+  // allow only their passkeys, then the answer, checked as at a passkey sign-in.
+  app.post(
+    '/api/two-factor-challenge/passkey-options',
+    { config: { sessionOnly: true } },
+    async (request) => {
+      relyingParty.requireDomain();
+      const pending = readPending(request);
+      if (!pending) throw ValidationError.field('credential', MESSAGES.twoFactorLoginExpired);
+      return { data: await relyingParty.requestOptions('second', pending.userId) };
+    },
+  );
+
+  app.post('/api/two-factor-challenge/passkey', { config: { sessionOnly: true } }, async (request, reply) => {
+    relyingParty.requireDomain();
+    const input = validate(PasskeyChallengeInput, request.body);
+    const pending = readPending(request);
+    if (!pending) throw ValidationError.field('credential', MESSAGES.twoFactorLoginExpired);
+    const throttle = `two-factor|${pending.userId}`;
+    const wait = await repository.takeAttempt(throttle);
+    if (wait > 0) {
+      throw ValidationError.field('credential', MESSAGES.throttled(wait), 429, {
+        'Retry-After': String(wait),
+      });
+    }
+    const assertion = await relyingParty.check(
+      request.log,
+      input.credential as unknown as AuthenticationResponseJSON,
+      'second',
+      pending.userId,
+    );
+    const { account } = assertion;
+    const user = { id: account.id, name: account.name, email: account.email };
+    const [still] = await database.query(
+      'SELECT 1 FROM users WHERE id = $1 AND active AND deleted_at IS NULL AND two_factor_confirmed_at IS NOT NULL',
+      [user.id],
+    );
+    if (!still) throw ValidationError.field('credential', MESSAGES.twoFactorLoginExpired);
+    await database.transaction((tx) => relyingParty.settle(tx, assertion));
+    await repository.clearThrottle(throttle);
+    await finishSignIn(request, reply, user, pending, 'passkey');
     return reply.code(204).send();
   });
 

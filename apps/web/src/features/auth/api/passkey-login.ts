@@ -16,3 +16,16 @@ export async function signInWithPasskey({ remember }: { remember: boolean }): Pr
   await api.post<void>('/api/passkeys/login', { credential, remember });
   return signedInUser();
 }
+
+/**
+ * The second step of a password sign-in with one of the person's passkeys instead of a code: options
+ * that allow only theirs, the browser's answer, then GET /api/user.
+ */
+export async function completeTwoFactorWithPasskey(): Promise<AuthUser> {
+  const optionsJSON = await api.post<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
+    '/api/two-factor-challenge/passkey-options',
+  );
+  const credential = await startAuthentication({ optionsJSON });
+  await api.post<void>('/api/two-factor-challenge/passkey', { credential });
+  return signedInUser();
+}

@@ -3,10 +3,21 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { passkeyFailure } from '../../../lib/webauthn';
-import { signInWithPasskey } from '../api/passkey-login';
+import { completeTwoFactorWithPasskey, signInWithPasskey } from '../api/passkey-login';
 
-/** Below the sign-in form: a passkey instead of email and password (none of the form is needed). */
-export function PasskeySignIn({ remember, onSignedIn }: { remember: () => boolean; onSignedIn: () => void }) {
+/**
+ * Below the sign-in form: a passkey instead of email and password (none of the form is needed). At the
+ * second step (`secondStep`), one of the person's passkeys instead of a code.
+ */
+export function PasskeySignIn({
+  remember = () => false,
+  onSignedIn,
+  secondStep = false,
+}: {
+  remember?: () => boolean;
+  onSignedIn: () => void | Promise<void>;
+  secondStep?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   if (!browserSupportsWebAuthn()) return null;
@@ -15,8 +26,8 @@ export function PasskeySignIn({ remember, onSignedIn }: { remember: () => boolea
     setFailure(null);
     setBusy(true);
     try {
-      await signInWithPasskey({ remember: remember() });
-      onSignedIn();
+      await (secondStep ? completeTwoFactorWithPasskey() : signInWithPasskey({ remember: remember() }));
+      await onSignedIn();
     } catch (error) {
       setFailure(passkeyFailure(error));
     } finally {
@@ -32,7 +43,7 @@ export function PasskeySignIn({ remember, onSignedIn }: { remember: () => boolea
       {failure && <Notice severity="error">{failure}</Notice>}
       <Button
         type="button"
-        label="Acceder con llave de acceso"
+        label={secondStep ? 'Usar una llave de acceso' : 'Acceder con llave de acceso'}
         icon="pi pi-key"
         outlined
         className="auth-submit"

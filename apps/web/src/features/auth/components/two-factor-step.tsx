@@ -5,6 +5,7 @@ import { Notice } from '../../../components/ui/notice';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
 import { completeTwoFactor } from '../api/login';
+import { PasskeySignIn } from './passkey-sign-in';
 
 interface ChallengeFields {
   code: string;
@@ -104,6 +105,7 @@ export function TwoFactorStep({
           Volver a empezar
         </button>
       </div>
+      <PasskeySignIn secondStep onSignedIn={onSignedIn} />
     </>
   );
 }
