@@ -3,11 +3,12 @@ import type { Database } from '../../db/client';
 import { ValidationError } from '../../lib/http-errors';
 import { verifyPassword } from '../../lib/passwords';
 import { createAuthRepository } from '../auth/auth-repository';
+import { takeAttemptOrRefuse } from '../auth/throttle';
 
 /**
  * Checks a signed-in person's current password under the sign-in's limiter, per account: a stolen
  * session must not try passwords at will. 422 (or 429 with Retry-After) on `field`. Mi cuenta asks it
- * before a new email, a new password and a new passkey.
+ * before a new email, a new password and a new passkey; Fortify's password confirmation too.
  */
 export function createPasswordCheck(database: Database) {
   const repository = createAuthRepository(database);
@@ -16,19 +17,17 @@ export function createPasswordCheck(database: Database) {
     password: string | undefined,
     field: string,
     missing: string,
+    wrong: string = MESSAGES.wrongCurrentPassword,
   ): Promise<void> {
     if (!password) throw ValidationError.field(field, missing);
     const throttle = `password-confirm|${userId}`;
-    const wait = await repository.takeAttempt(throttle);
-    if (wait > 0) {
-      throw ValidationError.field(field, MESSAGES.throttled(wait), 429, { 'Retry-After': String(wait) });
-    }
+    await takeAttemptOrRefuse(repository, throttle, field);
     const [stored] = await database.query<{ password: string | null }>(
       'SELECT password FROM users WHERE id = $1',
       [userId],
     );
     if (!(await verifyPassword(stored?.password ?? null, password))) {
-      throw ValidationError.field(field, MESSAGES.wrongCurrentPassword);
+      throw ValidationError.field(field, wrong);
     }
     await repository.clearThrottle(throttle);
   };

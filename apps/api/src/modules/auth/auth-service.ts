@@ -20,6 +20,7 @@ import { auditUser, auditUserCreated, PASSWORD_CHANGED } from '../users/user-aud
 import { invitationMail, passwordResetMail, resetLink } from './auth-mails';
 import { createAuthRepository } from './auth-repository';
 import type { SessionStore } from './session-store';
+import { takeAttemptOrRefuse } from './throttle';
 
 type Log = { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 
@@ -98,10 +99,7 @@ export function createAuthService({ database, config, mailer, sessions, log }: A
       origin: RequestOrigin,
     ): Promise<{ userId: number; twoFactor: boolean }> {
       const key = `${input.email.toLowerCase()}|${origin.ip ?? ''}`;
-      const wait = await repository.takeAttempt(key);
-      if (wait > 0) {
-        throw ValidationError.field('email', MESSAGES.throttled(wait), 429, { 'Retry-After': String(wait) });
-      }
+      await takeAttemptOrRefuse(repository, key, 'email');
       const user = await repository.findByEmail(input.email);
       const valid = await verifyPassword(user?.password ?? null, input.password);
       // The attempt is already counted; only a successful sign-in clears the count.

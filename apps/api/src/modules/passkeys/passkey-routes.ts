@@ -22,6 +22,7 @@ import { recordSecurityEvent, requestOrigin } from '../activity/security-events'
 import { createAuthRepository } from '../auth/auth-repository';
 import type { KnownDevices } from '../auth/known-devices';
 import { REMEMBER_LIFETIME_MINUTES } from '../auth/session-store';
+import { takeAttemptOrRefuse } from '../auth/throttle';
 import { CHALLENGE_SECONDS } from './challenges';
 import {
   NOT_CHECKED,
@@ -212,12 +213,7 @@ export function passkeyRoutes(
     const origin = requestOrigin(request);
     // The sign-in's limiter, per address: each refused answer counts, as a refused password does.
     const throttle = `passkey|${origin.ip ?? ''}`;
-    const wait = await repository.takeAttempt(throttle);
-    if (wait > 0) {
-      throw ValidationError.field('credential', MESSAGES.throttled(wait), 429, {
-        'Retry-After': String(wait),
-      });
-    }
+    await takeAttemptOrRefuse(repository, throttle, 'credential');
     const assertion = await relyingParty.check(
       request.log,
       input.credential as unknown as AuthenticationResponseJSON,

@@ -17,15 +17,16 @@ import type { Config } from '../../config/config';
 import type { Database } from '../../db/client';
 import { forbidden, HttpError, notFound, ValidationError } from '../../lib/http-errors';
 import type { Mailer } from '../../lib/mailer';
-import { verifyPassword } from '../../lib/passwords';
 import { otpauthUrl } from '../../lib/totp';
 import { validate } from '../../lib/validate';
+import { createPasswordCheck } from '../account/password-check';
 import { recordSecurityEvent, requestOrigin } from '../activity/security-events';
 import { twoFactorResetMail } from '../auth/auth-mails';
 import { createAuthRepository } from '../auth/auth-repository';
 import type { AuthService } from '../auth/auth-service';
 import type { KnownDevices } from '../auth/known-devices';
 import { REMEMBER_LIFETIME_MINUTES } from '../auth/session-store';
+import { takeAttemptOrRefuse } from '../auth/throttle';
 import type { RelyingParty } from '../passkeys/relying-party';
 import { auditUser } from '../users/user-audit';
 import { createPendingLogins, PENDING_LOGIN_COOKIE, type PendingLogin } from './pending-login';
@@ -73,6 +74,7 @@ export function twoFactorRoutes(
 ): TwoFactorSignIn {
   const store = createTwoFactorStore(database, config.appKey);
   const repository = createAuthRepository(database);
+  const confirmPassword = createPasswordCheck(database);
   const pendingLogins = createPendingLogins(config.appKey);
   const cookieOptions = {
     path: '/api',
@@ -96,20 +98,8 @@ export function twoFactorRoutes(
   app.post('/api/user/confirm-password', { config: TWO_FACTOR }, async (request, reply) => {
     const user = request.authUser();
     const { password } = validate(ConfirmPasswordInput, request.body);
-    // Mi cuenta's limiter for typed current passwords (decision 034): one budget per account.
-    const throttle = `password-confirm|${user.id}`;
-    const wait = await repository.takeAttempt(throttle);
-    if (wait > 0) {
-      throw ValidationError.field('password', MESSAGES.throttled(wait), 429, { 'Retry-After': String(wait) });
-    }
-    const [stored] = await database.query<{ password: string | null }>(
-      'SELECT password FROM users WHERE id = $1',
-      [user.id],
-    );
-    if (!(await verifyPassword(stored?.password ?? null, password))) {
-      throw ValidationError.field('password', MESSAGES.wrongPassword);
-    }
-    await repository.clearThrottle(throttle);
+    // Mi cuenta's check of a typed current password (decision 034): one limiter budget per account.
+    await confirmPassword(user.id, password, 'password', MESSAGES.wrongPassword, MESSAGES.wrongPassword);
     await database.query('UPDATE sessions SET password_confirmed_at = now() WHERE id = $1', [
       request.session!.key,
     ]);
@@ -243,10 +233,7 @@ export function twoFactorRoutes(
     // Fortify's two-factor limiter, as strict as the sign-in's and per account: an attacker holding the
     // password gains nothing by changing address.
     const throttle = `two-factor|${pending.userId}`;
-    const wait = await repository.takeAttempt(throttle);
-    if (wait > 0) {
-      throw ValidationError.field(field, MESSAGES.throttled(wait), 429, { 'Retry-After': String(wait) });
-    }
+    await takeAttemptOrRefuse(repository, throttle, field);
     const [user] = await database.query<{ id: number; name: string; email: string }>(
       `SELECT id, name, email FROM users
         WHERE id = $1 AND active AND deleted_at IS NULL AND two_factor_confirmed_at IS NOT NULL`,
@@ -314,12 +301,7 @@ export function twoFactorRoutes(
     const pending = readPending(request);
     if (!pending) throw ValidationError.field('credential', MESSAGES.twoFactorLoginExpired);
     const throttle = `two-factor|${pending.userId}`;
-    const wait = await repository.takeAttempt(throttle);
-    if (wait > 0) {
-      throw ValidationError.field('credential', MESSAGES.throttled(wait), 429, {
-        'Retry-After': String(wait),
-      });
-    }
+    await takeAttemptOrRefuse(repository, throttle, 'credential');
     const assertion = await relyingParty.check(
       request.log,
       input.credential as unknown as AuthenticationResponseJSON,
