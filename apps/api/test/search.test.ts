@@ -95,7 +95,32 @@ describe.each(testDatabases())('Global search (%s)', (engine) => {
     const groups = await search(admin, 'quelonio');
     expect(groups.map((g) => g.area)).toEqual(['news']);
     expect(groups[0]?.total).toBe(7);
-    expect(groups[0]?.items).toHaveLength(5);
+    // Equal ranks: the newest five, newest first.
+    expect(groups[0]?.items.map((item) => item.title)).toEqual(
+      [7, 6, 5, 4, 3].map((n) => `Aviso ${n} del quelonio`),
+    );
+  });
+
+  test('areas without full text: a title that starts with the text, then one that holds it, then the rest, newest first', async () => {
+    // Created oldest first; the email is matched too (users search name and email) but is no title.
+    const people = [
+      { name: 'Ana Galápago Ruiz', email: 'ana.ruiz@example.com' },
+      { name: 'Galápago Martín', email: 'g.martin@example.com' },
+      { name: 'Luis Pérez', email: 'galapago.fan@example.com' },
+      { name: 'Marta Galapagos', email: 'marta@example.com' },
+      { name: 'GALÁPAGO Sanz', email: 'sanz@example.com' },
+      { name: 'Pedro Gil', email: 'pgil.galapago@example.com' },
+    ];
+    for (const person of people) await server.createUser(person);
+    const users = group(await search(admin, 'galapago'), 'user');
+    expect(users?.total).toBe(6);
+    expect(users?.items.map((item) => item.title)).toEqual([
+      'GALÁPAGO Sanz',
+      'Galápago Martín',
+      'Marta Galapagos',
+      'Ana Galápago Ruiz',
+      'Pedro Gil',
+    ]);
   });
 
   test('areas with no match are left out', async () => {
