@@ -24,6 +24,7 @@ import * as securityEvents from './0023-security-events';
 import * as activityLog from './0024-activity-log';
 import * as savedViews from './0025-saved-views';
 import * as emailChanges from './0027-email-changes';
+import * as searchTitles from './0031-search-titles';
 
 export interface Migration {
   name: string;
@@ -58,4 +59,5 @@ export const MIGRATIONS: Migration[] = [
   activityLog,
   savedViews,
   emailChanges,
+  searchTitles,
 ];

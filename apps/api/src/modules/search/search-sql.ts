@@ -51,7 +51,7 @@ export function searchStatement(
   const [rank, direction] = fullTextSearch
     ? [fullTextSearch.rank(params.add(text)), 'DESC']
     : [
-        `CASE strpos(gestor_fold(${searched.title}), gestor_fold(${params.add(text)})) WHEN 0 THEN 2 WHEN 1 THEN 0 ELSE 1 END`,
+        `CASE strpos(${searched.foldedTitle ?? `gestor_fold(${searched.title})`}, gestor_fold(${params.add(text)})) WHEN 0 THEN 2 WHEN 1 THEN 0 ELSE 1 END`,
         'ASC',
       ];
   const key = definition.contract.lookup === 'slug' ? 't.slug' : 't.id::text';
