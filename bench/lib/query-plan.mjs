@@ -59,14 +59,14 @@ export async function medianTimes(client, statement, runs = 7) {
 
 /**
  * The plan as EXPLAIN prints it, shorter for a report's notes: the estimated costs dropped, only the
- * node lines, the SubPlans and the facts that tell how it went (conditions, sort method, heap blocks,
+ * node lines, the SubPlans, InitPlans and CTEs and the facts that tell how it went (conditions, sort method, heap blocks,
  * JIT, times).
  * @param {string} planText
  */
 export function planOutline(planText) {
   const lines = [];
   for (const line of planText.split('\n')) {
-    if (/\(cost=|^\s*(SubPlan|InitPlan) /.test(line)) {
+    if (/\(cost=|^\s*(SubPlan|InitPlan|CTE) /.test(line)) {
       lines.push(line.replace(/\s*\(cost=[^)]*\)/, '').replace('(actual ', '('));
     } else if (
       /^\s*(Sort Method|Heap Blocks|Recheck Cond|Index Cond|Filter|Planning Time|Execution Time|JIT|Timing|Functions):?/.test(

@@ -1,5 +1,9 @@
 import type { SearchGroup } from '@gestor/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createStorage } from '../src/lib/storage/storage';
+import { areaDefinitions } from '../src/modules/areas';
+import type { AuthService } from '../src/modules/auth/auth-service';
+import { SEARCHED_AREAS } from '../src/modules/search/search-areas';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
 // GET /api/search (issue 20, decision 029): every area the person may view, ranked, at most five
@@ -95,7 +99,32 @@ describe.each(testDatabases())('Global search (%s)', (engine) => {
     const groups = await search(admin, 'quelonio');
     expect(groups.map((g) => g.area)).toEqual(['news']);
     expect(groups[0]?.total).toBe(7);
-    expect(groups[0]?.items).toHaveLength(5);
+    // Equal ranks: the newest five, newest first.
+    expect(groups[0]?.items.map((item) => item.title)).toEqual(
+      [7, 6, 5, 4, 3].map((n) => `Aviso ${n} del quelonio`),
+    );
+  });
+
+  test('areas without full text: a title that starts with the text, then one that holds it, then the rest, newest first', async () => {
+    // Created oldest first; the email is matched too (users search name and email) but is no title.
+    const people = [
+      { name: 'Ana Galápago Ruiz', email: 'ana.ruiz@example.com' },
+      { name: 'Galápago Martín', email: 'g.martin@example.com' },
+      { name: 'Luis Pérez', email: 'galapago.fan@example.com' },
+      { name: 'Marta Galapagos', email: 'marta@example.com' },
+      { name: 'GALÁPAGO Sanz', email: 'sanz@example.com' },
+      { name: 'Pedro Gil', email: 'pgil.galapago@example.com' },
+    ];
+    for (const person of people) await server.createUser(person);
+    const users = group(await search(admin, 'galapago'), 'user');
+    expect(users?.total).toBe(6);
+    expect(users?.items.map((item) => item.title)).toEqual([
+      'GALÁPAGO Sanz',
+      'Galápago Martín',
+      'Marta Galapagos',
+      'Ana Galápago Ruiz',
+      'Pedro Gil',
+    ]);
   });
 
   test('areas with no match are left out', async () => {
@@ -123,5 +152,41 @@ describe.each(testDatabases())('Global search (%s)', (engine) => {
     const removed = await admin.delete(`/api/news/${created.body.data.id}`);
     expect(removed.status, removed.text).toBe(204);
     expect(group(await search(admin, 'pangolin'), 'news')).toBeUndefined();
+  });
+  test('an area without full text ranks by a stored fold of the very title it shows (migration 0031)', async () => {
+    const definitions = Object.values(
+      areaDefinitions({
+        database: server.database,
+        // The declarations only keep the auth service for their routes: none is called here.
+        auth: {} as AuthService,
+        storage: createStorage(server.config),
+        log: server.app.log,
+        appUrl: server.url,
+        uploads: { maxBytes: 1, tmpDir: server.config.storagePath },
+      }),
+    ).filter((definition) => !definition.fullTextSearch);
+    expect(definitions.length).toBeGreaterThanOrEqual(8);
+    for (const { table, contract } of definitions) {
+      const { title, foldedTitle } = SEARCHED_AREAS[contract.area];
+      expect(foldedTitle, contract.area).toBe('t.search_title');
+      // The column's generation expression and gestor_fold(title), both as PostgreSQL prints them.
+      const [stored] = await server.database.query<{ expression: string }>(
+        `SELECT pg_get_expr(d.adbin, d.adrelid) AS expression
+           FROM pg_attrdef d JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
+          WHERE d.adrelid = to_regclass($1) AND a.attname = 'search_title' AND a.attgenerated = 's'`,
+        [table],
+      );
+      const expected = await server.database.transaction(async (tx) => {
+        await tx.exec(
+          `CREATE TEMPORARY VIEW search_title_probe AS SELECT gestor_fold(${title}) AS folded FROM ${table} t`,
+        );
+        const [view] = await tx.query<{ definition: string }>(
+          `SELECT pg_get_viewdef('search_title_probe'::regclass) AS definition`,
+        );
+        await tx.exec('DROP VIEW search_title_probe');
+        return /SELECT\s+(.*?)\s+AS folded/s.exec(view?.definition ?? '')?.[1]?.replace(/\bt\./g, '');
+      });
+      expect(stored?.expression, contract.area).toBe(expected);
+    }
   });
 });

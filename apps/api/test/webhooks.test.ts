@@ -386,9 +386,13 @@ describe('webhooks: an existing installation', () => {
   test("migrating gives the administrator role the new area's permissions", async () => {
     const database = openPglite();
     try {
+      // An installation from before webhooks: every migration up to 0017, which later ones build on.
       await migrate(
         database,
-        MIGRATIONS.filter((migration) => migration.name !== '0017-webhooks'),
+        MIGRATIONS.slice(
+          0,
+          MIGRATIONS.findIndex((migration) => migration.name === '0017-webhooks'),
+        ),
       );
       const [role] = await database.query<{ id: number }>(
         "INSERT INTO roles (name, label) VALUES ('admin', 'Administrador') RETURNING id",
@@ -396,7 +400,7 @@ describe('webhooks: an existing installation', () => {
       await database.query("INSERT INTO role_permissions (role_id, permission) VALUES ($1, 'news.view')", [
         role!.id,
       ]);
-      expect(await migrate(database)).toEqual(['0017-webhooks']);
+      expect((await migrate(database))[0]).toBe('0017-webhooks');
       const granted = await database.query<{ permission: string }>(
         "SELECT permission FROM role_permissions WHERE role_id = $1 AND permission LIKE 'webhook.%' ORDER BY 1",
         [role!.id],

@@ -27,6 +27,7 @@ import * as emailChanges from './0027-email-changes';
 import * as twoFactor from './0028-two-factor';
 import * as passkeys from './0029-passkeys';
 import * as personalAccessTokens from './0030-personal-access-tokens';
+import * as searchTitles from './0031-search-titles';
 import * as knownDevices from './0032-known-devices';
 
 export interface Migration {
@@ -65,5 +66,6 @@ export const MIGRATIONS: Migration[] = [
   twoFactor,
   passkeys,
   personalAccessTokens,
+  searchTitles,
   knownDevices,
 ];

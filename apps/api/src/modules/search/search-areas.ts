@@ -7,6 +7,11 @@ import { type Area, PAGE_STATUS_LABELS, PUBLICATION_STATUS_LABELS, TEST_STATUS_L
 export interface SearchedArea {
   /** The record's name in the results (and, for areas without full text, what ranks first). */
   title: string;
+  /**
+   * A stored column holding gestor_fold(title) (migration 0031), which areas without full text rank
+   * by; without it every matching title is folded on each search.
+   */
+  foldedTitle?: string;
   /** The text a line of context is cut from, around the first match. */
   context?: string;
   /** A value of the record's state, read through `labels` into the result's Spanish status tag. */
@@ -36,21 +41,39 @@ export const SEARCHED_AREAS: Record<Area, SearchedArea> = {
   },
   slide: {
     title: 't.title',
+    foldedTitle: 't.search_title',
     context: `concat_ws(' · ', t.subtitle, t.link_label)`,
     status: active('Activa', 'Inactiva'),
   },
-  category: { title: 't.name', context: 't.description' },
+  category: { title: 't.name', foldedTitle: 't.search_title', context: 't.description' },
   multimedia: {
     title: `coalesce(nullif(t.title, ''), t.original_name)`,
+    foldedTitle: 't.search_title',
     context: `concat_ws(' · ', t.original_name, t.alt)`,
   },
   entity: {
     title: 't.name',
+    foldedTitle: 't.search_title',
     context: `concat_ws(' · ', t.tax_id, t.email)`,
     status: active('Activa', 'Inactiva'),
   },
-  space: { title: 't.name', context: 't.address', status: active('Activo', 'Inactivo') },
-  webhook: { title: 't.name', context: 't.url', status: active('Activo', 'Inactivo') },
-  role: { title: 't.label', context: 't.name' },
-  user: { title: 't.name', context: 't.email', status: active('Activo', 'Inactivo') },
+  space: {
+    title: 't.name',
+    foldedTitle: 't.search_title',
+    context: 't.address',
+    status: active('Activo', 'Inactivo'),
+  },
+  webhook: {
+    title: 't.name',
+    foldedTitle: 't.search_title',
+    context: 't.url',
+    status: active('Activo', 'Inactivo'),
+  },
+  role: { title: 't.label', foldedTitle: 't.search_title', context: 't.name' },
+  user: {
+    title: 't.name',
+    foldedTitle: 't.search_title',
+    context: 't.email',
+    status: active('Activo', 'Inactivo'),
+  },
 };
