@@ -74,14 +74,16 @@ export function parseAbilities(text: string | null): Permission[] {
 export function createTokenStore(database: Database) {
   // Kept in memory and forgotten as sessions are (session-store.ts, decision 007): the owner's
   // change (`u:<id>`: disabled, trashed, roles; or a token of theirs revoked, by migration 0030's
-  // trigger) or any role's permissions (`all`). Keyed by the secret's hash.
+  // trigger) or any role's permissions (`all`). Keyed by the credential as sent, as the session cache
+  // is by the cookie's id: a hit costs neither the shape check nor a hash, and the credential never
+  // leaves this process's memory.
   const cache = new Map<string, CachedToken>();
   let announcements = 0;
   database.onAuthChange((change) => {
     announcements++;
     if (change === 'all') cache.clear();
     else if ('user' in change) {
-      for (const [hash, token] of cache) if (token.user.id === change.user) cache.delete(hash);
+      for (const [credential, token] of cache) if (token.user.id === change.user) cache.delete(credential);
     }
   });
 
@@ -101,26 +103,24 @@ export function createTokenStore(database: Database) {
   return {
     /** The token a bearer credential names, if it is well formed, known, unexpired and its owner active. */
     async find(credential: string): Promise<ResolvedToken | null> {
-      const match = TOKEN_SHAPE.exec(credential);
-      if (!match) return null;
-      const id = Number(match[1]);
-      const hash = hashTokenSecret(match[2]!);
-      let token = database.hearsAuthChanges() ? cache.get(hash) : undefined;
-      if (token && token.id !== id) return null;
+      let token = database.hearsAuthChanges() ? cache.get(credential) : undefined;
       if (!token) {
+        const match = TOKEN_SHAPE.exec(credential);
+        if (!match) return null;
         const before = announcements;
-        const loaded = await load(hash, id);
+        const loaded = await load(hashTokenSecret(match[2]!), Number(match[1]));
         if (!loaded) return null;
         token = loaded;
         if (before === announcements && database.hearsAuthChanges()) {
           if (cache.size >= CACHE_LIMIT) cache.clear();
-          cache.set(hash, token);
+          cache.set(credential, token);
         }
       }
       if (token.expiresAt !== null && token.expiresAt <= Date.now()) {
-        cache.delete(hash);
+        cache.delete(credential);
         return null;
       }
+      const { id } = token;
       if (Date.now() - token.lastUsedAt > TOUCH_AFTER_MS) {
         token.lastUsedAt = Date.now();
         // Conditional, so several processes serving one token write it once a minute between them.
