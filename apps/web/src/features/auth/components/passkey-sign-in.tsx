@@ -1,5 +1,4 @@
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { Notice } from '../../../components/ui/notice';
 import { passkeyFailure } from '../../../lib/webauthn';
@@ -41,15 +40,23 @@ export function PasskeySignIn({
         <span>o bien</span>
       </p>
       {failure && <Notice severity="error">{failure}</Notice>}
-      <Button
+      {/* A plain button drawn by the theme's classes, as SubmitButton: the sign-in page loads no
+          PrimeReact component (apps/web/README.md, "Bundle size"). */}
+      <button
         type="button"
-        label={secondStep ? 'Usar una llave de acceso' : 'Acceder con llave de acceso'}
-        icon="pi pi-key"
-        outlined
-        className="auth-submit"
-        loading={busy}
+        className="p-button p-component p-button-outlined auth-submit"
+        disabled={busy}
+        aria-disabled={busy || undefined}
         onClick={() => void start()}
-      />
+      >
+        <span
+          className={`p-button-icon p-button-icon-left pi ${busy ? 'pi-spin pi-spinner' : 'pi-key'}`}
+          aria-hidden="true"
+        />
+        <span className="p-button-label">
+          {secondStep ? 'Usar una llave de acceso' : 'Acceder con llave de acceso'}
+        </span>
+      </button>
     </div>
   );
 }
