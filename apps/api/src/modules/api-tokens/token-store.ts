@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
-import { API_TOKEN_RANDOM_LENGTH, type AuthUser, type Permission, type RoleSummary } from '@gestor/shared';
+import { API_TOKEN_RANDOM_LENGTH, type AuthUser, type Permission } from '@gestor/shared';
 import type { Database } from '../../db/client';
-import { AUTH_USER_COLUMNS, toAuthUser } from '../auth/session-store';
+import { AUTH_USER_COLUMNS, type AuthUserRow, toAuthUser } from '../auth/session-store';
 
 // Bearer tokens (issue 21, decision 037), as Sanctum's PersonalAccessToken::findToken reads them:
 // `<id>|<random>`, looked up by the SHA-256 of the random part and checked against the id.
@@ -22,21 +22,11 @@ interface CachedToken extends ResolvedToken {
   lastUsedAt: number;
 }
 
-interface TokenRow {
+interface TokenRow extends AuthUserRow {
   token_id: number;
   abilities: string | null;
   expires_at: Date | null;
   last_used_at: Date | null;
-  id: number;
-  name: string;
-  email: string;
-  email_verified_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  roles: RoleSummary[] | null;
-  permissions: Permission[] | null;
-  two_factor_enabled: boolean | null;
-  two_factor_required: boolean | null;
 }
 
 // One round trip: the token, its owner if still active and not in the trash, their roles and permissions.

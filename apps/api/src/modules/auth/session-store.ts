@@ -66,7 +66,8 @@ SELECT s.user_id, s.csrf_token, s.lifetime_minutes, s.last_activity,${AUTH_USER_
   LEFT JOIN users u ON u.id = s.user_id AND u.active AND u.deleted_at IS NULL
  WHERE s.id = $1 AND s.last_activity > now() - make_interval(mins => s.lifetime_minutes)`;
 
-export function toAuthUser(row: {
+/** What AUTH_USER_COLUMNS read, as the driver returns it. */
+export interface AuthUserRow {
   id: number;
   name: string;
   email: string;
@@ -77,7 +78,9 @@ export function toAuthUser(row: {
   permissions: Permission[] | null;
   two_factor_enabled?: boolean | null;
   two_factor_required?: boolean | null;
-}): AuthUser {
+}
+
+export function toAuthUser(row: AuthUserRow): AuthUser {
   const roles = row.roles ?? [];
   return {
     id: row.id,
