@@ -1,8 +1,8 @@
 import type { NewApiToken } from '@gestor/shared';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { InputTextarea } from 'primereact/inputtextarea';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { CopyableSecret } from '../../../components/ui/copyable-secret';
 
 // Sanctum shows a token's plain text once, when it is made; the server keeps only its hash. The
 // dialog closes only by its button (not Escape, not a click outside), so it is not lost by accident,
@@ -11,21 +11,7 @@ import { useId, useRef, useState } from 'react';
 export const TOKEN_WARNING = 'Copie el token ahora: no se volverá a mostrar.';
 
 export function NewApiTokenDialog({ token, onClose }: { token: NewApiToken; onClose: () => void }) {
-  const [said, setSaid] = useState('');
-  const input = useRef<HTMLTextAreaElement>(null);
-  const inputId = useId();
   const helpId = useId();
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(token.token);
-      setSaid('Token copiado al portapapeles.');
-    } catch {
-      // No clipboard (an http address other than localhost, or a refusal): the text is selected.
-      input.current?.select();
-      setSaid('No se ha podido copiar: el token está seleccionado; cópielo con Ctrl+C (⌘+C en Mac).');
-    }
-  };
 
   return (
     <Dialog
@@ -48,30 +34,7 @@ export function NewApiTokenDialog({ token, onClose }: { token: NewApiToken; onCl
         Guárdelo donde guarde sus contraseñas. Quien lo tenga puede usar la API en su nombre con los permisos
         del token hasta que lo revoque o caduque.
       </p>
-      <label htmlFor={inputId} className="form-field-label">
-        Token
-      </label>
-      <div className="api-token-value">
-        <InputTextarea
-          id={inputId}
-          ref={input}
-          value={token.token}
-          readOnly
-          rows={2}
-          spellCheck={false}
-          autoComplete="off"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button
-          type="button"
-          label="Copiar"
-          icon="pi pi-copy"
-          outlined
-          autoFocus
-          onClick={() => void copy()}
-        />
-      </div>
-      <output className="api-token-said">{said}</output>
+      <CopyableSecret label="Token" value={token.token} noun="token" rows={2} />
     </Dialog>
   );
 }
