@@ -28,6 +28,9 @@ declare module 'fastify' {
   }
 }
 
+/** The account's own security routes (Mi cuenta, two-factor, passkeys, tokens): signed in, by a browser. */
+export const ACCOUNT_ROUTE = { auth: true, sessionOnly: true } as const;
+
 export default fp(
   async (app) => {
     app.decorateRequest('user', {

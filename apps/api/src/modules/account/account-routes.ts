@@ -18,6 +18,7 @@ import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/passwords';
 import { keyedHash, randomToken } from '../../lib/tokens';
 import { validate } from '../../lib/validate';
+import { ACCOUNT_ROUTE } from '../../plugins/auth';
 import { recordSecurityEvent, requestOrigin } from '../activity/security-events';
 import { emailChangeMail, emailChangeNoticeMail } from '../auth/auth-mails';
 import { createAuthRepository } from '../auth/auth-repository';
@@ -26,8 +27,6 @@ import { createPasswordCheck } from './password-check';
 
 // "Mi cuenta" (issue 21, decision 034): the signed-in person's own name, email, password and sessions.
 // Fortify's routes under the /api prefix; every one is for a browser session, never an API token.
-
-const ACCOUNT = { auth: true, sessionOnly: true } as const;
 
 /** What the sessions list calls a session: a hash of its stored key, so neither cookie nor key leaves. */
 const sessionHandle = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);
@@ -70,7 +69,7 @@ export function accountRoutes(
       .length > 0;
 
   // Fortify's UpdateUserProfileInformation: the name at once; a new email only once its link is followed.
-  app.put('/api/user/profile-information', { config: ACCOUNT }, async (request) => {
+  app.put('/api/user/profile-information', { config: ACCOUNT_ROUTE }, async (request) => {
     const user = request.authUser();
     const input = validate(UpdateProfileInput, request.body);
     const origin = requestOrigin(request);
@@ -148,7 +147,7 @@ export function accountRoutes(
     return { status: MESSAGES.emailChangeSent(newEmail) };
   });
 
-  app.get('/api/user/email-change', { config: ACCOUNT }, async (request) => {
+  app.get('/api/user/email-change', { config: ACCOUNT_ROUTE }, async (request) => {
     const [row] = await database.query<{ new_email: string; created_at: Date }>(
       `SELECT new_email, created_at FROM email_changes
         WHERE user_id = $1 AND created_at > now() - make_interval(mins => $2)`,
@@ -164,13 +163,13 @@ export function accountRoutes(
     return { data };
   });
 
-  app.delete('/api/user/email-change', { config: ACCOUNT }, async (request, reply) => {
+  app.delete('/api/user/email-change', { config: ACCOUNT_ROUTE }, async (request, reply) => {
     await database.query('DELETE FROM email_changes WHERE user_id = $1', [request.authUser().id]);
     return reply.code(204).send();
   });
 
   // The link's token proves the new mailbox; the session proves the person. Both are needed.
-  app.post('/api/user/confirm-email', { config: ACCOUNT }, async (request) => {
+  app.post('/api/user/confirm-email', { config: ACCOUNT_ROUTE }, async (request) => {
     const user = request.authUser();
     const { token } = validate(ConfirmEmailInput, request.body);
     const invalid = () => ValidationError.field('token', MESSAGES.invalidEmailChangeLink);
@@ -214,7 +213,7 @@ export function accountRoutes(
   });
 
   // Fortify's UpdateUserPassword, with Laravel's logoutOtherDevices: the current session stays.
-  app.put('/api/user/password', { config: ACCOUNT }, async (request) => {
+  app.put('/api/user/password', { config: ACCOUNT_ROUTE }, async (request) => {
     const user = request.authUser();
     const input = validate(UpdatePasswordInput, request.body);
     await confirmPassword(user.id, input.current_password, 'current_password', MESSAGES.wrongCurrentPassword);
@@ -233,7 +232,7 @@ export function accountRoutes(
     return { status: MESSAGES.passwordUpdated };
   });
 
-  app.get('/api/user/sessions', { config: ACCOUNT }, async (request) => {
+  app.get('/api/user/sessions', { config: ACCOUNT_ROUTE }, async (request) => {
     const user = request.authUser();
     const current = currentKey(request);
     const rows = await liveSessions(user.id);
@@ -272,7 +271,7 @@ export function accountRoutes(
     return ended.length;
   }
 
-  app.delete('/api/user/sessions/:id', { config: ACCOUNT }, async (request, reply) => {
+  app.delete('/api/user/sessions/:id', { config: ACCOUNT_ROUTE }, async (request, reply) => {
     const { id } = request.params as { id: string };
     if (sessionHandle(currentKey(request)) === id) {
       throw ValidationError.field('id', MESSAGES.endCurrentSessionWithLogout);
@@ -282,7 +281,7 @@ export function accountRoutes(
     return reply.code(204).send();
   });
 
-  app.delete('/api/user/other-sessions', { config: ACCOUNT }, async (request, reply) => {
+  app.delete('/api/user/other-sessions', { config: ACCOUNT_ROUTE }, async (request, reply) => {
     await endSessions(request, () => true);
     return reply.code(204).send();
   });

@@ -2,6 +2,7 @@ import { API_TOKEN_MESSAGES, mayManage, type Permission } from '@gestor/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { forbidden, notFound } from '../../lib/http-errors';
+import { ACCOUNT_ROUTE } from '../../plugins/auth';
 import { requestOrigin } from '../activity/security-events';
 import { type ApiTokensService, tokenIdOf } from './api-tokens-service';
 
@@ -10,22 +11,20 @@ import { type ApiTokensService, tokenIdOf } from './api-tokens-service';
 // form (GET /api/users/{id}/tokens, DELETE /api/users/{id}/tokens/{tokenId}). All of them are for a
 // browser session: a token never makes, lists or revokes tokens.
 
-const ACCOUNT = { auth: true, sessionOnly: true } as const;
-
 export function apiTokensRoutes(
   app: FastifyInstance,
   { database, tokens }: { database: Database; tokens: ApiTokensService },
 ) {
-  app.get('/api/user/tokens', { config: ACCOUNT }, async (request) => ({
+  app.get('/api/user/tokens', { config: ACCOUNT_ROUTE }, async (request) => ({
     data: await tokens.list(request.authUser().id),
   }));
 
-  app.post('/api/user/tokens', { config: ACCOUNT }, async (request, reply) => {
+  app.post('/api/user/tokens', { config: ACCOUNT_ROUTE }, async (request, reply) => {
     const data = await tokens.create(request.authUser(), request.body, requestOrigin(request));
     return reply.code(201).send({ data });
   });
 
-  app.delete('/api/user/tokens/:id', { config: ACCOUNT }, async (request, reply) => {
+  app.delete('/api/user/tokens/:id', { config: ACCOUNT_ROUTE }, async (request, reply) => {
     const user = request.authUser();
     const { id } = request.params as { id: string };
     await tokens.revoke(user, tokenIdOf(id), requestOrigin(request));

@@ -17,6 +17,7 @@ import type { Connection, Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { notFound, ValidationError } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
+import { ACCOUNT_ROUTE } from '../../plugins/auth';
 import { createPasswordCheck } from '../account/password-check';
 import { recordSecurityEvent, requestOrigin } from '../activity/security-events';
 import { createAuthRepository } from '../auth/auth-repository';
@@ -37,7 +38,7 @@ import {
 // fingerprint: user verification is required), so a passkey counts as two factors. The relying party
 // is APP_URL's host; answers are accepted from APP_URL's and FRONTEND_URL's origins.
 
-const ACCOUNT = { auth: true, sessionOnly: true } as const;
+const TOO_MANY_PASSKEYS = `Puede tener como mucho ${PASSKEYS_PER_USER} llaves de acceso: elimine alguna antes de añadir otra.`;
 
 export function passkeyRoutes(
   app: FastifyInstance,
@@ -65,23 +66,20 @@ export function passkeyRoutes(
     return row;
   }
 
-  app.get('/api/user/passkeys', { config: ACCOUNT }, async (request) => ({
+  app.get('/api/user/passkeys', { config: ACCOUNT_ROUTE }, async (request) => ({
     data: (await ownPasskeys(request.authUser().id)).map(presentPasskey),
   }));
 
   // Adding a passkey gives a way in that needs no password: the password is asked first, so a session
   // left open is not enough to add one.
-  app.post('/api/user/passkeys/options', { config: ACCOUNT }, async (request) => {
+  app.post('/api/user/passkeys/options', { config: ACCOUNT_ROUTE }, async (request) => {
     requireDomain();
     const user = request.authUser();
     const input = validate(PasskeyOptionsInput, request.body);
     await confirmPassword(user.id, input.current_password, 'current_password', MESSAGES.wrongCurrentPassword);
     const existing = await ownPasskeys(user.id);
     if (existing.length >= PASSKEYS_PER_USER) {
-      throw ValidationError.field(
-        'current_password',
-        `Puede tener como mucho ${PASSKEYS_PER_USER} llaves de acceso: elimine alguna antes de añadir otra.`,
-      );
+      throw ValidationError.field('current_password', TOO_MANY_PASSKEYS);
     }
     const options = await generateRegistrationOptions({
       rpName: appName,
@@ -98,7 +96,7 @@ export function passkeyRoutes(
     return { data: options };
   });
 
-  app.post('/api/user/passkeys', { config: ACCOUNT }, async (request, reply) => {
+  app.post('/api/user/passkeys', { config: ACCOUNT_ROUTE }, async (request, reply) => {
     requireDomain();
     const user = request.authUser();
     const input = validate(CreatePasskeyInput, request.body);
@@ -129,10 +127,7 @@ export function passkeyRoutes(
           [user.id],
         )) as [{ count: number }];
         if (count >= PASSKEYS_PER_USER) {
-          throw ValidationError.field(
-            'name',
-            `Puede tener como mucho ${PASSKEYS_PER_USER} llaves de acceso: elimine alguna antes de añadir otra.`,
-          );
+          throw ValidationError.field('name', TOO_MANY_PASSKEYS);
         }
         const [inserted] = await tx.query<PasskeyRow>(
           `INSERT INTO passkeys (user_id, name, credential_id, public_key, counter, transports, backed_up)
@@ -164,7 +159,7 @@ export function passkeyRoutes(
     }
   });
 
-  app.patch('/api/user/passkeys/:id', { config: ACCOUNT }, async (request) => {
+  app.patch('/api/user/passkeys/:id', { config: ACCOUNT_ROUTE }, async (request) => {
     const user = request.authUser();
     const { id } = request.params as { id: string };
     const input = validate(RenamePasskeyInput, request.body);
@@ -177,7 +172,7 @@ export function passkeyRoutes(
     return { data: presentPasskey(renamed) };
   });
 
-  app.delete('/api/user/passkeys/:id', { config: ACCOUNT }, async (request, reply) => {
+  app.delete('/api/user/passkeys/:id', { config: ACCOUNT_ROUTE }, async (request, reply) => {
     const user = request.authUser();
     const { id } = request.params as { id: string };
     const row = await ownPasskey(user.id, id);

@@ -19,6 +19,7 @@ import { forbidden, HttpError, notFound, ValidationError } from '../../lib/http-
 import type { Mailer } from '../../lib/mailer';
 import { otpauthUrl } from '../../lib/totp';
 import { validate } from '../../lib/validate';
+import { ACCOUNT_ROUTE } from '../../plugins/auth';
 import { createPasswordCheck } from '../account/password-check';
 import { recordSecurityEvent, requestOrigin } from '../activity/security-events';
 import { twoFactorResetMail } from '../auth/auth-mails';
@@ -47,7 +48,7 @@ declare module 'fastify' {
 }
 
 /** Fortify's routes are for a browser session, and reachable before the set-up a role requires. */
-const TWO_FACTOR = { auth: true, sessionOnly: true, beforeTwoFactor: true } as const;
+const TWO_FACTOR = { ...ACCOUNT_ROUTE, beforeTwoFactor: true } as const;
 
 export interface TwoFactorSignIn {
   /** The password was right and the account has a second factor: remember the sign-in, sign in nobody. */
