@@ -1,14 +1,17 @@
 import { rm } from 'node:fs/promises';
-import { createServer, type ServerOptions } from 'node:http';
+import { createServer, type ServerOptions, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import { MESSAGES } from '@gestor/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
 import { scratchTag, sweepLeftovers } from './lib/leftovers';
 import { createMailer, type Mailer } from './lib/mailer';
+import { parseQueryString } from './lib/query-string';
+import { normaliseTarget } from './lib/request-target';
 import { createStorage, type Storage } from './lib/storage/storage';
 import { storageRoutes } from './lib/storage/storage-routes';
 import { accountRoutes } from './modules/account/account-routes';
@@ -88,6 +91,19 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     securityHeaders: securityHeaders(config),
   });
+  // A target the entrance refuses (a fragment, a foreign absolute form) reaches no code that could
+  // read it another way: Spanish JSON, as the errors plugin answers a bad URL.
+  const refusedTarget = Buffer.from(JSON.stringify({ message: MESSAGES.badUrl }));
+  const refusedHeaders = {
+    ...securityHeaders(config),
+    'cache-control': 'no-store',
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(refusedTarget.length),
+  };
+  const refuseTarget = (response: ServerResponse) => {
+    response.writeHead(400, refusedHeaders);
+    response.end(refusedTarget);
+  };
   const app = Fastify({
     // Reset tokens in paths and query strings never reach the log (DESIGN.md §3 "Robustness").
     logger: {
@@ -110,6 +126,8 @@ export async function buildApp({
         maxRequestsPerSocket: number;
       };
       const server = createServer(settings.http ?? {}, (request, response) => {
+        // The target is read once, here, as the router reads it (lib/request-target.ts, decision 038).
+        if (!normaliseTarget(request)) return refuseTarget(response);
         if (!publicTransport.front(request, response)) handler(request, response);
       });
       // What Fastify sets on a server it makes itself (fastify/lib/server.js).
@@ -121,7 +139,8 @@ export async function buildApp({
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The query parser the public API's cache keys with too (lib/query-string.ts, decision 038).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
   });
 
   await app.register(errorsPlugin);
