@@ -282,6 +282,15 @@ describe.each(testDatabases())('robustness (%s)', (engine) => {
     });
   });
 
+  test("a CSRF mismatch's status line reads 419 Page Expired, Laravel's name for it", async () => {
+    const response = await rawRequest(
+      server.port,
+      'POST /api/news HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
+    expect(response.raw.split('\r\n')[0]).toBe('HTTP/1.1 419 Page Expired');
+    expect(JSON.parse(response.body)).toEqual({ message: MESSAGES.csrfMismatch });
+  });
+
   test('a CONNECT request is answered, not dropped', async () => {
     const response = await rawRequest(
       server.port,
@@ -388,10 +397,13 @@ describe.each(testDatabases())('secrets in request logs (%s)', (engine) => {
       `/api/users?x=1&password_confirmation=${token}`,
       `/api/users?reset_token=${token}`,
       `/api/users?%74oken=${token}`,
+      `/api/public/v1/preview/${token}`,
+      `/api/public/v1/preview/${token}?x=1`,
     ];
     for (const url of urls) await app.inject({ method: 'GET', url });
     const text = lines.join('\n');
     expect(text).toContain('/auth/reset/[oculto]');
+    expect(text).toContain('/api/public/v1/preview/[oculto]');
     expect(text).toContain('token=[oculto]');
     expect(text).not.toContain(token);
     // The rest of the request line is kept: logs stay useful.
