@@ -237,10 +237,17 @@ export function publicRoutes(app: FastifyInstance, { database, storage, config }
       { config: { permission: `${area}.view` } },
       async (request, reply): Promise<PreviewLink> => {
         const raw = (request.params as { id: string }).id;
+        // A record in the trash is not found, as every other look-up of the admin API answers it.
         const [row] = /^\d{1,9}$/.test(raw)
-          ? await database.query<{ id: number }>(`SELECT id FROM ${table} WHERE id = $1`, [Number(raw)])
+          ? await database.query<{ id: number }>(
+              `SELECT id FROM ${table} WHERE id = $1 AND deleted_at IS NULL`,
+              [Number(raw)],
+            )
           : raw.length <= SLUG_MAX && SLUG_PATTERN.test(raw)
-            ? await database.query<{ id: number }>(`SELECT id FROM ${table} WHERE slug = $1`, [raw])
+            ? await database.query<{ id: number }>(
+                `SELECT id FROM ${table} WHERE slug = $1 AND deleted_at IS NULL`,
+                [raw],
+              )
             : [];
         if (!row) throw notFound();
         const { token, expiresAt } = tokens.issue(area, row.id, config.previewTtlMinutes);
