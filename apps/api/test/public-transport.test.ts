@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PUBLIC_ROUTES } from '@gestor/shared';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -422,6 +423,29 @@ describe.each(testDatabases())('public API transport (%s)', (engine) => {
       );
       expect(forged.status, target).toBe(419);
     }
+  });
+
+  test('a cache hit whose body then fails to parse is the only answer on its connection', async () => {
+    const item = await news();
+    await get(`/news/${item.slug}`);
+    const received = await new Promise<string>((resolve) => {
+      const socket = connect({ port: server.port, host: '127.0.0.1' });
+      const chunks: Buffer[] = [];
+      const done = () => resolve(Buffer.concat(chunks).toString('latin1'));
+      const timer = setTimeout(() => socket.destroy(), 3_000);
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        clearTimeout(timer);
+        done();
+      });
+      socket.on('connect', () =>
+        socket.write(
+          `GET ${API}/news/${item.slug} HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
+        ),
+      );
+    });
+    expect(received.match(/HTTP\/1\.1 \d{3}/g), received).toEqual(['HTTP/1.1 200']);
   });
 
   test('another server process on the same database answers fresh right after a write here', async () => {
