@@ -478,7 +478,7 @@ describe('connections at the entrance', () => {
       m[1]!,
       m[2]!,
     ]);
-    const xsrf = decodeURIComponent(cookies.find(([name]) => name === 'XSRF-TOKEN')![1]);
+    const xsrf = decodeURIComponent(cookies.find(([name]) => name === 'XSRF-TOKEN')?.[1] ?? '');
     return [
       `Cookie: ${cookies.map(([name, value]) => `${name}=${value}`).join('; ')}`,
       `X-XSRF-TOKEN: ${xsrf}`,
