@@ -1,14 +1,18 @@
 import { rm } from 'node:fs/promises';
-import { createServer, type ServerOptions } from 'node:http';
+import { createServer, type ServerOptions, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import { MESSAGES } from '@gestor/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
+import { answerAlreadySent, guardConnections, REQUEST_IDLE_TIMEOUT_MS } from './lib/connection-guard';
 import { scratchTag, sweepLeftovers } from './lib/leftovers';
 import { createMailer, type Mailer } from './lib/mailer';
+import { parseQueryString } from './lib/query-string';
+import { normaliseTarget } from './lib/request-target';
 import { createStorage, type Storage } from './lib/storage/storage';
 import { storageRoutes } from './lib/storage/storage-routes';
 import { accountRoutes } from './modules/account/account-routes';
@@ -62,6 +66,8 @@ export interface AppOptions {
   storage?: Storage;
   /** How long a CSV download may stall before it is cut off (tests use a short one). */
   exportIdleTimeoutMs?: number;
+  /** How long a client that owes a request's headers or body may send nothing (30 s; tests use less). */
+  requestIdleTimeoutMs?: number;
   /** Webhooks' timings and name resolution (tests use short ones); DELIVERY.md's rules by default. */
   webhooks?: WebhookOptions;
 }
@@ -78,6 +84,7 @@ export async function buildApp({
   logStream,
   storage = createStorage(config),
   exportIdleTimeoutMs,
+  requestIdleTimeoutMs = REQUEST_IDLE_TIMEOUT_MS,
   webhooks: webhookOptions,
 }: AppOptions): Promise<FastifyInstance> {
   // The public API's answers that need no route (a cache hit, a refused method, a preflight, a 429)
@@ -88,6 +95,19 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     securityHeaders: securityHeaders(config),
   });
+  // A target the entrance refuses (a fragment, a foreign absolute form) reaches no code that could
+  // read it another way: Spanish JSON, as the errors plugin answers a bad URL.
+  const refusedTarget = Buffer.from(JSON.stringify({ message: MESSAGES.badUrl }));
+  const refusedHeaders = {
+    ...securityHeaders(config),
+    'cache-control': 'no-store',
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(refusedTarget.length),
+  };
+  const refuseTarget = (response: ServerResponse) => {
+    response.writeHead(400, refusedHeaders);
+    response.end(refusedTarget);
+  };
   const app = Fastify({
     // Reset tokens in paths and query strings never reach the log (DESIGN.md §3 "Robustness").
     logger: {
@@ -97,7 +117,12 @@ export async function buildApp({
     },
     // What Fastify and Node answer before our code runs: Spanish JSON that never echoes the URL.
     frameworkErrors,
-    clientErrorHandler,
+    clientErrorHandler(error, socket) {
+      // A request whose answer already went out (a cache hit before its body was read) gets no
+      // second one from the parser's error in that body: the connection just ends (decision 038).
+      if (answerAlreadySent(socket)) return void socket.end();
+      clientErrorHandler.call(this, error, socket);
+    },
     // A request without Host is answered by the errors plugin (Spanish JSON), not by Node (empty body).
     http: { requireHostHeader: false },
     serverFactory: (handler, options) => {
@@ -110,6 +135,9 @@ export async function buildApp({
         maxRequestsPerSocket: number;
       };
       const server = createServer(settings.http ?? {}, (request, response) => {
+        guard.track(request, response);
+        // The target is read once, here, as the router reads it (lib/request-target.ts, decision 038).
+        if (!normaliseTarget(request)) return refuseTarget(response);
         if (!publicTransport.front(request, response)) handler(request, response);
       });
       // What Fastify sets on a server it makes itself (fastify/lib/server.js).
@@ -117,11 +145,17 @@ export async function buildApp({
       server.requestTimeout = settings.requestTimeout;
       server.setTimeout(settings.connectionTimeout);
       if (settings.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = settings.maxRequestsPerSocket;
+      // Stalled requests closed, open connections per address bounded (lib/connection-guard.ts).
+      const guard = guardConnections(server, {
+        idleMs: requestIdleTimeoutMs,
+        maxPerAddress: config.maxConnectionsPerIp,
+      });
       return server;
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The query parser the public API's cache keys with too (lib/query-string.ts, decision 038).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
   });
 
   await app.register(errorsPlugin);

@@ -1,3 +1,4 @@
+import { PUBLIC_API_PREFIX, PUBLIC_ROUTES } from '@gestor/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 import { type RawResponse, rawRequest } from './support/raw-http';
@@ -535,4 +536,91 @@ describe.each(testDatabases())('fuzz (%s)', (engine) => {
   );
 
   test('signed in as an administrator with a valid CSRF token: the same', () => run('admin', true), 120_000);
+});
+
+// Decision 038: every route, targeted with a fragment, in absolute form and with escaped unreserved
+// characters in its prefix. A fragment is a 400 before anything reads the target; the other two
+// spellings get what the plain path gets, checks included (session, CSRF, no-store, the public API's
+// CORS and cache), since every prefix check sees the path the router routes.
+describe.each(testDatabases())('fuzz of the request target: # and absolute form (%s)', (engine) => {
+  let server: TestServer;
+  let admin: TestClient;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    ({ client: admin } = await server.signIn({ roles: ['admin'] }));
+  });
+  afterAll(() => server?.close());
+
+  const PUBLIC_PATHS = PUBLIC_ROUTES.map(
+    ({ path }) => `${PUBLIC_API_PREFIX}${path.replace(/\{\w+\}/, 'no-existe')}`,
+  );
+  const targets = [
+    ...ROUTES.flatMap(([template, methods]) =>
+      [...new Set(methods)].map((method) => [method, template.replace('{id}', '1')] as const),
+    ),
+    ...PUBLIC_PATHS.flatMap((path) =>
+      (['GET', 'HEAD', 'OPTIONS', 'POST'] as const).map((m) => [m, path] as const),
+    ),
+    ...(['GET', 'POST'] as const).map((method) => [method, '/no-existe'] as const),
+  ];
+
+  const send = (method: string, target: string, headers: string[]) =>
+    rawRequest(
+      server.port,
+      [
+        `${method} ${target} HTTP/1.1`,
+        `Host: 127.0.0.1:${server.port}`,
+        'Connection: close',
+        ...headers,
+        '',
+        '',
+      ].join('\r\n'),
+      { timeoutMs: 10_000 },
+    );
+  /** What must not differ between two spellings of one target. */
+  const seen = (response: RawResponse) => ({
+    status: response.status,
+    cacheControl: response.headers['cache-control'],
+    cors: response.headers['access-control-allow-origin'],
+    allow: response.headers.allow,
+  });
+
+  test('every route: # is a 400; absolute form and escaped prefixes answer as the plain path', async () => {
+    // Signed in, but without the XSRF header: a write is refused (419) whatever the spelling, so the
+    // fuzz changes nothing; a read gets its data.
+    const cookies = `Cookie: ${[...admin.jar].map(([name, value]) => `${name}=${value}`).join('; ')}`;
+    const browser = [cookies, `Origin: ${server.origin}`];
+    const failures: string[] = [];
+    for (const [method, path] of targets) {
+      const plain = seen(await send(method, path, browser));
+      const spellings = [
+        `http://127.0.0.1:${server.port}${path}`,
+        `HTTPS://other.example${path}`,
+        path.replace(
+          /^\/(api|sanctum)\//,
+          (_match, prefix: string) => `/%${prefix.charCodeAt(0).toString(16)}${prefix.slice(1)}/`,
+        ),
+      ];
+      for (const target of spellings) {
+        const other = seen(await send(method, target, browser));
+        if (JSON.stringify(other) !== JSON.stringify(plain)) {
+          failures.push(`${method} ${target}: ${JSON.stringify(other)} ≠ ${JSON.stringify(plain)}`);
+        }
+      }
+      for (const target of [
+        `${path}#x`,
+        `${path}?page=1#x`,
+        `http://127.0.0.1${path}#`,
+        `${path}#?search=a`,
+      ]) {
+        const refused = await send(method, target, browser);
+        const why =
+          refused.status !== 400
+            ? `status ${refused.status}`
+            : problem({ method, target, headers: [], body: null }, refused);
+        if (why) failures.push(`${method} ${target}: ${why}`);
+      }
+    }
+    expect(failures, failures.slice(0, 10).join('\n')).toEqual([]);
+  }, 120_000);
 });

@@ -137,4 +137,19 @@ describe.each(testDatabases())('previews (%s)', (engine) => {
     });
     expect(noCsrf.status).toBe(419);
   });
+
+  test('a record in the trash gets no link: a 404 by id and by slug, news and pages alike', async () => {
+    for (const path of ['news', 'pages'] as const) {
+      const record = await admin.post(`/api/${path}`, { title: `En la papelera ${path}` });
+      expect(record.status, record.text).toBe(201);
+      const { id, slug } = record.body.data;
+      expect((await admin.delete(`/api/${path}/${id}`)).status).toBe(204);
+      expect((await admin.get(`/api/${path}/${id}`)).status, path).toBe(404);
+      for (const key of [id, slug]) {
+        const link = await admin.post(`/api/${path}/${key}/preview`);
+        expect(link.status, `${path}/${key}`).toBe(404);
+        expect(link.body.message, `${path}/${key}`).toBeTypeOf('string');
+      }
+    }
+  });
 });

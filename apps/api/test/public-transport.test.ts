@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PUBLIC_ROUTES } from '@gestor/shared';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -6,6 +7,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '../src/db/client';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
+import { rawRequest } from './support/raw-http';
 
 // DELIVERY.md "Public read API", how answers travel (decision 022): CORS, no cookie, 405, ETags and
 // 304s, compression, the in-memory cache kept honest by writes (here and in another process) and by
@@ -316,6 +318,134 @@ describe.each(testDatabases())('public API transport (%s)', (engine) => {
     const over = await get('/slides');
     expect(titles(over)).not.toContain(slide.title);
     expect(over.headers.get('etag')).toBe(closed.headers.get('etag'));
+  });
+
+  // Decision 038: one reading of the request target, at the entrance, and one parser of the query.
+  const raw = (target: string, headers: string[] = []) =>
+    rawRequest(
+      server.port,
+      [
+        `GET ${target} HTTP/1.1`,
+        `Host: 127.0.0.1:${server.port}`,
+        'Connection: close',
+        ...headers,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+
+  test('a target with # is refused before anything reads it, so no answer is kept under another key', async () => {
+    const item = await news();
+    for (const target of [
+      `${API}/news#search=zzz`,
+      `${API}/news?search=a#b`,
+      `${API}/categories#page=9`,
+      `${API}/rss/news.xml#category=zzz`,
+      `http://127.0.0.1:${server.port}${API}/news#search=zzz`,
+    ]) {
+      const refused = await raw(target);
+      expect(refused.status, target).toBe(400);
+      expect(JSON.parse(refused.body), target).toEqual({ message: 'La dirección solicitada no es válida.' });
+      expect(refused.headers['cache-control'], target).toBe('no-store');
+    }
+    const list = await get('/news');
+    expect(slugs(list)).toContain(item.slug);
+    expect(list.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
+  });
+
+  test('the cache keys on the query as the route parses it: a literal %E9 is not U+FFFD', async () => {
+    const item = await news({ title: unique('Modelo E9') });
+    // fast-querystring (the router's) keeps an escape that is not UTF-8 as written; URLSearchParams,
+    // which the cache key used to read, turned it into U+FFFD: the literal search's answer was kept for
+    // the replacement character's.
+    const literal = await get('/news?search=%E9');
+    expect(slugs(literal)).toContain(item.slug);
+    expect(literal.body.links.first).toContain('search=%25E9');
+    const replacement = await get('/news?search=%EF%BF%BD');
+    expect(replacement.status).toBe(200);
+    expect(slugs(replacement)).not.toContain(item.slug);
+    // Equal parses still share one answer, whatever the order.
+    await get('/news?search=E9&per_page=2');
+    await expectNoRoundTrip(async () => {
+      expect(slugs(await get('/news?per_page=2&search=E9'))).toContain(item.slug);
+    });
+  });
+
+  test('an absolute-form target goes through the same front door: cache, CORS, Cache-Control', async () => {
+    const item = await news();
+    const absolute = `http://127.0.0.1:${server.port}${API}/news/${item.slug}`;
+    const warm = await get(`/news/${item.slug}`);
+    await expectNoRoundTrip(async () => {
+      const again = await raw(absolute);
+      expect(again.status).toBe(200);
+      expect(again.body).toBe(warm.text);
+      expect(again.headers.etag).toBe(warm.headers.get('etag'));
+      expect(again.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+      expect(again.headers['access-control-allow-origin']).toBe('*');
+    });
+    // A write is a 405 there too, before any session or body is looked at.
+    const write = await rawRequest(
+      server.port,
+      `POST HTTP://other.example${API}/news HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+    expect(write.status).toBe(405);
+    expect(write.headers.allow).toBe('GET, HEAD, OPTIONS');
+    // Any other form is refused.
+    for (const target of [
+      `ftp://127.0.0.1${API}/news`,
+      `http://${API}/news`,
+      `http://user@host${API}/news`,
+    ]) {
+      expect((await raw(target)).status, target).toBe(400);
+    }
+  });
+
+  test("the admin API's prefix checks see the path the router routes: session, CSRF, no-store", async () => {
+    const cookies = `Cookie: ${[...admin.jar].map(([name, value]) => `${name}=${value}`).join('; ')}`;
+    const browser = [cookies, `Origin: ${server.origin}`];
+    const email = (await admin.get('/api/user')).body.data.email;
+    for (const target of [
+      `http://127.0.0.1:${server.port}/api/user`,
+      '/%61pi/user',
+      '/%61%70%69/%75ser',
+      `https://127.0.0.1/%61pi/user`,
+    ]) {
+      const me = await raw(target, browser);
+      expect(me.status, target).toBe(200);
+      expect(JSON.parse(me.body).data.email, target).toBe(email);
+      expect(me.headers['cache-control'], target).toBe('no-store');
+    }
+    // A write without the XSRF header is a 419 whatever the target's spelling.
+    for (const target of [`http://127.0.0.1:${server.port}/api/news`, '/%61pi/news']) {
+      const forged = await rawRequest(
+        server.port,
+        `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${browser.join('\r\n')}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+      );
+      expect(forged.status, target).toBe(419);
+    }
+  });
+
+  test('a cache hit whose body then fails to parse is the only answer on its connection', async () => {
+    const item = await news();
+    await get(`/news/${item.slug}`);
+    const received = await new Promise<string>((resolve) => {
+      const socket = connect({ port: server.port, host: '127.0.0.1' });
+      const chunks: Buffer[] = [];
+      const done = () => resolve(Buffer.concat(chunks).toString('latin1'));
+      const timer = setTimeout(() => socket.destroy(), 3_000);
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        clearTimeout(timer);
+        done();
+      });
+      socket.on('connect', () =>
+        socket.write(
+          `GET ${API}/news/${item.slug} HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
+        ),
+      );
+    });
+    expect(received.match(/HTTP\/1\.1 \d{3}/g), received).toEqual(['HTTP/1.1 200']);
   });
 
   test('another server process on the same database answers fresh right after a write here', async () => {

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { MESSAGES } from '@gestor/shared';
 import type { FastifyInstance } from 'fastify';
@@ -282,6 +283,15 @@ describe.each(testDatabases())('robustness (%s)', (engine) => {
     });
   });
 
+  test("a CSRF mismatch's status line reads 419 Page Expired, Laravel's name for it", async () => {
+    const response = await rawRequest(
+      server.port,
+      'POST /api/news HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
+    expect(response.raw.split('\r\n')[0]).toBe('HTTP/1.1 419 Page Expired');
+    expect(JSON.parse(response.body)).toEqual({ message: MESSAGES.csrfMismatch });
+  });
+
   test('a CONNECT request is answered, not dropped', async () => {
     const response = await rawRequest(
       server.port,
@@ -388,10 +398,13 @@ describe.each(testDatabases())('secrets in request logs (%s)', (engine) => {
       `/api/users?x=1&password_confirmation=${token}`,
       `/api/users?reset_token=${token}`,
       `/api/users?%74oken=${token}`,
+      `/api/public/v1/preview/${token}`,
+      `/api/public/v1/preview/${token}?x=1`,
     ];
     for (const url of urls) await app.inject({ method: 'GET', url });
     const text = lines.join('\n');
     expect(text).toContain('/auth/reset/[oculto]');
+    expect(text).toContain('/api/public/v1/preview/[oculto]');
     expect(text).toContain('token=[oculto]');
     expect(text).not.toContain(token);
     // The rest of the request line is kept: logs stay useful.
@@ -404,5 +417,132 @@ describe.each(testDatabases())('secrets in request logs (%s)', (engine) => {
     const response = await app.inject({ method: 'GET', url: '/api/users/%c0%ae?token=zzsecretzz' });
     expect(response.statusCode).toBe(400);
     expect(lines.slice(before).join('\n')).not.toContain('zzsecretzz');
+  });
+});
+
+/** Bytes onto a new socket, then everything the server writes until it closes (or `waitMs` passes). */
+function exchange(
+  port: number,
+  parts: Array<string | number>,
+  waitMs: number,
+): Promise<{ received: string; closedAfterMs: number | null }> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    const chunks: Buffer[] = [];
+    const started = Date.now();
+    let closedAfterMs: number | null = null;
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ received: Buffer.concat(chunks).toString('utf8'), closedAfterMs });
+    };
+    const timer = setTimeout(done, waitMs);
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      closedAfterMs = Date.now() - started;
+      done();
+    });
+    // Strings are written, numbers are pauses (ms) between them.
+    socket.on('connect', async () => {
+      for (const part of parts) {
+        if (typeof part === 'number') await new Promise((wait) => setTimeout(wait, part));
+        else if (!socket.destroyed) socket.write(part);
+      }
+    });
+  });
+}
+
+// Decision 038: a client that owes bytes and sends none is cut off; one that keeps sending is not;
+// each address holds a bounded number of connections. The engine plays no part: PGlite only.
+describe('connections at the entrance', () => {
+  const IDLE_MS = 1_500;
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(
+      'pglite',
+      { MAX_CONNECTIONS_PER_IP: '4' },
+      { requestIdleTimeoutMs: IDLE_MS },
+    );
+  });
+  afterAll(() => server?.close());
+
+  /** A guest session's cookie and CSRF header, so that a sign-in's body is read (not refused with a 419). */
+  const guest = async (): Promise<string> => {
+    const answer = await exchange(
+      server.port,
+      ['GET /sanctum/csrf-cookie HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'],
+      IDLE_MS * 2,
+    );
+    const cookies = [...answer.received.matchAll(/^set-cookie: ([^=]+)=([^;]*)/gim)].map((m) => [
+      m[1]!,
+      m[2]!,
+    ]);
+    const xsrf = decodeURIComponent(cookies.find(([name]) => name === 'XSRF-TOKEN')?.[1] ?? '');
+    return [
+      `Cookie: ${cookies.map(([name, value]) => `${name}=${value}`).join('; ')}`,
+      `X-XSRF-TOKEN: ${xsrf}`,
+      `Origin: ${server.origin}`,
+      '',
+    ].join('\r\n');
+  };
+
+  const statuses = (received: string) =>
+    [...received.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
+
+  test('a body that stops arriving is closed with a 408 once it has sent nothing for the idle time', async () => {
+    const stalled = await exchange(
+      server.port,
+      [
+        `POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\n${await guest()}Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":`,
+      ],
+      IDLE_MS * 4,
+    );
+    expect(stalled.closedAfterMs, stalled.received).not.toBeNull();
+    expect(stalled.closedAfterMs!).toBeGreaterThanOrEqual(IDLE_MS - 100);
+    expect(statuses(stalled.received)).toEqual([408]);
+    expect(stalled.received).toContain(MESSAGES.requestTimeout);
+  });
+
+  test('headers that stop arriving are closed too; a connection that sends nothing as well', async () => {
+    const [halfHeaders, silent] = await Promise.all([
+      exchange(server.port, ['GET /api/user HTTP/1.1\r\nHost: 127.'], IDLE_MS * 4),
+      exchange(server.port, [], IDLE_MS * 4),
+    ]);
+    for (const answer of [halfHeaders, silent]) {
+      expect(answer.closedAfterMs, answer.received).not.toBeNull();
+      expect(statuses(answer.received)).toEqual([408]);
+    }
+  });
+
+  test('an upload that keeps sending, however slowly, is not cut off', async () => {
+    const body = '{"email":"alguien@example.com","password":"x"}';
+    const parts: Array<string | number> = [
+      `POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\n${await guest()}Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    ];
+    // Well past the idle time in all, never idle that long between two bytes.
+    for (let at = 0; at < body.length; at += 8) parts.push(IDLE_MS / 3, body.slice(at, at + 8));
+    const slow = await exchange(server.port, parts, IDLE_MS * 8);
+    // The sign-in's own answer (no such account): the body reached the application whole.
+    expect(statuses(slow.received), slow.received).toEqual([422]);
+  });
+
+  test('each address holds at most MAX_CONNECTIONS_PER_IP connections; the next is refused with a 429', async () => {
+    const held = Array.from({ length: 4 }, () =>
+      exchange(server.port, ['GET /api/user HTTP/1.1\r\nHost: 127.0.0.1\r\n'], IDLE_MS / 2),
+    );
+    await new Promise((wait) => setTimeout(wait, 100));
+    const refused = await exchange(server.port, ['GET /up HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'], IDLE_MS / 2);
+    expect(statuses(refused.received), refused.received).toEqual([429]);
+    expect(refused.closedAfterMs).not.toBeNull();
+    await Promise.all(held);
+    // Those closed, the address may connect again.
+    await new Promise((wait) => setTimeout(wait, 100));
+    const again = await exchange(
+      server.port,
+      ['GET /up HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'],
+      IDLE_MS,
+    );
+    expect(statuses(again.received), again.received).toEqual([200]);
   });
 });

@@ -123,6 +123,7 @@ const EnvSchema = z.object({
     .optional(),
   TRUST_PROXY: bool('TRUST_PROXY').default(false),
   PUBLIC_API_RATE_LIMIT: int('PUBLIC_API_RATE_LIMIT', 1, 1_000_000).default(600),
+  MAX_CONNECTIONS_PER_IP: int('MAX_CONNECTIONS_PER_IP', 0, 1_000_000).default(256),
   PUBLIC_NEWS_URL: template('PUBLIC_NEWS_URL', '{slug}').optional(),
   PUBLIC_PAGE_URL: template('PUBLIC_PAGE_URL', '{slug}').optional(),
   PUBLIC_CATEGORY_URL: template('PUBLIC_CATEGORY_URL', '{slug}').optional(),
@@ -189,6 +190,11 @@ export interface Config {
   trustProxy: boolean;
   /** Requests per minute per client address on the public API (decision 022). */
   publicApiRateLimit: number;
+  /**
+   * Open connections at once per socket address (an IPv6 client by its /64), 0 for no bound; behind a
+   * proxy (TRUST_PROXY) that address is the proxy's (decision 038).
+   */
+  maxConnectionsPerIp: number;
   /** The website's addresses (DELIVERY.md "Links to the website"): templates with `{slug}`, or null. */
   publicUrls: PublicUrlTemplates;
   /** How long a draft's preview link lasts. */
@@ -337,6 +343,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
     publicApiRateLimit: e.PUBLIC_API_RATE_LIMIT,
+    maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     publicUrls: {
       news: e.PUBLIC_NEWS_URL ?? null,
       page: e.PUBLIC_PAGE_URL ?? null,

@@ -98,18 +98,22 @@ export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHa
   socket.destroy();
 };
 
+/** The reason phrase of a 419 (Laravel's TokenMismatchException: "Page Expired"). */
+export const PAGE_EXPIRED = 'Page Expired';
+
 /** What replaces a secret in a log line (the same placeholder the audit uses). */
 export const REDACTED = '[oculto]';
 const SECRET_PARAMETER = /token|password|secret/i;
 
 /**
- * A URL fit for the log: the token of a reset link (`/auth/reset/{token}`) and the values of
+ * A URL fit for the log: the token of a reset link (`/auth/reset/{token}`) or of a draft's preview
+ * (`/api/public/v1/preview/{token}`, which shows the draft to whoever holds it) and the values of
  * query parameters named like a token or a password are replaced by [oculto].
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   const path = (q === -1 ? url : url.slice(0, q)).replace(
-    /(\/reset(?:-password)?\/)[^/]+/gi,
+    /(\/(?:reset(?:-password)?|preview)\/)[^/]+/gi,
     (_match, prefix: string) => `${prefix}${REDACTED}`,
   );
   if (q === -1) return path;
@@ -213,6 +217,8 @@ export default fp(
           .send({ message: error.message, errors: error.errors });
       }
       if (error instanceof HttpError) {
+        // Laravel's name for its CSRF status (its 419 error page's title); Node would write "unknown".
+        if (error.statusCode === 419) reply.raw.statusMessage = PAGE_EXPIRED;
         return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
       }
       const status = (error as FastifyError).statusCode;

@@ -106,7 +106,10 @@ export function freePort(): Promise<number> {
 export async function startTestServer(
   engine: Engine,
   overrides: Record<string, string> = {},
-  options: { mailer?: Mailer; poolMax?: number } & Pick<AppOptions, 'exportIdleTimeoutMs' | 'webhooks'> = {},
+  options: { mailer?: Mailer; poolMax?: number } & Pick<
+    AppOptions,
+    'exportIdleTimeoutMs' | 'requestIdleTimeoutMs' | 'webhooks'
+  > = {},
 ): Promise<TestServer> {
   const { database, another, drop } = await openTestDatabase(engine, { poolMax: options.poolMax });
   try {
@@ -137,6 +140,7 @@ export async function startTestServer(
       mailer: options.mailer ?? (overrides.MAIL_MAILER ? undefined : mails),
       webDist: null,
       exportIdleTimeoutMs: options.exportIdleTimeoutMs,
+      requestIdleTimeoutMs: options.requestIdleTimeoutMs,
       webhooks: options.webhooks,
     });
     try {

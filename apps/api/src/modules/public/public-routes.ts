@@ -60,6 +60,18 @@ function parseQuery<S extends z.ZodType>(schema: S, request: FastifyRequest): z.
   return result.data;
 }
 
+/**
+ * The query as the route read it (the router's parser), for the pagination links: re-reading the raw
+ * URL with URLSearchParams had turned `?search=%E9` (a literal search) into U+FFFD in every link.
+ */
+function parsedQuery(request: FastifyRequest): URLSearchParams {
+  const links = new URLSearchParams();
+  for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, string | string[]>)) {
+    for (const one of Array.isArray(value) ? value : [value]) links.append(name, one);
+  }
+  return links;
+}
+
 const windowOf = (query: { page?: string; per_page?: string }): ListWindow => ({
   page: Number(query.page ?? 1),
   perPage: Number(query.per_page ?? PUBLIC_PER_PAGE_DEFAULT),
@@ -100,7 +112,7 @@ export function publicRoutes(app: FastifyInstance, { database, storage, config }
       perPage: window.perPage,
       total: page.total,
       path: `${base}${path}`,
-      query: new URLSearchParams(request.url.split('?')[1] ?? ''),
+      query: parsedQuery(request),
     });
 
   app.get(`${PUBLIC_API_PREFIX}/news`, async (request) => {
@@ -225,10 +237,17 @@ export function publicRoutes(app: FastifyInstance, { database, storage, config }
       { config: { permission: `${area}.view` } },
       async (request, reply): Promise<PreviewLink> => {
         const raw = (request.params as { id: string }).id;
+        // A record in the trash is not found, as every other look-up of the admin API answers it.
         const [row] = /^\d{1,9}$/.test(raw)
-          ? await database.query<{ id: number }>(`SELECT id FROM ${table} WHERE id = $1`, [Number(raw)])
+          ? await database.query<{ id: number }>(
+              `SELECT id FROM ${table} WHERE id = $1 AND deleted_at IS NULL`,
+              [Number(raw)],
+            )
           : raw.length <= SLUG_MAX && SLUG_PATTERN.test(raw)
-            ? await database.query<{ id: number }>(`SELECT id FROM ${table} WHERE slug = $1`, [raw])
+            ? await database.query<{ id: number }>(
+                `SELECT id FROM ${table} WHERE slug = $1 AND deleted_at IS NULL`,
+                [raw],
+              )
             : [];
         if (!row) throw notFound();
         const { token, expiresAt } = tokens.issue(area, row.id, config.previewTtlMinutes);

@@ -4,6 +4,7 @@ import { MESSAGES } from '@gestor/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
+import { parseQueryString } from '../../lib/query-string';
 import {
   COMPRESSION_THRESHOLD_BYTES,
   compress,
@@ -32,19 +33,21 @@ export const RATE_WINDOW_MS = 60_000;
 
 /**
  * The cache key of a request URL: its path without a trailing slash (the router ignores it) and its
- * query parameters sorted by name, decoded and re-encoded, so `?b=2&a=1` and `?a=1&b=2` share an answer.
+ * query parameters as the router parses them (lib/query-string.ts), sorted by name, so `?b=2&a=1` and
+ * `?a=1&b=2` share an answer and two queries a route reads differently never do (decision 038: a
+ * second parser of ours had read `?search=%E9`, a literal search, as U+FFFD). A target with `#`
+ * never gets here (lib/request-target.ts refuses it).
  */
 export function cacheKey(url: string): string {
-  const hash = url.indexOf('#');
-  const whole = hash === -1 ? url : url.slice(0, hash);
-  const q = whole.indexOf('?');
-  let path = q === -1 ? whole : whole.slice(0, q);
+  const q = url.indexOf('?');
+  let path = q === -1 ? url : url.slice(0, q);
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-  if (q === -1 || q === whole.length - 1) return path;
-  const query = new URLSearchParams(whole.slice(q + 1));
-  query.sort();
-  const normalised = query.toString();
-  return normalised ? `${path}?${normalised}` : path;
+  if (q === -1 || q === url.length - 1) return path;
+  const parsed = parseQueryString(url.slice(q + 1));
+  const names = Object.keys(parsed).sort();
+  if (names.length === 0) return path;
+  // JSON: one spelling per parsed query, whatever characters its names and values hold.
+  return `${path}?${JSON.stringify(names.map((name) => [name, parsed[name]]))}`;
 }
 
 /**
