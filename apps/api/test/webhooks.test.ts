@@ -253,21 +253,104 @@ describe.each(testDatabases())('webhooks (%s)', (engine) => {
       starts_at: opens.toISOString(),
     });
     expect([first.status, second.status]).toEqual([201, 201]);
-    await receiver.waitFor(2);
+    // The second is not shown before its window opens: its creation is no one's news.
+    const [created] = await receiver.waitFor(1);
+    expect(verified(webhook.secret, created!).data.id).toBe(first.body.data.id);
     expect(
       (await admin.put('/api/slides/order', { ids: [second.body.data.id, first.body.data.id] })).status,
     ).toBe(204);
-    // One for each slide that moved.
-    const moved = (await receiver.waitFor(4)).slice(2).map((hook) => verified(webhook.secret, hook).data.id);
-    expect(moved.sort()).toEqual([first.body.data.id, second.body.data.id].sort());
-    const [, , , , opened] = await receiver.waitFor(5, 10_000);
+    // One for each shown slide that moved.
+    const [, moved] = await receiver.waitFor(2);
+    expect(verified(webhook.secret, moved!).data.id).toBe(first.body.data.id);
+    const [, , opened] = await receiver.waitFor(3, 10_000);
     expect(opened!.at).toBeGreaterThanOrEqual(opens.getTime());
     expect(verified(webhook.secret, opened!)).toMatchObject({
       type: 'slide.changed',
       data: { area: 'slide', id: second.body.data.id, slug: null },
     });
     await sleep(800);
+    expect(receiver.received).toHaveLength(3);
+  });
+
+  test('entities, spaces and slides: only writes a public reader can see are announced', async () => {
+    const webhook = await subscribe(['entity.changed', 'space.changed', 'slide.changed']);
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#a50' } })
+      .png()
+      .toBuffer();
+    const image = await admin.upload('/api/multimedia', { name: 'oculta.png', bytes: png });
+    const entity = await admin.post('/api/entities', {
+      name: 'Peña oculta',
+      type: 'asociacion',
+      active: false,
+    });
+    expect(entity.status, entity.text).toBe(201);
+    let entityStamp = entity.body.data.updated_at;
+    const patchEntity = async (body: Record<string, unknown>) => {
+      const patched = await admin.patch(`/api/entities/${entity.body.data.id}`, {
+        ...body,
+        updated_at: entityStamp,
+      });
+      expect(patched.status, patched.text).toBe(200);
+      entityStamp = patched.body.data.updated_at;
+    };
+    const space = await admin.post('/api/spaces', { name: 'Local de la peña', entity: entity.body.data.id });
+    expect(space.status, space.text).toBe(201);
+    let spaceStamp = space.body.data.updated_at;
+    const renameSpace = async (name: string) => {
+      const patched = await admin.patch(`/api/spaces/${space.body.data.id}`, {
+        name,
+        updated_at: spaceStamp,
+      });
+      expect(patched.status, patched.text).toBe(200);
+      spaceStamp = patched.body.data.updated_at;
+    };
+    const hidden = await admin.post('/api/slides', {
+      title: 'Borrador',
+      image: image.body.data.id,
+      active: false,
+    });
+    const later = await admin.post('/api/slides', {
+      title: 'Navidad',
+      image: image.body.data.id,
+      starts_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect([hidden.status, later.status]).toEqual([201, 201]);
+    // Inactive, or not yet in its window, or in an inactive entity: nothing public changed.
+    await patchEntity({ name: 'Peña oculta (borrador)' });
+    await renameSpace('Local');
+    const laterEdit = await admin.patch(`/api/slides/${later.body.data.id}`, {
+      title: 'Navidad 2026',
+      updated_at: later.body.data.updated_at,
+    });
+    expect(laterEdit.status).toBe(200);
+    await sleep(600);
+    expect(receiver.received).toHaveLength(0);
+
+    await patchEntity({ active: true }); // it appears, and so does its space
+    await renameSpace('Local social');
+    await patchEntity({ active: false }); // it goes away: the website must hear it
+    await renameSpace('Local cerrado');
+    const shown = await admin.patch(`/api/slides/${hidden.body.data.id}`, {
+      active: true,
+      updated_at: hidden.body.data.updated_at,
+    });
+    const unshown = await admin.patch(`/api/slides/${hidden.body.data.id}`, {
+      active: false,
+      updated_at: shown.body.data.updated_at,
+    });
+    expect(unshown.status).toBe(200);
+    const hooks = await receiver.waitFor(5);
+    await sleep(600);
     expect(receiver.received).toHaveLength(5);
+    expect(
+      hooks.map((hook) => verified(webhook.secret, hook)).map(({ type, data }) => `${type} ${data.id}`),
+    ).toEqual([
+      `entity.changed ${entity.body.data.id}`,
+      `space.changed ${space.body.data.id}`,
+      `entity.changed ${entity.body.data.id}`,
+      `slide.changed ${hidden.body.data.id}`,
+      `slide.changed ${hidden.body.data.id}`,
+    ]);
   });
 
   test('a receiver that fails twice and then answers gets three attempts of one message', async () => {
