@@ -607,6 +607,48 @@ describe.each(testDatabases())('webhooks: no SSRF (%s)', (engine) => {
     expect((await save('http://[2606:4700:4700::1111]/hooks')).status).toBe(201);
   });
 
+  test('only ports 80, 443 and 1024–65535: refused at creation, at update and at delivery', async () => {
+    names.set('puertos.example.test', '93.184.216.34');
+    const refusal = (port: string) =>
+      `La dirección (URL) usa el puerto ${port}: los webhooks solo se envían a los puertos 80 y 443 o a uno del 1024 al 65535.`;
+    for (const port of ['25', '22', '0', '1023', '8']) {
+      const answer = await save(`http://puertos.example.test:${port}/hooks`);
+      expect(answer.status, port).toBe(422);
+      expect(answer.body.errors.url, port).toEqual([refusal(port)]);
+    }
+    for (const url of [
+      'http://puertos.example.test:80/hooks',
+      'https://puertos.example.test:443/hooks',
+      'http://puertos.example.test:443/hooks',
+      'https://puertos.example.test:1024/hooks',
+      'https://puertos.example.test:8443/hooks',
+      'https://puertos.example.test:65535/hooks',
+      'https://puertos.example.test/hooks',
+    ]) {
+      expect((await save(url)).status, url).toBe(201);
+    }
+    const kept = await save('https://puertos.example.test/otro');
+    const moved = await admin.patch(`/api/webhooks/${kept.body.data.id}`, {
+      url: 'https://puertos.example.test:25/otro',
+      updated_at: kept.body.data.updated_at,
+    });
+    expect(moved.status).toBe(422);
+    expect(moved.body.errors.url).toEqual([refusal('25')]);
+    // One saved before the rule (written here as an older version would have) is refused when sent.
+    const [old] = await server.database.query<{ id: number }>(
+      `UPDATE webhooks SET url = 'http://puertos.example.test:25/hooks' WHERE id = $1 RETURNING id`,
+      [kept.body.data.id],
+    );
+    await server.database.query('UPDATE webhooks SET active = false WHERE id <> $1', [old!.id]);
+    await admin.post('/api/categories', { name: 'Puertos' });
+    const delivery = await eventually(async () => {
+      const [row] = (await admin.get(`/api/webhooks/${old!.id}/deliveries`)).body.data;
+      return row?.attempt >= 1 && row.error ? row : null;
+    });
+    expect(delivery).toMatchObject({ http_status: null, error: refusal('25') });
+    await server.database.query('UPDATE webhooks SET active = false');
+  });
+
   test('a name that resolves to 127.0.0.1 by the time of delivery is refused then (no rebinding)', async () => {
     names.set('cambiante.example.test', '93.184.216.34');
     const created = await save(`http://cambiante.example.test:${receiver.port}/hooks`);
