@@ -245,32 +245,38 @@ describe.each(testDatabases())('webhooks (%s)', (engine) => {
       .toBuffer();
     const image = await admin.upload('/api/multimedia', { name: 'portada.png', bytes: png });
     expect(image.status).toBe(201);
-    const opens = new Date(Date.now() + 1500);
     const first = await admin.post('/api/slides', { title: 'Verano', image: image.body.data.id });
-    const second = await admin.post('/api/slides', {
+    // Not shown during this test: its window opens in an hour.
+    const later = await admin.post('/api/slides', {
+      title: 'Navidad',
+      image: image.body.data.id,
+      starts_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    // Room for a loaded machine: created well before its window opens.
+    const opens = new Date(Date.now() + 4000);
+    const soon = await admin.post('/api/slides', {
       title: 'Otoño',
       image: image.body.data.id,
       starts_at: opens.toISOString(),
     });
-    expect([first.status, second.status]).toEqual([201, 201]);
-    // The second is not shown before its window opens: its creation is no one's news.
+    expect([first.status, later.status, soon.status]).toEqual([201, 201, 201]);
+    // The others are not shown before their windows open: their creation is no one's news.
     const [created] = await receiver.waitFor(1);
     expect(verified(webhook.secret, created!).data.id).toBe(first.body.data.id);
-    expect(
-      (await admin.put('/api/slides/order', { ids: [second.body.data.id, first.body.data.id] })).status,
-    ).toBe(204);
-    // One for each shown slide that moved.
+    const order = [later.body.data.id, first.body.data.id, soon.body.data.id];
+    expect((await admin.put('/api/slides/order', { ids: order })).status).toBe(204);
+    // One for each shown slide that moved: the first (the later one moved too, unseen).
     const [, moved] = await receiver.waitFor(2);
     expect(verified(webhook.secret, moved!).data.id).toBe(first.body.data.id);
-    const [, , opened] = await receiver.waitFor(3, 10_000);
+    const [, , opened] = await receiver.waitFor(3, 15_000);
     expect(opened!.at).toBeGreaterThanOrEqual(opens.getTime());
     expect(verified(webhook.secret, opened!)).toMatchObject({
       type: 'slide.changed',
-      data: { area: 'slide', id: second.body.data.id, slug: null },
+      data: { area: 'slide', id: soon.body.data.id, slug: null },
     });
     await sleep(800);
     expect(receiver.received).toHaveLength(3);
-  });
+  }, 60_000);
 
   test('entities, spaces and slides: only writes a public reader can see are announced', async () => {
     const webhook = await subscribe(['entity.changed', 'space.changed', 'slide.changed']);
