@@ -261,7 +261,7 @@ describe('sanitizeRichText: what the editor and editors need', () => {
       '</table><!--EndFragment--></body></html>';
     expect(clean(word)).toBe(
       '<p><strong>Convocatoria</strong> de <em>ayudas</em></p><h2>Bases</h2>' +
-        '<table><tr><td><p>Plazo\u00a0</p></td></tr></table>',
+        '<table><tbody><tr><td><p>Plazo\u00a0</p></td></tr></tbody></table>',
     );
   });
 

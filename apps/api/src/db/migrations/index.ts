@@ -1,3 +1,4 @@
+import type { Connection } from '../client';
 import * as auth from './0001-auth';
 import * as resources from './0002-resources';
 import * as authNotifications from './0003-auth-notifications';
@@ -29,10 +30,16 @@ import * as passkeys from './0029-passkeys';
 import * as personalAccessTokens from './0030-personal-access-tokens';
 import * as searchTitles from './0031-search-titles';
 import * as knownDevices from './0032-known-devices';
+import * as wellFormedRichText from './0033-well-formed-rich-text';
 
 export interface Migration {
   name: string;
   up: string;
+  /**
+   * What SQL cannot do (0033 sanitizes stored bodies with lib/rich-text.ts), run after `up` in the
+   * same transaction.
+   */
+  data?(connection: Connection): Promise<unknown>;
 }
 
 /** Every migration, in the order it runs. Append; never edit one that has shipped. */
@@ -68,4 +75,5 @@ export const MIGRATIONS: Migration[] = [
   personalAccessTokens,
   searchTitles,
   knownDevices,
+  wellFormedRichText,
 ];

@@ -53,14 +53,22 @@ export interface TimedChange {
 
 /**
  * What the organisation's website is told of an area's changes (DELIVERY.md "Webhooks"):
- * - `changes`: any write of a record is `<area>.changed`, and so is each `timed` moment;
+ * - `changes`: any write of a record is `<area>.changed`, and so is each `timed` moment; with
+ *   `isPublic`, only a write of a record public before or after it (one appearing, changed or going
+ *   away on the website: a public reader can see it), so an inactive record's name is sent to no one;
  * - publication (`isPublic`): `<area>.published` when a record becomes public, `.updated` when one
  *   public before and after is changed, `.unpublished` when it stops being public, `.deleted` when a
  *   public one is deleted; a draft's edits say nothing. A `timed` moment is `<area>.published`.
  */
 export type Announcement<R> =
-  | { changes: true; timed?: readonly TimedChange[] }
-  | { isPublic(record: R): boolean; timed?: readonly TimedChange[] };
+  | { changes: true; isPublic?: IsPublic<R>; timed?: readonly TimedChange[] }
+  | { isPublic: IsPublic<R>; timed?: readonly TimedChange[] };
+
+/**
+ * Whether a public reader sees the record, asked in the write's transaction, which also sees what the
+ * record depends on (a space's entity).
+ */
+export type IsPublic<R> = (record: R, tx: Connection) => boolean | Promise<boolean>;
 
 /** One record's change inside a write: as it was (null on create) and as it is (null on delete). */
 export interface RecordChange {

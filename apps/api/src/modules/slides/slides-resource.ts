@@ -42,10 +42,12 @@ export function slidesResource() {
     // Never sent by clients (the schemas do not know it): set here on create and by the order route,
     // which are changes people make, so the history shows them.
     audited: ['position'],
-    // What the home page shows changes with any write, and when a window opens or closes by itself
-    // (a time that comes after the slide's last write: one before it was announced by that write).
+    // What the home page shows changes with a write of a slide shown before or after it (an inactive
+    // one, or one outside its window, is not), and when a window opens or closes by itself (a time
+    // that comes after the slide's last write: one before it was announced by that write).
     announces: {
       changes: true,
+      isPublic: (slide) => slide.state === 'active',
       timed: [
         { condition: 't.active AND t.starts_at > t.updated_at', at: 't.starts_at' },
         { condition: 't.active AND t.ends_at > t.updated_at', at: 't.ends_at' },
@@ -136,8 +138,9 @@ export function slidesResource() {
         const { ids } = validate(SlideOrderInput, request.body);
         await service.write(request.authUser(), async (ctx) => {
           const { tx, actor } = ctx;
-          const slides = await tx.query<{ id: number; title: string; position: number }>(
-            'SELECT id, title, position FROM slides WHERE deleted_at IS NULL ORDER BY position FOR UPDATE',
+          const slides = await tx.query<{ id: number; title: string; position: number; state: string }>(
+            `SELECT id, title, position, ${slideStateSql('slides')} AS state
+               FROM slides WHERE deleted_at IS NULL ORDER BY position FOR UPDATE`,
           );
           const known = new Set(slides.map((slide) => slide.id));
           const unknown = ids.filter((id) => !known.has(id));
@@ -165,11 +168,12 @@ export function slidesResource() {
             [ids],
           );
           for (const [index, id] of ids.entries()) {
-            const before = slides.find((slide) => slide.id === id)!.position;
+            const slide = slides.find((listed) => listed.id === id)!;
+            const before = slide.position;
             if (before !== index + 1) {
               await service.audit(tx, actor, id, 'updated', { position: { from: before, to: index + 1 } });
-              // The home page shows them in another order: slide.changed for each one that moved.
-              await service.announce(ctx, { id }, { id });
+              // The home page shows them in another order: slide.changed for each shown one that moved.
+              await service.announce(ctx, slide, slide);
             }
           }
         });

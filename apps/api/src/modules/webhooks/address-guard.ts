@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { refusedPort } from './webhook-port';
 
 // DELIVERY.md "No SSRF": a webhook's URL must lead to a public address. The name is resolved and
 // every address it gives is checked, at save and again before each attempt; the request then
@@ -132,6 +133,8 @@ export function addressGuard({
 }): AddressGuard {
   return {
     async resolve(url) {
+      const port = allowPrivate ? null : refusedPort(url);
+      if (port) throw new RefusedAddress(port);
       const host = hostOf(url);
       const literal = isIP(host);
       let addresses: ResolvedAddress[];

@@ -55,12 +55,29 @@ export function createOutbox(): Outbox {
 
 const isEvent = (name: string): name is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(name);
 
-/** The event one change makes, by what its area announces; null when it says nothing (a draft's edit). */
-export function eventOf(area: string, announces: Announcement<unknown>, change: RecordChange): string | null {
+/**
+ * The event one change makes, by what its area announces; null when it says nothing (a draft's edit,
+ * an inactive entity's).
+ */
+export async function eventOf(
+  area: string,
+  announces: Announcement<unknown>,
+  change: RecordChange,
+  tx: Connection,
+): Promise<string | null> {
   const { before, after, edited } = change;
-  if ('changes' in announces) return before && after && !edited ? null : `${area}.changed`;
-  const was = before !== null && announces.isPublic(before);
-  const is = after !== null && announces.isPublic(after);
+  if ('changes' in announces) {
+    if (before && after && !edited) return null;
+    const { isPublic } = announces;
+    if (!isPublic) return `${area}.changed`;
+    // DELIVERY.md: what a public reader can see. A record that stops being public counts (the website
+    // must take it down); one that was not public and still is not was never shown.
+    const seen =
+      (before !== null && (await isPublic(before, tx))) || (after !== null && (await isPublic(after, tx)));
+    return seen ? `${area}.changed` : null;
+  }
+  const was = before !== null && (await announces.isPublic(before, tx));
+  const is = after !== null && (await announces.isPublic(after, tx));
   if (!was && is) return `${area}.published`;
   if (was && is) return edited ? `${area}.updated` : null;
   if (was && after) return `${area}.unpublished`;
@@ -88,7 +105,7 @@ export function outboxFeed(outbox: Outbox, wake: () => void): ChangeFeed {
     const announces = definition.announces;
     if (!announces) return;
     const area = definition.contract.area;
-    const type = eventOf(area, announces as Announcement<unknown>, change);
+    const type = await eventOf(area, announces as Announcement<unknown>, change, ctx.tx);
     if (!type || !isEvent(type)) return;
     const record = change.after ?? change.before!;
     const queued = await outbox.enqueue(ctx.tx, type, { area, id: record.id, slug: slugOf(record) });
