@@ -7,6 +7,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
+import { createClientAddress, fastifyTrust } from './lib/client-address';
 import { scratchTag, sweepLeftovers } from './lib/leftovers';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage/storage';
@@ -41,6 +42,7 @@ import { twoFactorRoutes } from './modules/two-factor/two-factor-routes';
 import { createWebhooks, type WebhookOptions } from './modules/webhooks/webhooks';
 import apiTokensPlugin from './plugins/api-tokens';
 import authPlugin from './plugins/auth';
+import clientAddressPlugin from './plugins/client-address';
 import compressionPlugin from './plugins/compression';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, serializeRequest } from './plugins/errors';
 import noStorePlugin from './plugins/no-store';
@@ -82,10 +84,12 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   // The public API's answers that need no route (a cache hit, a refused method, a preflight, a 429)
   // are sent before Fastify sees the request (decision 022); its hooks below fill the cache.
+  // One reading of the client address for every limiter and log, before Fastify and in it (decision 039).
+  const clientAddress = createClientAddress(config.trustProxy);
   const publicTransport = createPublicTransport({
     database,
     rateLimit: config.publicApiRateLimit,
-    trustProxy: config.trustProxy,
+    clientAddress,
     securityHeaders: securityHeaders(config),
   });
   const app = Fastify({
@@ -119,11 +123,13 @@ export async function buildApp({
       if (settings.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = settings.maxRequestsPerSocket;
       return server;
     },
-    trustProxy: config.trustProxy,
+    // The same hops as clientAddress, so request.ip (Fastify's own log lines) names the same client.
+    trustProxy: fastifyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
 
+  await app.register(clientAddressPlugin, { clientAddress });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   // Before compression: the public API compresses and keeps its own answers.
