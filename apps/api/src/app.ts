@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
 import { answerAlreadySent, guardConnections, REQUEST_IDLE_TIMEOUT_MS } from './lib/connection-guard';
+import { createClientAddress, fastifyTrust } from './lib/client-address';
 import { scratchTag, sweepLeftovers } from './lib/leftovers';
 import { createMailer, type Mailer } from './lib/mailer';
 import { parseQueryString } from './lib/query-string';
@@ -45,6 +46,7 @@ import { twoFactorRoutes } from './modules/two-factor/two-factor-routes';
 import { createWebhooks, type WebhookOptions } from './modules/webhooks/webhooks';
 import apiTokensPlugin from './plugins/api-tokens';
 import authPlugin from './plugins/auth';
+import clientAddressPlugin from './plugins/client-address';
 import compressionPlugin from './plugins/compression';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, serializeRequest } from './plugins/errors';
 import noStorePlugin from './plugins/no-store';
@@ -89,10 +91,12 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   // The public API's answers that need no route (a cache hit, a refused method, a preflight, a 429)
   // are sent before Fastify sees the request (decision 022); its hooks below fill the cache.
+  // One reading of the client address for every limiter and log, before Fastify and in it (decision 039).
+  const clientAddress = createClientAddress(config.trustProxy);
   const publicTransport = createPublicTransport({
     database,
     rateLimit: config.publicApiRateLimit,
-    trustProxy: config.trustProxy,
+    clientAddress,
     securityHeaders: securityHeaders(config),
   });
   // A target the entrance refuses (a fragment, a foreign absolute form) reaches no code that could
@@ -152,12 +156,14 @@ export async function buildApp({
       });
       return server;
     },
-    trustProxy: config.trustProxy,
+    // The same hops as clientAddress, so request.ip (Fastify's own log lines) names the same client.
+    trustProxy: fastifyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // The query parser the public API's cache keys with too (lib/query-string.ts, decision 038).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
   });
 
+  await app.register(clientAddressPlugin, { clientAddress });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   // Before compression: the public API compresses and keeps its own answers.

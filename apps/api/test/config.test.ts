@@ -111,6 +111,10 @@ describe('configuration', () => {
     ['S3_ENDPOINT', 'minio:9000'],
     ['S3_PUBLIC_URL', 'cdn.example.org'],
     ['S3_BUCKET', 'Mi_Bucket'],
+    ['TRUST_PROXY', 'quizá'],
+    ['TRUST_PROXY', '99'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, proxy.example.org'],
   ])('%s=%s is refused with one line naming the variable', (name, value) => {
     let error: unknown;
     try {
@@ -123,6 +127,22 @@ describe('configuration', () => {
     expect(message).toContain(name);
     expect(message).not.toContain('\n');
     expect(message.length).toBeLessThan(200);
+  });
+
+  test('TRUST_PROXY: none by default; true is one hop, not every hop; a count; or the proxies (decision 039)', () => {
+    expect(loadConfig({}).trustProxy).toEqual({ kind: 'hops', hops: 0 });
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual({ kind: 'hops', hops: 0 });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual({ kind: 'hops', hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ kind: 'hops', hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
+    const listed = loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, 2001:db8::/32' }).trustProxy;
+    expect(listed.kind).toBe('ranges');
+    expect(listed.kind === 'ranges' && listed.ranges.map(([address, bits]) => `${address}/${bits}`)).toEqual([
+      '127.0.0.1/8',
+      '::1/128',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+    ]);
   });
 
   test('INVITATION_LIFETIME_DAYS: 7 days unless set', () => {

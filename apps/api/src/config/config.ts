@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TRUSTED_HOPS, parseTrustProxy, type TrustProxy } from '../lib/client-address';
 
 // DESIGN.md §2 "Configuration": Laravel's names where Laravel has one. This is the only module
 // that reads the environment; everything else receives a Config.
@@ -121,7 +122,18 @@ const EnvSchema = z.object({
       error: 'LOG_LEVEL debe ser fatal, error, warn, info, debug, trace o silent',
     })
     .optional(),
-  TRUST_PROXY: bool('TRUST_PROXY').default(false),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      const trust = parseTrustProxy(value);
+      if (trust) return trust;
+      context.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY debe ser false, true (un proxy), un número de saltos hasta ${MAX_TRUSTED_HOPS} o una lista de direcciones o rangos de los proxies (p. ej. 10.0.0.0/8, loopback)`,
+      });
+      return z.NEVER;
+    })
+    .default({ kind: 'hops', hops: 0 }),
   PUBLIC_API_RATE_LIMIT: int('PUBLIC_API_RATE_LIMIT', 1, 1_000_000).default(600),
   MAX_CONNECTIONS_PER_IP: int('MAX_CONNECTIONS_PER_IP', 0, 1_000_000).default(256),
   PUBLIC_NEWS_URL: template('PUBLIC_NEWS_URL', '{slug}').optional(),
@@ -187,7 +199,8 @@ export interface Config {
   /** Where uploaded files go (lib/storage): local disk under STORAGE_PATH/app/public, or an S3 bucket. */
   storage: { driver: 'local'; s3: null } | { driver: 's3'; s3: S3Config };
   logLevel: string;
-  trustProxy: boolean;
+  /** TRUST_PROXY (decision 039): the proxies in front of the server, which lib/client-address.ts walks past. */
+  trustProxy: TrustProxy;
   /** Requests per minute per client address on the public API (decision 022). */
   publicApiRateLimit: number;
   /**

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { MESSAGES } from '@gestor/shared';
-import { rateKey } from '../modules/public/public-transport';
+import { rateKey } from './client-address';
 import { rawJsonResponse } from '../plugins/errors';
 
 // What Node's HTTP server leaves open at the entrance (decision 038): with Fastify's requestTimeout of

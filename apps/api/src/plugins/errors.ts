@@ -141,7 +141,7 @@ export function serializeRequest(request: FastifyRequest) {
     method: request.method,
     url: redactUrl(request.url ?? ''),
     host: request.host,
-    remoteAddress: request.ip,
+    remoteAddress: request.clientAddress,
     remotePort: request.socket?.remotePort,
   };
 }

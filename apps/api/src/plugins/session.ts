@@ -105,7 +105,7 @@ export default fp(
         return;
       }
       const created = await store.create(userId, lifetimeMinutes ?? config.session.lifetimeMinutes, {
-        ip: request.ip,
+        ip: request.clientAddress,
         userAgent: request.headers['user-agent'],
       });
       request.session = {

@@ -14,10 +14,10 @@ export interface RequestOrigin {
 
 const USER_AGENT_MAX = 400;
 
-/** The address (TRUST_PROXY decides whether X-Forwarded-For counts) and the browser of a request. */
+/** The address (behind TRUST_PROXY, decision 039, in its one spelling) and the browser of a request. */
 export function requestOrigin(request: FastifyRequest): RequestOrigin {
   const agent = request.headers['user-agent'];
-  return { ip: request.ip || null, userAgent: agent ? agent.slice(0, USER_AGENT_MAX) : null };
+  return { ip: request.clientAddress || null, userAgent: agent ? agent.slice(0, USER_AGENT_MAX) : null };
 }
 
 export interface SecurityEventInput {

@@ -13,9 +13,18 @@ export interface UserCredentials {
   two_factor: boolean;
 }
 
+/** A limiter's budget: at most `attempts` in a window of `seconds` from the first. */
+export interface ThrottleLimit {
+  attempts: number;
+  seconds: number;
+}
 /** Laravel's login throttle: 5 attempts per lower-cased email + IP in a 60-second window. */
-export const THROTTLE_MAX_ATTEMPTS = 5;
-export const THROTTLE_WINDOW_SECONDS = 60;
+export const ATTEMPTS_PER_ADDRESS: ThrottleLimit = { attempts: 5, seconds: 60 };
+/**
+ * And per account alone (decision 039): a slow guess spread over many addresses stops at 20 failures
+ * in 15 minutes, which no person mistyping their password reaches.
+ */
+export const FAILURES_PER_ACCOUNT: ThrottleLimit = { attempts: 20, seconds: 15 * 60 };
 /** Reset tokens expire after 60 minutes; one mail per address at most every 60 seconds. */
 export const RESET_TOKEN_MINUTES = 60;
 export const RESET_RESEND_SECONDS = 60;
@@ -59,7 +68,7 @@ export function createAuthRepository(database: Connection) {
      * from all passing a check made before any of them failed. The window starts at the first attempt,
      * as Laravel's RateLimiter does; a successful sign-in clears it.
      */
-    async takeAttempt(key: string): Promise<number> {
+    async takeAttempt(key: string, limit: ThrottleLimit = ATTEMPTS_PER_ADDRESS): Promise<number> {
       const [row] = await database.query<{ attempts: number; seconds: number }>(
         `INSERT INTO login_throttles (key, attempts, expires_at)
          VALUES ($1, 1, now() + make_interval(secs => $2))
@@ -68,9 +77,20 @@ export function createAuthRepository(database: Connection) {
            expires_at = CASE WHEN login_throttles.expires_at <= now() THEN now() + make_interval(secs => $2)
                              ELSE login_throttles.expires_at END
          RETURNING attempts, ceil(extract(epoch FROM expires_at - now()))::int AS seconds`,
-        [key, THROTTLE_WINDOW_SECONDS],
+        [key, limit.seconds],
       );
-      return row && row.attempts > THROTTLE_MAX_ATTEMPTS ? Math.max(1, row.seconds) : 0;
+      return row && row.attempts > limit.attempts ? Math.max(1, row.seconds) : 0;
+    },
+
+    /**
+     * Takes back one counted attempt that turned out right, so the count is of failures only; the
+     * window stays (clearing it would hand a distributed guess a fresh budget at each good sign-in).
+     */
+    async refundAttempt(key: string): Promise<void> {
+      await database.query(
+        'UPDATE login_throttles SET attempts = attempts - 1 WHERE key = $1 AND attempts > 0',
+        [key],
+      );
     },
 
     async clearThrottle(key: string): Promise<void> {

@@ -37,7 +37,9 @@ export function authRoutes(
   // A browser's sign-in: refused to an API token (decision 037) before any password is checked.
   app.post('/api/login', { config: { sessionOnly: true } }, async (request, reply) => {
     const input = validate(LoginInput, request.body);
-    const { userId, twoFactor: secondStep } = await auth.attemptLogin(input, requestOrigin(request));
+    const { userId, twoFactor: secondStep } = await auth.attemptLogin(input, requestOrigin(request), (id) =>
+      devices.isKnown(request, id),
+    );
     // Fortify: an account with two-factor sign-in answers {two_factor: true} and signs nobody in yet.
     if (secondStep) {
       twoFactor.begin(request, reply, { userId, remember: input.remember });

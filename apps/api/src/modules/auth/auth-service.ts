@@ -11,6 +11,7 @@ import {
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { rateKey } from '../../lib/client-address';
 import { ValidationError } from '../../lib/http-errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
@@ -18,7 +19,7 @@ import { keyedHash, randomToken, safeEqual } from '../../lib/tokens';
 import { type RequestOrigin, recordSecurityEvent } from '../activity/security-events';
 import { auditUser, auditUserCreated, PASSWORD_CHANGED } from '../users/user-audit';
 import { invitationMail, passwordResetMail, resetLink } from './auth-mails';
-import { createAuthRepository } from './auth-repository';
+import { createAuthRepository, FAILURES_PER_ACCOUNT } from './auth-repository';
 import type { SessionStore } from './session-store';
 import { takeAttemptOrRefuse } from './throttle';
 
@@ -93,14 +94,25 @@ export function createAuthService({ database, config, mailer, sessions, log }: A
      * (nothing recorded as a sign-in yet: completeLogin does it once the code is right).
      * A refused password (or a disabled account) is in the security log; a throttled attempt is not
      * checked, so it writes nothing (a flood cannot fill the log faster than the throttle allows).
+     *
+     * Two limiters (decision 039): Laravel's per email and address (an IPv6 client by its /64), and
+     * one per account alone against a guess spread over many addresses. A browser the account has
+     * signed in from before (`knownDevice`) is exempt from the second, so an attacker who spends the
+     * account's budget does not lock its owner out of their own browser.
      */
     async attemptLogin(
       input: LoginInput,
       origin: RequestOrigin,
+      knownDevice: (userId: number) => Promise<boolean>,
     ): Promise<{ userId: number; twoFactor: boolean }> {
-      const key = `${input.email.toLowerCase()}|${origin.ip ?? ''}`;
+      const email = input.email.toLowerCase();
+      const key = `${email}|${rateKey(origin.ip ?? '')}`;
       await takeAttemptOrRefuse(repository, key, 'email');
       const user = await repository.findByEmail(input.email);
+      // Keyed by the email, whether or not it names an account: the answer does not tell them apart.
+      const accountKey = `account|${email}`;
+      const counted = !(user && (await knownDevice(user.id)));
+      if (counted) await takeAttemptOrRefuse(repository, accountKey, 'email', FAILURES_PER_ACCOUNT);
       const valid = await verifyPassword(user?.password ?? null, input.password);
       // The attempt is already counted; only a successful sign-in clears the count.
       if (!user || !valid || !user.active) {
@@ -117,6 +129,7 @@ export function createAuthService({ database, config, mailer, sessions, log }: A
         );
       }
       await repository.clearThrottle(key);
+      if (counted) await repository.refundAttempt(accountKey);
       if (needsRehash(user.password!)) {
         await repository.setPasswordHash(user.id, await hashPassword(input.password));
       }

@@ -52,6 +52,20 @@ export function createKnownDevices({
 
   return {
     /**
+     * Whether this browser has completed a sign-in to the account before (its cookie names a device
+     * the account keeps). Sets no cookie: asking is not signing in.
+     */
+    async isKnown(request: FastifyRequest, userId: number): Promise<boolean> {
+      const carried = request.cookies[cookieName];
+      if (!carried || !DEVICE_ID.test(carried)) return false;
+      const rows = await database.query(
+        'SELECT 1 FROM known_devices WHERE user_id = $1 AND device_hash = $2',
+        [userId, keyedHash(config.appKey, `device|${carried}`)],
+      );
+      return rows.length > 0;
+    },
+
+    /**
      * Call once a sign-in has completed (a session now belongs to the user). Remembers this browser
      * for the person and, when it is new to an account that had signed in elsewhere before, mails
      * them after the response; a mail that cannot be sent is logged, never the sign-in's failure.

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Connection, Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { rateKey } from '../../lib/client-address';
 import { notFound, ValidationError } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
 import { ACCOUNT_ROUTE } from '../../plugins/auth';
@@ -206,8 +207,9 @@ export function passkeyRoutes(
     requireDomain();
     const input = validate(PasskeyLoginInput, request.body);
     const origin = requestOrigin(request);
-    // The sign-in's limiter, per address: each refused answer counts, as a refused password does.
-    const throttle = `passkey|${origin.ip ?? ''}`;
+    // The sign-in's limiter, per address (an IPv6 client by its /64): each refused answer counts, as a
+    // refused password does.
+    const throttle = `passkey|${rateKey(origin.ip ?? '')}`;
     await takeAttemptOrRefuse(repository, throttle, 'credential');
     const assertion = await relyingParty.check(
       request.log,

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
 import { parseQueryString } from '../../lib/query-string';
+import { rateKey } from '../../lib/client-address';
 import {
   COMPRESSION_THRESHOLD_BYTES,
   compress,
@@ -64,37 +65,6 @@ export function noneMatch(header: string | undefined, etag: string): boolean {
   return false;
 }
 
-/** The client address as Fastify's request.ip reads it: with TRUST_PROXY, the first X-Forwarded-For. */
-function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? '';
-}
-
-/**
- * What the limit counts: an IPv4 address, or an IPv6 address's /64 (one subscriber's network gets a
- * whole /64, and counting single IPv6 addresses would let one client rotate through millions).
- */
-export function rateKey(address: string): string {
-  if (!address.includes(':')) return address;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups =
-    tail === undefined
-      ? left
-      : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
-
 /**
  * Fixed one-minute windows per client, in this process's memory. The map holds at most `maxClients`
  * windows, oldest first (a window is re-inserted when it restarts), so an attacker rotating addresses
@@ -145,8 +115,8 @@ export interface PublicTransportOptions {
   database: Database;
   /** PUBLIC_API_RATE_LIMIT: requests per minute per client address. */
   rateLimit: number;
-  /** TRUST_PROXY: whether X-Forwarded-For names the client. */
-  trustProxy: boolean;
+  /** The client's address behind TRUST_PROXY (lib/client-address.ts), on the bare node:http request. */
+  clientAddress: (request: IncomingMessage) => string;
   /** The security headers every response carries (plugins/security.ts), for answers sent before Fastify. */
   securityHeaders: Record<string, string>;
   /** At most this many answers are kept (least recently used go first). */
@@ -176,7 +146,7 @@ type Marked = IncomingMessage & { [COUNTED]?: true; [STAMP]?: number };
 export function createPublicTransport({
   database,
   rateLimit,
-  trustProxy,
+  clientAddress,
   securityHeaders,
   maxEntries = 5_000,
   maxBytes = 64 * 1024 * 1024,
@@ -454,7 +424,7 @@ export function createPublicTransport({
       // HTTP/1.1 without Host: the errors plugin answers the 400.
       if (req.headers.host === undefined) return false;
       (req as Marked)[COUNTED] = true;
-      const plain = early(req, clientAddress(req, trustProxy));
+      const plain = early(req, clientAddress(req));
       if (plain) {
         write(res, plain);
         return true;
@@ -473,7 +443,7 @@ export function createPublicTransport({
           const req = request.raw as Marked;
           if (!req[COUNTED]) {
             req[COUNTED] = true;
-            const plain = early(req, request.ip);
+            const plain = early(req, request.clientAddress);
             const answer = plain ? undefined : hit(req);
             if (plain || answer) {
               reply.hijack();

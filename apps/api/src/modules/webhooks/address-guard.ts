@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { refusedPort } from './webhook-port';
+import ipaddr from 'ipaddr.js';
 
 // DELIVERY.md "No SSRF": a webhook's URL must lead to a public address. The name is resolved and
 // every address it gives is checked, at save and again before each attempt; the request then
@@ -55,28 +56,9 @@ function isPublicV4(address: string): boolean {
 
 /** The 16 bytes of an IPv6 address (with `::` and a trailing dotted quad); null when not one. */
 export function v6Bytes(address: string): number[] | null {
-  let text = address.replace(/%.*$/, '');
-  const quad = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (quad) {
-    if (isIP(quad[1]!) !== 4) return null;
-    const value = v4ToNumber(quad[1]!);
-    text = `${text.slice(0, -quad[1]!.length)}${(value >>> 16).toString(16)}:${(value & 0xffff).toString(16)}`;
-  }
-  const halves = text.split('::');
-  if (halves.length > 2) return null;
-  const parse = (part: string) => (part ? part.split(':') : []);
-  const head = parse(halves[0]!);
-  const tail = halves.length === 2 ? parse(halves[1]!) : [];
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
-  const bytes: number[] = [];
-  for (const group of groups) {
-    if (!/^[0-9a-f]{1,4}$/i.test(group)) return null;
-    const value = Number.parseInt(group, 16);
-    bytes.push(value >> 8, value & 0xff);
-  }
-  return bytes;
+  // The zone names one of our interfaces; it does not change where the address leads.
+  const text = address.replace(/%.*$/, '');
+  return ipaddr.IPv6.isValid(text) ? ipaddr.IPv6.parse(text).toByteArray() : null;
 }
 
 function isPublicV6(address: string): boolean {
