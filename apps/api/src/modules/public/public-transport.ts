@@ -4,8 +4,8 @@ import { MESSAGES } from '@gestor/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
-import { parseQueryString } from '../../lib/query-string';
 import { rateKey } from '../../lib/client-address';
+import { parseQueryString } from '../../lib/query-string';
 import {
   COMPRESSION_THRESHOLD_BYTES,
   compress,

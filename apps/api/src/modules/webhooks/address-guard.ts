@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { refusedPort } from './webhook-port';
 import ipaddr from 'ipaddr.js';
+import { refusedPort } from './webhook-port';
 
 // DELIVERY.md "No SSRF": a webhook's URL must lead to a public address. The name is resolved and
 // every address it gives is checked, at save and again before each attempt; the request then
