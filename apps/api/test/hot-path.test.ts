@@ -1,3 +1,5 @@
+import { Agent, request as httpRequest } from 'node:http';
+import { promiseHooks } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
@@ -16,6 +18,63 @@ async function promiseHooksOn(): Promise<boolean> {
   );
 }
 
+/**
+ * The promises the process creates while the server answers `count` requests for `path`, one after
+ * another on one keep-alive connection, per request. The client side is node:http's callbacks, which
+ * create none, so what is counted is the server's work.
+ */
+async function promisesPerRequest(
+  server: TestServer,
+  client: TestClient,
+  path: string,
+  count: number,
+  extraHeaders: Record<string, string> = {},
+): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const headers = {
+    ...extraHeaders,
+    accept: 'application/json',
+    referer: `${client.origin ?? server.url}/`,
+    cookie: [...client.jar].map(([name, value]) => `${name}=${value}`).join('; '),
+  };
+  let created = 0;
+  let counting = false;
+  const stop = promiseHooks.onInit(() => {
+    if (counting) created++;
+  });
+  try {
+    const statuses = await new Promise<number[]>((resolve, reject) => {
+      const seen: number[] = [];
+      const next = () => {
+        if (seen.length === count) {
+          counting = false;
+          resolve(seen);
+          return;
+        }
+        httpRequest(`${server.url}${path}`, { agent, headers }, (response) => {
+          response.resume();
+          response.on('end', () => {
+            seen.push(response.statusCode ?? 0);
+            next();
+          });
+        })
+          .on('error', reject)
+          .end();
+      };
+      counting = true;
+      next();
+    });
+    expect(new Set(statuses)).toEqual(new Set([200]));
+  } finally {
+    stop();
+    agent.destroy();
+  }
+  return created / count;
+}
+
+/** 8 counted with the hooks as callbacks (decision 042); 28 when each hook was an async function. */
+const MAX_PROMISES_PER_USER_REQUEST = 10;
+
 describe.each(testDatabases())('per-request work (%s)', (engine) => {
   let server: TestServer;
   let admin: TestClient;
@@ -25,6 +84,34 @@ describe.each(testDatabases())('per-request work (%s)', (engine) => {
     ({ client: admin } = await server.signIn({ roles: ['admin'] }));
   });
   afterAll(() => server?.close());
+
+  test('a signed-in GET /api/user kept in memory waits on nothing: hooks are callbacks, not promises', async () => {
+    // Once to load the session into memory, then counted.
+    expect((await admin.get('/api/user')).status).toBe(200);
+    const perRequest = await promisesPerRequest(server, admin, '/api/user?lang=es', 50);
+    // Fastify's own handler promise and the route's async handler remain; every hook on the way (errors,
+    // public API, session, token, uploads, auth, two-factor, compression) used to add its own.
+    expect(perRequest).toBeLessThanOrEqual(MAX_PROMISES_PER_USER_REQUEST);
+  });
+
+  test("a browser's GET /api/user is compressed once per session and coding, not once per request", async () => {
+    // Once to load the session into memory, then counted.
+    expect((await admin.get('/api/user')).status).toBe(200);
+    const plain = await promisesPerRequest(server, admin, '/api/user?lang=es', 20);
+    for (const coding of ['br', 'gzip']) {
+      const headers = { 'accept-encoding': coding };
+      await promisesPerRequest(server, admin, '/api/user?lang=es', 1, headers);
+      const compressed = await promisesPerRequest(server, admin, '/api/user?lang=es', 20, headers);
+      // Compressing an answer costs promises of its own (zlib's callback, the hook's wait): 2 more per
+      // request when each was compressed again, none once the session's compressed body is kept.
+      expect(compressed).toBeLessThanOrEqual(plain + 0.5);
+      // And what is sent is still this person's answer, in that coding.
+      const response = await admin.get('/api/user', { headers });
+      expect(response.headers.get('content-encoding')).toBe(coding);
+      expect(response.headers.get('vary')).toMatch(/Accept-Encoding/);
+      expect(response.body.data.email).toBe((await admin.get('/api/user')).body.data.email);
+    }
+  });
 
   test("reads leave the process's promise hooks off: the request origin is kept only for writes", async () => {
     for (const path of ['/api/user', '/api/news', '/api/users?sort=name', '/api/user']) {
