@@ -27,11 +27,19 @@ export function isBearerApiRequest(request: FastifyRequest): boolean {
 export default fp(
   async (app, { tokens }: { tokens: TokenStore }) => {
     app.decorateRequest('apiToken', null);
-    app.addHook('onRequest', async (request) => {
-      if (request.is404 || !isBearerApiRequest(request)) return;
+    const authenticate = async (request: FastifyRequest) => {
       const token = await tokens.find(bearerCredential(request) ?? '');
       if (!token) throw unauthenticated();
       request.apiToken = token;
+    };
+    // A session's request (most of them) passes without a promise; only a bearer one waits for its
+    // token (decision 042).
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.is404 || !isBearerApiRequest(request)) {
+        done();
+        return;
+      }
+      authenticate(request).then(() => done(), done);
     });
   },
   { name: 'api-tokens', dependencies: ['session'] },

@@ -49,15 +49,19 @@ export default fp(
       return this.user?.permissions.includes(permission) ?? false;
     });
 
-    app.addHook('preHandler', async (request) => {
+    // Callback-style (a throw here reaches the error handler as done(error) would): nothing to wait
+    // for, so no promise per request (decision 042).
+    app.addHook('preHandler', (request, _reply, done) => {
       const { auth, permission, sessionOnly } = request.routeOptions.config;
       if (sessionOnly && request.apiToken) throw forbidden(API_TOKEN_MESSAGES.sessionOnly);
-      if (!auth && !permission) return;
-      request.authUser();
-      if (permission) {
-        const needed = typeof permission === 'function' ? permission(request) : permission;
-        if (!request.can(needed)) throw forbidden();
+      if (auth || permission) {
+        request.authUser();
+        if (permission) {
+          const needed = typeof permission === 'function' ? permission(request) : permission;
+          if (!request.can(needed)) throw forbidden();
+        }
       }
+      done();
     });
   },
   { name: 'auth', dependencies: ['session', 'api-tokens'] },

@@ -124,32 +124,66 @@ export default fp(
       await this.startSession(null, config.session.lifetimeMinutes);
     });
 
-    app.addHook('onRequest', async (request, reply) => {
-      const url = request.url;
-      // An unknown address is a 404 whatever the method (as in Laravel, where middleware runs on routes).
-      if (request.is404 || (!url.startsWith('/api/') && !url.startsWith('/sanctum/'))) return;
-      // DELIVERY.md: the public read API reads no cookie and sets none, whoever calls it (and a write
-      // there is no session's: it is refused as a method, not as a CSRF mismatch).
-      if (isPublicApiUrl(url)) return;
-      // Sanctum's token guard: a bearer request reads no session and needs no CSRF token (plugins/api-tokens.ts).
-      if (isBearerApiRequest(request)) return;
-      const id = request.cookies[config.session.cookieName];
-      if (id && id.length <= 128 && isStateful(request)) {
-        const session = guests.read(id, config.session.lifetimeMinutes) ?? (await store.find(id));
-        request.session = session;
-        if (session && !session.guest && Date.now() - session.lastActivity.getTime() > TOUCH_AFTER_MS) {
-          await store.touch(session.key);
+    /** The session is known: kept on the request, and its last activity written back now and then. */
+    const settle = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      id: string,
+      session: LoadedSession | null,
+    ): Promise<void> | undefined => {
+      request.session = session;
+      if (session && !session.guest && Date.now() - session.lastActivity.getTime() > TOUCH_AFTER_MS) {
+        return store.touch(session.key).then(() => {
           // Sliding expiry: the cookies live as long as the session does.
           setCookies(reply, id, session.csrfToken, session.lifetimeMinutes);
-        }
+        });
       }
-      if (UNSAFE_METHODS.has(request.method) && url.startsWith('/api/')) {
+      return undefined;
+    };
+
+    const checkCsrf = (request: FastifyRequest) => {
+      if (UNSAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) {
         const header = request.headers['x-xsrf-token'];
         const token = Array.isArray(header) ? header[0] : header;
         if (!request.session || !token || !safeEqual(token, request.session.csrfToken)) {
           throw new HttpError(419, MESSAGES.csrfMismatch);
         }
       }
+    };
+
+    // Callback-style: a session kept in memory (decision 007) is found without a promise or a turn of
+    // the microtask queue; only a read from the database or a touch is waited for (decision 042).
+    app.addHook('onRequest', (request, reply, done) => {
+      const url = request.url;
+      // An unknown address is a 404 whatever the method (as in Laravel, where middleware runs on routes).
+      // DELIVERY.md: the public read API reads no cookie and sets none, whoever calls it (and a write
+      // there is no session's: it is refused as a method, not as a CSRF mismatch).
+      // Sanctum's token guard: a bearer request reads no session and needs no CSRF token (plugins/api-tokens.ts).
+      if (
+        request.is404 ||
+        (!url.startsWith('/api/') && !url.startsWith('/sanctum/')) ||
+        isPublicApiUrl(url) ||
+        isBearerApiRequest(request)
+      ) {
+        done();
+        return;
+      }
+      const id = request.cookies[config.session.cookieName];
+      let pending: Promise<void> | undefined;
+      if (id && id.length <= 128 && isStateful(request)) {
+        const known = guests.read(id, config.session.lifetimeMinutes) ?? store.cached(id);
+        pending =
+          known === undefined
+            ? store.find(id).then((session) => settle(request, reply, id, session))
+            : settle(request, reply, id, known);
+      }
+      if (!pending) {
+        // A throw here reaches the error handler as done(error) would.
+        checkCsrf(request);
+        done();
+        return;
+      }
+      pending.then(() => checkCsrf(request)).then(() => done(), done);
     });
 
     // GET /sanctum/csrf-cookie → 204 with the session cookie and XSRF-TOKEN (a guest session if none).

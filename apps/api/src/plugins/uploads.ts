@@ -16,10 +16,13 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     await app.register(multipart);
-    app.addHook('preValidation', async (request) => {
+    // Callback-style: nothing to wait for, so no promise per request (decision 042).
+    app.addHook('preValidation', (request, _reply, done) => {
       if (request.isMultipart() && !request.routeOptions.config.acceptsMultipart) {
-        throw new HttpError(415, MESSAGES.unsupportedMediaType);
+        done(new HttpError(415, MESSAGES.unsupportedMediaType));
+        return;
       }
+      done();
     });
   },
   { name: 'uploads' },

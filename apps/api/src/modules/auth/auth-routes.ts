@@ -11,6 +11,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
+import {
+  addVary,
+  COMPRESSION_THRESHOLD_BYTES,
+  compress,
+  type Encoding,
+  encodingFor,
+} from '../../plugins/compression';
 import { recordSecurityEvent, requestOrigin } from '../activity/security-events';
 import type { TwoFactorSignIn } from '../two-factor/two-factor-routes';
 import type { AuthService } from './auth-service';
@@ -52,16 +59,25 @@ export function authRoutes(
   });
 
   // The SPA asks on every navigation. A session kept in memory keeps its user object, so the body is
-  // serialised once per loaded session rather than once per request.
-  const bodies = new WeakMap<AuthUser, string>();
+  // serialised once per loaded session rather than once per request, and compressed once per coding
+  // the browsers ask for (the compression plugin leaves an answer with a Content-Encoding alone).
+  const bodies = new WeakMap<AuthUser, { json: string; encoded: Partial<Record<Encoding, Buffer>> }>();
   app.get('/api/user', { config: { auth: true, beforeTwoFactor: true } }, async (request, reply) => {
     const user = request.authUser();
     let body = bodies.get(user);
     if (body === undefined) {
-      body = JSON.stringify({ data: user });
+      body = { json: JSON.stringify({ data: user }), encoded: {} };
       bodies.set(user, body);
     }
-    return reply.type('application/json; charset=utf-8').send(body);
+    reply.type('application/json; charset=utf-8');
+    if (Buffer.byteLength(body.json) < COMPRESSION_THRESHOLD_BYTES) return reply.send(body.json);
+    reply.header('vary', addVary(reply.getHeader('vary'), 'Accept-Encoding'));
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(body.json);
+    // Two first requests at once may both compress: the same bytes, kept once.
+    const compressed = body.encoded[encoding] ?? (await compress(body.json, encoding));
+    body.encoded[encoding] = compressed;
+    return reply.header('content-encoding', encoding).send(compressed);
   });
 
   app.post('/api/logout', { config: { auth: true, beforeTwoFactor: true } }, async (request, reply) => {

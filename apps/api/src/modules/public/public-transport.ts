@@ -438,8 +438,7 @@ export function createPublicTransport({
     /** The Fastify side: the same checks for requests `front` did not see, and filling the cache. */
     plugin: fp(
       async (app) => {
-        app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-          if (!isPublicApiUrl(request.url)) return;
+        const onPublicRequest = async (request: FastifyRequest, reply: FastifyReply) => {
           const req = request.raw as Marked;
           if (!req[COUNTED]) {
             req[COUNTED] = true;
@@ -458,10 +457,9 @@ export function createPublicTransport({
           // generation): an answer is kept only if neither moved by the time it is sent.
           req[STAMP] = generation;
           await knowBoundary();
-        });
+        };
 
-        app.addHook('onSend', async (request, reply, payload) => {
-          if (!isPublicApiUrl(request.url)) return payload;
+        const onPublicSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
           // A route may not grant credentials or narrow the origin here (plugins/security.ts's CORS
           // is for the SPA on FRONTEND_URL).
           reply.headers(corsHeaders);
@@ -498,6 +496,22 @@ export function createPublicTransport({
           if (plain.status === 304) reply.removeHeader('content-type');
           reply.headers(plain.headers as Record<string, string>);
           return plain.status === 304 ? null : plain.body;
+        };
+
+        // Callback-style, so the requests of every other prefix pass without a promise (decision 042).
+        app.addHook('onRequest', (request, reply, done) => {
+          if (!isPublicApiUrl(request.url)) {
+            done();
+            return;
+          }
+          onPublicRequest(request, reply).then(() => done(), done);
+        });
+        app.addHook('onSend', (request, reply, payload, done) => {
+          if (!isPublicApiUrl(request.url)) {
+            done(null, payload);
+            return;
+          }
+          onPublicSend(request, reply, payload).then((sent) => done(null, sent), done);
         });
       },
       { name: 'public-transport' },

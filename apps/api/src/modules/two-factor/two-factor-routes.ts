@@ -87,11 +87,19 @@ export function twoFactorRoutes(
 
   // A role that requires the second factor: its holders reach only what sets it up (the SPA reads
   // two_factor_required from GET /api/user and shows the set-up screen first).
-  app.addHook('preHandler', async (request, reply) => {
+  // Callback-style: nothing to wait for, so no promise per request (decision 042).
+  app.addHook('preHandler', (request, reply, done) => {
     const user = request.user;
-    if (!user?.two_factor_required || user.two_factor_enabled) return;
-    if (request.routeOptions.config.beforeTwoFactor || !request.url.startsWith('/api/')) return;
-    return reply.code(403).send({ message: MESSAGES.twoFactorRequired, two_factor_required: true });
+    if (
+      user?.two_factor_required &&
+      !user.two_factor_enabled &&
+      !request.routeOptions.config.beforeTwoFactor &&
+      request.url.startsWith('/api/')
+    ) {
+      reply.code(403).send({ message: MESSAGES.twoFactorRequired, two_factor_required: true });
+      return;
+    }
+    done();
   });
 
   // ---- Password confirmation (Fortify's ConfirmablePasswordController, Laravel's password.confirm) ----
