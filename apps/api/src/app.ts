@@ -33,6 +33,7 @@ import { createPresence } from './modules/presence/presence';
 import { publicDocsRoutes } from './modules/public/public-docs';
 import { publicRoutes } from './modules/public/public-routes';
 import { createPublicTransport } from './modules/public/public-transport';
+import { createExportLimiter } from './modules/resource/export-limiter';
 import { savedViewsRoutes } from './modules/saved-views/saved-views-routes';
 import { createSavedViewsService } from './modules/saved-views/saved-views-service';
 import { searchRoutes } from './modules/search/search-routes';
@@ -185,6 +186,8 @@ export async function buildApp({
     log: app.log,
   });
   presence.liveRoutes(app);
+  // Decision 041: every export of this process, in any area or the activity log, shares these slots.
+  const exportLimiter = createExportLimiter(config.exportConcurrency);
   const areas = registerAreas(app, {
     database,
     auth,
@@ -193,6 +196,7 @@ export async function buildApp({
     appUrl: config.appUrl,
     uploads: { maxBytes: config.uploadMaxMb * 1024 * 1024, tmpDir: uploadsDir },
     exportIdleTimeoutMs,
+    exportLimiter,
     webhooks,
     trashRetentionDays: config.trashRetentionDays,
     presence,
@@ -206,6 +210,7 @@ export async function buildApp({
     appUrl: config.appUrl,
     tmpDir: uploadsDir,
     exportIdleTimeoutMs,
+    exportLimiter,
   });
   // Each person's saved views of every list (decision 032), checked against the lists' contracts.
   savedViewsRoutes(app, {
