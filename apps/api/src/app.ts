@@ -48,6 +48,7 @@ import noStorePlugin from './plugins/no-store';
 import securityPlugin, { securityHeaders } from './plugins/security';
 import sessionPlugin from './plugins/session';
 import spaPlugin from './plugins/spa';
+import textInputPlugin from './plugins/text-input';
 import uploadsPlugin from './plugins/uploads';
 
 export interface AppOptions {
@@ -126,6 +127,8 @@ export async function buildApp({
   });
 
   await app.register(errorsPlugin);
+  // U+0000 in any query string or path parameter: a 422 before anything reads it.
+  await app.register(textInputPlugin);
   await app.register(securityPlugin, { config });
   // Before compression: the public API compresses and keeps its own answers.
   await app.register(publicTransport.plugin);
