@@ -38,6 +38,7 @@ import { createPresence } from './modules/presence/presence';
 import { publicDocsRoutes } from './modules/public/public-docs';
 import { publicRoutes } from './modules/public/public-routes';
 import { createPublicTransport } from './modules/public/public-transport';
+import { createExportLimiter } from './modules/resource/export-limiter';
 import { savedViewsRoutes } from './modules/saved-views/saved-views-routes';
 import { createSavedViewsService } from './modules/saved-views/saved-views-service';
 import { searchRoutes } from './modules/search/search-routes';
@@ -53,6 +54,7 @@ import noStorePlugin from './plugins/no-store';
 import securityPlugin, { securityHeaders } from './plugins/security';
 import sessionPlugin from './plugins/session';
 import spaPlugin from './plugins/spa';
+import textInputPlugin from './plugins/text-input';
 import uploadsPlugin from './plugins/uploads';
 
 export interface AppOptions {
@@ -165,6 +167,8 @@ export async function buildApp({
 
   await app.register(clientAddressPlugin, { clientAddress });
   await app.register(errorsPlugin);
+  // U+0000 in any query string or path parameter: a 422 before anything reads it.
+  await app.register(textInputPlugin);
   await app.register(securityPlugin, { config });
   // Before compression: the public API compresses and keeps its own answers.
   await app.register(publicTransport.plugin);
@@ -225,6 +229,8 @@ export async function buildApp({
     log: app.log,
   });
   presence.liveRoutes(app);
+  // Decision 041: every export of this process, in any area or the activity log, shares these slots.
+  const exportLimiter = createExportLimiter(config.exportConcurrency);
   const areas = registerAreas(app, {
     database,
     auth,
@@ -233,6 +239,7 @@ export async function buildApp({
     appUrl: config.appUrl,
     uploads: { maxBytes: config.uploadMaxMb * 1024 * 1024, tmpDir: uploadsDir },
     exportIdleTimeoutMs,
+    exportLimiter,
     webhooks,
     trashRetentionDays: config.trashRetentionDays,
     presence,
@@ -246,6 +253,7 @@ export async function buildApp({
     appUrl: config.appUrl,
     tmpDir: uploadsDir,
     exportIdleTimeoutMs,
+    exportLimiter,
   });
   // Each person's saved views of every list (decision 032), checked against the lists' contracts.
   savedViewsRoutes(app, {

@@ -743,3 +743,107 @@ describe.each(
     if (trust === 'false') expect(addresses).toEqual(['127.0.0.1']);
   }, 180_000);
 });
+
+/** Every route the app registered, from Fastify's route tree: [method, path with `:params`]. */
+function registeredRoutes(app: TestServer['app']): Array<[string, string]> {
+  const routes: Array<[string, string]> = [];
+  const prefixes: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const at = line.search(/[├└]── /);
+    if (at < 0) continue;
+    const depth = at / 4;
+    const [, segment = '', methods] = /^(\S+)(?: \(([^)]*)\))?/.exec(line.slice(at + 4)) ?? [];
+    const path = (prefixes[depth - 1] ?? '') + segment;
+    prefixes[depth] = path;
+    for (const method of methods?.split(', ') ?? []) if (method !== 'HEAD') routes.push([method, path]);
+  }
+  return routes;
+}
+
+// DESIGN.md §3 "Robustness", issue 29: U+0000 in any text input is refused (plugins/text-input.ts for
+// query strings and path parameters, lib/validate.ts for bodies), never a 500 from the database.
+describe.each(testDatabases())('fuzz: U+0000 in every route (%s)', (engine) => {
+  let server: TestServer;
+  let admin: TestClient;
+  let routes: Array<[string, string]>;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    ({ client: admin } = await server.signIn({ roles: ['admin'] }));
+    routes = registeredRoutes(server.app);
+  });
+  afterAll(() => server?.close());
+
+  // The live channel streams until closed; signing out would end the rest of the walk early.
+  const walked = () =>
+    routes.filter(([method, path]) => path !== '/api/live' && !(method === 'POST' && path === '/api/logout'));
+  const withParams = (path: string, value: (name: string) => string) =>
+    path.replace(/:(\w+)|\*/g, (whole, name: string | undefined) => value(name ?? whole));
+
+  test('the global search, as reported: a 422 on q', async () => {
+    const answer = await admin.get('/api/search?q=%00ab');
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({
+      message: 'El parámetro q contiene caracteres no válidos.',
+      errors: { q: ['El parámetro q contiene caracteres no válidos.'] },
+    });
+  });
+
+  test('in a query parameter of every route: a 422 naming it', async () => {
+    expect(routes.length).toBeGreaterThan(100);
+    const failures: string[] = [];
+    for (const [method, path] of walked()) {
+      for (const query of ['search=a%00b', 'filter[role]=%00', 'x=1&page=%00']) {
+        const url = `${withParams(path, () => '1')}?${query}`;
+        const answer = await admin.request(method, url);
+        const field = query.startsWith('search')
+          ? 'search'
+          : query.startsWith('filter')
+            ? 'filter.role'
+            : 'page';
+        if (answer.status !== 422 || !answer.body?.errors?.[field])
+          failures.push(`${method} ${url} → ${answer.status} ${answer.text.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  test('in a path parameter of every route: a 422 naming it', async () => {
+    const failures: string[] = [];
+    for (const [method, path] of walked()) {
+      const names = [...path.matchAll(/:(\w+)|\*/g)].map((match) => match[1] ?? '*');
+      for (const target of names) {
+        const url = withParams(path, (name) => (name === target ? 'a%00' : '1'));
+        const answer = await admin.request(method, url);
+        const field = target === '*' ? 'ruta' : target;
+        if (answer.status !== 422 || !answer.body?.errors?.[field])
+          failures.push(`${method} ${url} → ${answer.status} ${answer.text.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  test('in the body fields of every route that takes one: a 4xx, never a 500', async () => {
+    const fields = [
+      ...['name', 'email', 'password', 'password_confirmation', 'current_password', 'title', 'slug'],
+      ...['label', 'body', 'content', 'description', 'code', 'token', 'url', 'alt', 'updated_at', 'query'],
+    ];
+    const failures: string[] = [];
+    // A 503 is a route this configuration switches off (passkeys need a domain name), not a failure.
+    const broken = (status: number) => status >= 500 && status !== 503;
+    for (const [method, path] of walked()) {
+      if (method === 'GET') continue;
+      const url = withParams(path, () => '1');
+      for (const body of [
+        Object.fromEntries(fields.map((field) => [field, 'a\u0000b'])),
+        { ids: [1], roles: ['a\u0000'], permissions: ['x\u0000'], nested: { 'k\u0000': 'v' } },
+      ]) {
+        const answer = await admin.request(method, url, { json: body });
+        if (broken(answer.status) || (answer.status >= 400 && typeof answer.body?.message !== 'string'))
+          failures.push(
+            `${method} ${url} ${JSON.stringify(body).slice(0, 60)} → ${answer.status} ${answer.text}`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});

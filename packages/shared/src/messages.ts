@@ -21,6 +21,10 @@ export const MESSAGES = {
   methodNotAllowed: 'El método no está permitido para esta ruta.',
   conflict: 'El registro ha sido modificado por otra persona.',
   tooManyRequests: 'Demasiadas peticiones. Inténtelo de nuevo más tarde.',
+  /** Decision 041: every export slot and waiting place of this server is taken. */
+  tooManyExports: 'Hay demasiadas exportaciones en curso. Inténtelo de nuevo en unos segundos.',
+  /** Decision 041: one export at a time per person. */
+  exportInProgress: 'Ya tiene una exportación en curso. Espere a que termine e inténtelo de nuevo.',
   invalidCredentials: 'Estas credenciales no coinciden con nuestros registros.',
   accountDisabled: 'Esta cuenta está desactivada. Póngase en contacto con un administrador.',
   throttled: (seconds: number) =>

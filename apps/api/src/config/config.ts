@@ -104,6 +104,8 @@ const EnvSchema = z.object({
   UPLOAD_MAX_MB: int('UPLOAD_MAX_MB', 1, 10240).default(20),
   // Decision 026: days a deleted record stays in the trash before the server deletes it for good.
   TRASH_RETENTION_DAYS: int('TRASH_RETENTION_DAYS', 1, 36500).default(30),
+  // Decision 041: CSV exports read at once per process; as many more may wait, then 429.
+  EXPORT_CONCURRENCY: int('EXPORT_CONCURRENCY', 1, 16).default(2),
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'STORAGE_DRIVER debe ser local o s3' }).default('local'),
   S3_BUCKET: z
     .string()
@@ -196,6 +198,8 @@ export interface Config {
   uploadMaxMb: number;
   /** Days in the trash before a record is deleted for good (decision 026). */
   trashRetentionDays: number;
+  /** CSV exports read from the database at once in this process (decision 041). */
+  exportConcurrency: number;
   /** Where uploaded files go (lib/storage): local disk under STORAGE_PATH/app/public, or an S3 bucket. */
   storage: { driver: 'local'; s3: null } | { driver: 's3'; s3: S3Config };
   logLevel: string;
@@ -352,6 +356,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     invitationLifetimeDays: e.INVITATION_LIFETIME_DAYS,
     uploadMaxMb: e.UPLOAD_MAX_MB,
     trashRetentionDays: e.TRASH_RETENTION_DAYS,
+    exportConcurrency: e.EXPORT_CONCURRENCY,
     storage,
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,

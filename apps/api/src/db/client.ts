@@ -47,10 +47,12 @@ export interface Database extends Connection {
    */
   onLiveChange(listener: (payload: string | null) => void): void;
   /**
-   * Every row of a SELECT from one consistent snapshot, in batches handed to `onBatch` inside one
-   * read-only transaction (CSV exports): rows committed meanwhile are neither repeated nor missed. The
-   * connection is held until the last batch is handled, so `onBatch` must not wait on a client
-   * (decision 012: exports are spooled to a file first). A throw from `onBatch` rolls back and rethrows.
+   * Every row of a SELECT from one consistent snapshot, in batches handed to `onBatch` (CSV exports):
+   * rows committed meanwhile are neither repeated nor missed. `onBatch` must not wait on a client
+   * (decision 012: exports are spooled to a file first). A throw from `onBatch` stops it and rethrows.
+   * Decision 041: on PostgreSQL it runs on a connection of its own, outside the pool plain requests
+   * use (read-only transaction, held until the last batch); on PGlite the rows are read at once into a
+   * held cursor and fetched batch by batch, so other queries run between the batches.
    */
   snapshot<T = Record<string, unknown>>(
     text: string,
@@ -148,6 +150,8 @@ export function openPglite(dataDir?: string): Database {
   const changes = announcementHubs();
   let exclusiveQueue: Promise<unknown> = Promise.resolve();
   let listening = false;
+  /** Names the held cursors of exports read side by side on the one connection. */
+  let exportCursors = 0;
   void Promise.all(
     [AUTH_CHANNEL, CONTENT_CHANNEL, LIVE_CHANNEL].map((channel) =>
       client.listen(channel, (payload) => changes.heard(channel, payload)),
@@ -171,11 +175,29 @@ export function openPglite(dataDir?: string): Database {
     onContentChange: changes.content.on,
     hearsContentChanges: () => listening,
     onLiveChange: changes.live.on,
-    // PGlite is one connection: `onBatch` runs at disk speed (the export's spool), never a client's.
-    snapshot: (...args) =>
-      client.transaction(async (tx) => {
-        await fetchInBatches(async (sql, values) => (await tx.query(sql, values)).rows, ...args);
-      }),
+    // PGlite is one connection, and a transaction holds it until it ends: reading a whole export in
+    // one would keep every other request waiting (decision 041). A cursor WITH HOLD is filled with the
+    // rows of its statement's snapshot at once and outlives that statement, so each batch is then a
+    // short FETCH of its own and other requests run between batches; only the filling holds them up.
+    snapshot: async <T>(
+      text: string,
+      params: unknown[],
+      batchSize: number,
+      onBatch: (rows: T[]) => Promise<void>,
+    ) => {
+      exportCursors += 1;
+      const cursor = `gestor_export_${exportCursors}`;
+      await client.query(`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR ${text}`, params);
+      try {
+        for (;;) {
+          const { rows } = await client.query<T>(`FETCH ${batchSize} FROM ${cursor}`);
+          if (rows.length) await onBatch(rows);
+          if (rows.length < batchSize) return;
+        }
+      } finally {
+        await client.query(`CLOSE ${cursor}`).catch(() => {});
+      }
+    },
     transaction: (fn) => client.transaction((tx) => fn(on(tx))),
     // One process owns the embedded database: a queue in this process is the lock.
     exclusive: <T>(_lockKey: number, fn: (connection: Connection) => Promise<T>) => {
@@ -252,14 +274,28 @@ function changeListener(url: string, hubs: ReturnType<typeof announcementHubs>) 
   };
 }
 
-export function openPostgres(url: string, options: { searchPath?: string; max?: number } = {}): Database {
-  const pool = new pg.Pool({
+/** The application_name of the connections that read CSV exports, as pg_stat_activity shows it. */
+export const EXPORTS_NAME = 'gestor-export';
+
+export function openPostgres(
+  url: string,
+  options: { searchPath?: string; max?: number; exportMax?: number } = {},
+): Database {
+  const searchPath = options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {};
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...searchPath });
+  // Decision 041: exports read on connections of their own (at most EXPORT_CONCURRENCY at a time,
+  // the routes see to that; 16 is its highest value), so a plain request never waits behind one.
+  // Opened on first use, closed when idle.
+  const exportPool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    max: options.exportMax ?? 16,
+    application_name: EXPORTS_NAME,
+    idleTimeoutMillis: 10_000,
+    ...searchPath,
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  exportPool.on('error', () => {});
   const changes = announcementHubs();
   const listener = changeListener(url, changes);
   // Every pooled connection listens too: PostgreSQL delivers a session's own notifications when its
@@ -306,8 +342,9 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
       // The dedicated connection starts on first use: a live hub needs it from the start.
       listener.listening();
     },
-    snapshot: (...args) =>
-      withClient(async (client) => {
+    snapshot: async (...args) => {
+      const client = await exportPool.connect();
+      try {
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
         try {
           const run = async (sql: string, values?: unknown[]) =>
@@ -318,7 +355,10 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
           await client.query('ROLLBACK').catch(() => {});
           throw error;
         }
-      }),
+      } finally {
+        client.release();
+      }
+    },
     transaction: (fn) =>
       withClient(async (client) => {
         const connection = on(client);
@@ -343,13 +383,13 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
       }),
     close: async () => {
       await listener.close();
-      await pool.end();
+      await Promise.all([pool.end(), exportPool.end()]);
     },
   };
 }
 
 export function openDatabase(config: Config): Database {
   return config.database.connection === 'pgsql'
-    ? openPostgres(config.database.url)
+    ? openPostgres(config.database.url, { exportMax: config.exportConcurrency })
     : openPglite(path.resolve(config.storagePath, 'db'));
 }

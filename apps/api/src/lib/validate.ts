@@ -65,3 +65,31 @@ function nulPaths(body: unknown): string[] {
   }
   return found;
 }
+
+/** `filter[role]` is reported as `filter.role`, like the other filter errors. */
+const parameterField = (name: string) => name.replace(/^filter\[([^\]]*)\]$/, 'filter.$1');
+
+/**
+ * U+0000 in a query string or a path parameter (PostgreSQL can neither store nor compare it): a 422
+ * naming each parameter, on every value of a repeated one, before any of them reaches a statement.
+ * Run for every request (plugins/text-input.ts) and again by the list parsers, which also read
+ * queries stored in saved views. `*` (a wildcard route's rest of the path) is reported as `ruta`.
+ */
+export function refuseNulParameters(...sources: unknown[]): void {
+  // A Map: a parameter may be named `__proto__`.
+  const refused = new Map<string, string[]>();
+  for (const source of sources) {
+    if (typeof source !== 'object' || source === null) continue;
+    for (const [name, raw] of Object.entries(source)) {
+      if (hasNul(name)) {
+        refused.set('query', [MESSAGES.invalidParameter]);
+        continue;
+      }
+      // A parser of nested brackets (`a[b][c]`) may hand over objects: any string within counts.
+      if (nulPaths(raw).length === 0) continue;
+      const label = name === '*' ? 'ruta' : name;
+      refused.set(parameterField(label), [MESSAGES.invalidParameterCharacters(label)]);
+    }
+  }
+  if (refused.size) throw new ValidationError(Object.fromEntries(refused));
+}

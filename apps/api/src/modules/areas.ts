@@ -12,6 +12,7 @@ import { newsResource } from './news/news-resource';
 import { pagesResource } from './pages/pages-resource';
 import type { Presence } from './presence/presence';
 import { type AreaDeclaration, deriveDefinition, targetRegistry } from './resource/area-declaration';
+import { createExportLimiter, type ExportLimiter } from './resource/export-limiter';
 import type { MediaLinks } from './resource/media-links';
 import type { ResourceDefinition } from './resource/resource-definition';
 import { resourceRoutes } from './resource/resource-routes';
@@ -39,6 +40,11 @@ export interface AreaDependencies {
   uploads: { maxBytes: number; tmpDir: string };
   /** How long a CSV download may stall before it is cut off (export-spool.ts has the default). */
   exportIdleTimeoutMs?: number;
+  /**
+   * This process's export slots, shared by every area and the activity log (decision 041). When absent
+   * (a test that only reads the definitions), slots of these areas' own.
+   */
+  exportLimiter?: ExportLimiter;
   /**
    * The webhooks this process sends: the outbox every announced change is written into. When absent
    * (a test or benchmark that only reads the definitions), one that is never started.
@@ -106,6 +112,8 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies): Any
   }
   deps.webhooks?.watch(Object.values(definitions));
   const services: Array<ReturnType<typeof createResourceService>> = [];
+  // EXPORT_CONCURRENCY's default, for callers that bring no slots of their own.
+  const exportLimiter = deps.exportLimiter ?? createExportLimiter(2);
   for (const definition of Object.values(definitions)) {
     const service = createResourceService(definition, {
       database: deps.database,
@@ -119,6 +127,7 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies): Any
       appUrl: deps.appUrl,
       uploads: deps.uploads,
       exportIdleTimeoutMs: deps.exportIdleTimeoutMs,
+      exportLimiter,
     });
     services.push(service);
   }

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import { CSV_BOM, csvDate, csvHeader, csvRow } from '../resource/csv';
+import type { ExportLimiter } from '../resource/export-limiter';
 import { EXPORT_IDLE_TIMEOUT_MS, spoolExport } from '../resource/export-spool';
 import { escapeLike, Params, parseListQuery } from '../resource/list-query';
 import { paginate } from '../resource/pagination';
@@ -44,12 +45,15 @@ export function activityRoutes(
     appUrl,
     tmpDir,
     exportIdleTimeoutMs = EXPORT_IDLE_TIMEOUT_MS,
+    exportLimiter,
   }: {
     database: Database;
     areas: ActivityArea[];
     appUrl: string;
     tmpDir: string;
     exportIdleTimeoutMs?: number;
+    /** The same slots as the areas' exports (decision 041). */
+    exportLimiter: ExportLimiter;
   },
 ) {
   const log = createActivityLog({ database, areas });
@@ -61,13 +65,17 @@ export function activityRoutes(
     if (query.format === 'csv') {
       // Decision 012, as the lists do: the whole export to a temporary file first, then sent.
       const abandoned = new Error('export abandoned');
-      const spooled = await spoolExport(tmpDir, async (write) => {
-        await write(CSV_BOM + csvHeader(CSV_COLUMNS));
-        await log.each(filters, async (entries) => {
+      const read = () =>
+        spoolExport(tmpDir, async (write) => {
+          // It may have waited for a slot (decision 041): one whose client has gone is not read at all.
           if (request.raw.socket.destroyed) throw abandoned;
-          await write(entries.map((entry) => csvRow(CSV_COLUMNS, entry)).join(''));
+          await write(CSV_BOM + csvHeader(CSV_COLUMNS));
+          await log.each(filters, async (entries) => {
+            if (request.raw.socket.destroyed) throw abandoned;
+            await write(entries.map((entry) => csvRow(CSV_COLUMNS, entry)).join(''));
+          });
         });
-      }).catch((error: unknown) => {
+      const spooled = await exportLimiter.run(request.authUser().id, read).catch((error: unknown) => {
         if (error === abandoned) return null;
         throw error;
       });

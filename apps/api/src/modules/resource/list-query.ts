@@ -1,12 +1,6 @@
-import {
-  hasNul,
-  MESSAGES,
-  PER_PAGE_DEFAULT,
-  PER_PAGE_MAX,
-  type ResourceContract,
-  type ValidationErrors,
-} from '@gestor/shared';
+import { PER_PAGE_DEFAULT, PER_PAGE_MAX, type ResourceContract, type ValidationErrors } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
+import { refuseNulParameters } from '../../lib/validate';
 
 // ?page=1&per_page=15&sort=-updated_at,name&search=texto&filter[field]=value
 // Unknown sort or filter fields and bad values are a 422, never a 500 (DESIGN.md §3).
@@ -29,22 +23,10 @@ function positiveInt(raw: string | undefined, fallback: number): number | null {
   return /^\d{1,9}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : null;
 }
 
-/** `filter[role]` is reported as `filter.role`, like the other filter errors. */
-const fieldOf = (name: string) => name.replace(/^filter\[([^\]]*)\]$/, 'filter.$1');
-
 export function parseListQuery(contract: ResourceContract, query: Record<string, unknown>): ListQuery {
-  // U+0000 in any parameter (search, sort, a filter value…): PostgreSQL can neither store nor compare it.
-  // Checked first, on every value of repeated parameters, before any of them reaches a statement.
-  // A Map: a parameter may be named `__proto__`.
-  const refused = new Map<string, string[]>();
-  for (const [name, raw] of Object.entries(query)) {
-    const values = Array.isArray(raw) ? raw : [raw];
-    if (hasNul(name)) refused.set('query', [MESSAGES.invalidParameter]);
-    else if (values.some((value) => typeof value === 'string' && hasNul(value))) {
-      refused.set(fieldOf(name), [MESSAGES.invalidParameterCharacters(name)]);
-    }
-  }
-  if (refused.size) throw new ValidationError(Object.fromEntries(refused));
+  // U+0000 in any parameter (search, sort, a filter value…), first: as every request (a saved view's
+  // stored query too).
+  refuseNulParameters(query);
 
   const errors: ValidationErrors = {};
   const page = positiveInt(first(query.page), 1);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { notFound, ValidationError } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
 import { CSV_BOM, csvHeader, csvRow } from './csv';
+import type { ExportLimiter } from './export-limiter';
 import { EXPORT_IDLE_TIMEOUT_MS, spoolExport } from './export-spool';
 import { parseListQuery } from './list-query';
 import type { ResourceService } from './resource-service';
@@ -35,7 +36,13 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
     appUrl,
     uploads,
     exportIdleTimeoutMs = EXPORT_IDLE_TIMEOUT_MS,
-  }: { appUrl: string; uploads: { maxBytes: number; tmpDir: string }; exportIdleTimeoutMs?: number },
+    exportLimiter,
+  }: {
+    appUrl: string;
+    uploads: { maxBytes: number; tmpDir: string };
+    exportIdleTimeoutMs?: number;
+    exportLimiter: ExportLimiter;
+  },
 ) {
   const { definition } = service;
   const { contract } = definition;
@@ -59,19 +66,22 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
       // Decision 012: the whole snapshot goes to a temporary file first and the connection is released
       // before anything is sent, so a failure is still a JSON error and a slow reader holds no connection.
       // A client that has gone costs no more database time: the snapshot stops at the next batch.
+      // Decision 041: read only when one of this process's export slots is free (else a 429).
       const abandoned = new Error('export abandoned');
-      const spooled = await spoolExport(uploads.tmpDir, async (write) => {
-        const send = async (text: string) => {
-          if (request.raw.socket.destroyed) throw abandoned;
-          await write(text);
-        };
-        await send(CSV_BOM + csvHeader(definition.csv));
-        await service.each(
-          list,
-          (records) => send(records.map((record) => csvRow(definition.csv, record)).join('')),
-          scope,
-        );
-      }).catch((error: unknown) => {
+      const read = () =>
+        spoolExport(uploads.tmpDir, async (write) => {
+          const send = async (text: string) => {
+            if (request.raw.socket.destroyed) throw abandoned;
+            await write(text);
+          };
+          await send(CSV_BOM + csvHeader(definition.csv));
+          await service.each(
+            list,
+            (records) => send(records.map((record) => csvRow(definition.csv, record)).join('')),
+            scope,
+          );
+        });
+      const spooled = await exportLimiter.run(request.authUser().id, read).catch((error: unknown) => {
         if (error === abandoned) return null;
         throw error;
       });
