@@ -48,6 +48,8 @@ for (const width of [1280, 375]) {
       await matrix('Noticias: Crear').click();
       // Crear brings what the news form picks from.
       await expect(matrix('Multimedia: Ver')).toBeChecked();
+      // Decision 044: and uploading the photo she inserts.
+      await expect(matrix('Multimedia: Crear')).toBeChecked();
       await expect(matrix('Categorías: Ver')).toBeChecked();
       await matrix('Noticias: Editar').click();
       await expect(page.getByText(/al marcar Crear o Editar se marca también Ver/)).toBeVisible();

@@ -11,10 +11,12 @@ export const SAVED_MESSAGE = 'Guardado correctamente.';
  */
 export function savedMessage(
   contract: Pick<ResourceContract, 'label'>,
-  before: { status?: unknown } | undefined,
-  saved: { status?: unknown; published_at?: unknown },
+  before: object | undefined,
+  after: object,
 ): string {
-  if (saved.status === before?.status) return SAVED_MESSAGE;
+  // Records of any area: only those with a publication status have something more to say.
+  const saved = after as { status?: unknown; published_at?: unknown };
+  if (saved.status === (before as { status?: unknown } | undefined)?.status) return SAVED_MESSAGE;
   const { one, gender } = contract.label;
   const noun = one.charAt(0).toUpperCase() + one.slice(1);
   const ending = gender === 'feminine' ? 'a' : 'o';
