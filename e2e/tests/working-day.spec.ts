@@ -1,17 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, newReader, submitSignIn, test } from '../support/fixtures';
-import { apiCreate, sessionHeaders, shot } from '../support/pages';
+import { apiCreate, pngBytes, sessionHeaders, shot } from '../support/pages';
 import { admin } from '../support/test-users';
 
 // Issue 30, "What a working day found": an administrator sets up a «Redacción» role by the name she
 // reads, a writer holding only news view/create/update and multimedia view/create writes a news item
 // with a new photo uploaded from the picker, and the administrator restores an earlier version of
 // the published item without taking it off the website. At 1280 and 375 px.
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAAKGgEDk6Nk0gAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** The sign-in steps, with room for a loaded machine (the whole day runs in one test). */
 async function signInAs(page: Page, email: string, password: string, name: string) {
@@ -61,7 +56,7 @@ for (const [device, viewport] of [
     await picker.locator('input[type="file"]').setInputFiles({
       name: `cartel-${suffix}.png`,
       mimeType: 'image/png',
-      buffer: PNG,
+      buffer: await pngBytes(desk, '#0f766e'),
     });
     await expect(picker.getByText(`Elegido: cartel-${suffix}.png`)).toBeVisible({ timeout: 20_000 });
     await picker.getByRole('button', { name: 'Elegir', exact: true }).click();
