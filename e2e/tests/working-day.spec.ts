@@ -61,7 +61,8 @@ for (const [device, viewport] of [
     await expect(picker.getByText(`Elegido: cartel-${suffix}.png`)).toBeVisible({ timeout: 20_000 });
     await picker.getByRole('button', { name: 'Elegir', exact: true }).click();
     await expect(picker).toBeHidden();
-    await desk.getByRole('button', { name: 'Guardar borrador' }).click();
+    // Without news.publish her only save is «Guardar» (a draft).
+    await desk.getByRole('button', { name: 'Guardar', exact: true }).click();
     await expect(desk.getByRole('heading', { level: 1, name: 'Editar noticia' })).toBeVisible();
     await shot(desk, `working-day-writer-saved-${device}`);
 
