@@ -34,8 +34,10 @@ test('a role with a few permissions limits what its user sees and does; a concur
   await expect(page.getByRole('heading', { level: 1, name: 'Roles' })).toBeVisible();
   await page.getByRole('link', { name: 'Nuevo rol' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nuevo rol' })).toBeVisible();
-  await page.getByLabel('Nombre', { exact: true }).fill(role.name);
-  await page.getByLabel('Etiqueta', { exact: true }).fill(role.label);
+  // Issue 30: the name people read first; the identifier under "Avanzado".
+  await page.getByLabel('Nombre', { exact: true }).fill(role.label);
+  await page.getByText('Avanzado', { exact: true }).click();
+  await page.getByLabel('Identificador', { exact: true }).fill(role.name);
   await page.getByRole('checkbox', { name: 'Usuarios: Ver', exact: true }).click();
   await page.getByRole('checkbox', { name: 'Usuarios: Editar', exact: true }).click();
   // Editing users ticks "Roles: Ver" for the roles picker (decision 014); this role goes without it.

@@ -125,7 +125,7 @@ for (const { name: device, ...options } of WIDTHS) {
 
       // The unsaved-changes warning.
       await page.goto('/role/create');
-      await page.getByLabel('Etiqueta', { exact: true }).fill('Sin guardar');
+      await page.getByLabel('Nombre', { exact: true }).fill('Sin guardar');
       await page.getByRole('link', { name: 'Volver a la lista' }).click();
       const leave = page.getByRole('dialog', { name: 'Cambios sin guardar' });
       await expect(leave).toBeVisible();

@@ -104,7 +104,8 @@ test('a news item with bold text, a link and a library image, scheduled for late
   // The body stores the library image by id; read back, it carries the file's address.
   expect(saved.body).toMatch(/<img data-media-id="\d+" src="[^"]*\/storage\/media\//);
 
-  await expect(page.getByText(SAVED).last()).toBeVisible();
+  // Issue 30: the toast says what happened to it, not only that it was saved.
+  await expect(page.getByText(`Noticia programada para el 23/11/${year} 10:30.`).last()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/news/${slug}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Editar noticia' })).toBeVisible();
   const panel = page.getByRole('group', { name: 'Publicación' });
@@ -434,7 +435,7 @@ test('a page is created from the list dialog, opens at /page/{id} and is publish
   await page.getByRole('textbox', { name: 'Texto', exact: true }).click();
   await page.keyboard.type('De lunes a viernes, de 9:00 a 14:00.');
   await page.getByRole('button', { name: 'Publicar ahora' }).click();
-  await expect(page.getByText(SAVED).last()).toBeVisible();
+  await expect(page.getByText('Página publicada.').last()).toBeVisible();
   await expect(panel.getByText('Publicada', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pasar a borrador' })).toBeVisible();
   await shot(page, 'page-edit-1280');

@@ -52,6 +52,9 @@ for (const [device, viewport] of [
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/auth\/login/);
       await expect(page.getByRole('status')).toContainText('Su contraseña se ha creado. Ya puede acceder.');
+      // Issue 30: her address is filled in; the password she just chose is what is left to type.
+      await expect(page.getByLabel('Correo electrónico')).toHaveValue(email);
+      await expect(page.getByLabel('Contraseña', { exact: true })).toBeFocused();
       await submitSignIn(page, email, 'primera-contraseña-e2e');
       await expect(page.getByRole('heading', { name: `Hola, Begoña ${id}` })).toBeVisible();
     });

@@ -40,12 +40,16 @@ for (const width of [1280, 375]) {
       await signIn(page, admin);
       await page.goto('/role/create');
       await expect(page.getByRole('heading', { level: 1, name: 'Nuevo rol' })).toBeVisible();
-      await page.getByLabel('Nombre', { exact: true }).fill(role.name);
-      await page.getByLabel('Etiqueta', { exact: true }).fill(role.label);
+      // Issue 30: the name people read first; the identifier under "Avanzado".
+      await page.getByLabel('Nombre', { exact: true }).fill(role.label);
+      await page.getByText('Avanzado', { exact: true }).click();
+      await page.getByLabel('Identificador', { exact: true }).fill(role.name);
       await matrix('Noticias: Ver').click();
       await matrix('Noticias: Crear').click();
       // Crear brings what the news form picks from.
       await expect(matrix('Multimedia: Ver')).toBeChecked();
+      // Decision 044: and uploading the photo she inserts.
+      await expect(matrix('Multimedia: Crear')).toBeChecked();
       await expect(matrix('Categorías: Ver')).toBeChecked();
       await matrix('Noticias: Editar').click();
       await expect(page.getByText(/al marcar Crear o Editar se marca también Ver/)).toBeVisible();

@@ -155,8 +155,10 @@ test('a role that requires it sends its holder to the set-up first; an administr
   await signIn(adminPage, admin);
   const roleName = `exige-${Date.now().toString(36)}`;
   await adminPage.goto('/role/create');
-  await adminPage.getByLabel('Nombre', { exact: true }).fill(roleName);
-  await adminPage.getByLabel('Etiqueta', { exact: true }).fill('Con dos pasos');
+  // Issue 30: the name people read first; the identifier under "Avanzado".
+  await adminPage.getByLabel('Nombre', { exact: true }).fill('Con dos pasos');
+  await adminPage.getByText('Avanzado', { exact: true }).click();
+  await adminPage.getByLabel('Identificador', { exact: true }).fill(roleName);
   await adminPage.getByLabel('Exigir verificación en dos pasos').check();
   await adminPage.getByRole('button', { name: 'Guardar' }).click();
   await expect(adminPage.getByText(SAVED)).toBeVisible();

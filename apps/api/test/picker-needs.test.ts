@@ -1,4 +1,4 @@
-import { AREA_API_PATHS, type Permission, PICKER_NEEDS, pickerNeedsOf } from '@gestor/shared';
+import { AREA_API_PATHS, type Permission, PICKER_NEEDS, pickerGrantsOf, pickerNeedsOf } from '@gestor/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
@@ -51,15 +51,18 @@ describe.each(testDatabases())('picker needs (%s)', (engine) => {
     expect((await admin.post('/api/categories', { name: 'Vecindario' })).status).toBe(201);
 
     const job: Permission[] = ['news.view', 'news.create', 'news.update'];
-    const needs = pickerNeedsOf(job).map(({ from }): Permission => `${from}.view`);
-    expect(needs.sort()).toEqual(['category.view', 'multimedia.view']);
+    // Issue 30 (decision 044): the writer also puts a new photo in the library from the picker.
+    const needs = pickerGrantsOf(job);
+    expect(needs).toEqual(['category.view', 'multimedia.create', 'multimedia.view']);
     const editor = await signInWith([...job, ...needs]);
+    const fresh = await editor.upload('/api/multimedia', { name: 'nueva.png', bytes: png });
+    expect(fresh.status, fresh.text).toBe(201);
 
     // What the pickers ask for.
     const media = await editor.get('/api/multimedia?filter%5Btype%5D=image&per_page=30');
     expect(media.status, media.text).toBe(200);
     expect(media.body.data.map((item: { id: number }) => item.id)).toEqual(
-      expect.arrayContaining([cover.id, inline.id]),
+      expect.arrayContaining([cover.id, inline.id, fresh.body.data.id]),
     );
     const categories = await editor.get('/api/categories?per_page=100');
     expect(categories.status).toBe(200);

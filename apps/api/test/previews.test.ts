@@ -30,6 +30,7 @@ describe.each(testDatabases())('previews (%s)', (engine) => {
   test("a draft's preview shows it as /news/{slug} would, uncached and unindexed", async () => {
     const draft = await admin.post('/api/news', {
       title: 'Borrador secreto',
+      subtitle: 'Un subtítulo que la vista previa muestra',
       excerpt: 'Aún no',
       body: '<p>Texto del borrador</p>',
     });
@@ -55,6 +56,7 @@ describe.each(testDatabases())('previews (%s)', (engine) => {
     expect(body.data).toMatchObject({
       slug: draft.body.data.slug,
       title: 'Borrador secreto',
+      subtitle: 'Un subtítulo que la vista previa muestra',
       excerpt: 'Aún no',
       published_at: null,
       body: '<p>Texto del borrador</p>',

@@ -83,6 +83,7 @@ describe.each(testDatabases())('public read API (%s)', (engine) => {
     const cover = await upload('portada.jpg', await picture(1600, 900));
     await server.database.query('UPDATE multimedia SET alt = $1 WHERE id = $2', ['Portada', cover.id]);
     const older = await news({
+      subtitle: 'El subtítulo',
       excerpt: 'La entradilla',
       published_at: '2020-01-01T10:00:00Z',
       categories: [child.slug, parent.slug],
@@ -116,12 +117,14 @@ describe.each(testDatabases())('public read API (%s)', (engine) => {
         'featured',
         'published_at',
         'slug',
+        'subtitle',
         'title',
         'updated_at',
         'url',
       ].sort(),
     );
     expect(item).toMatchObject({
+      subtitle: 'El subtítulo',
       excerpt: 'La entradilla',
       published_at: '2020-01-01T10:00:00.000Z',
       featured: true,

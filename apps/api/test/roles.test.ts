@@ -34,12 +34,35 @@ describe.each(testDatabases())('roles (%s)', (engine) => {
   test('rejects duplicate names, bad machine names and unknown permissions with Spanish messages', async () => {
     const taken = await admin.post('/api/roles', { name: 'editor', label: 'Otro editor' });
     expect(taken.status).toBe(422);
-    expect(taken.body.errors.name).toEqual(['Ya existe un rol con este nombre.']);
+    expect(taken.body.errors.name).toEqual(['Ya existe un rol con este identificador.']);
     const badName = await admin.post('/api/roles', { name: 'Con Espacios', label: 'X' });
     expect(badName.body.errors.name[0]).toContain('minúsculas');
     const unknown = await admin.post('/api/roles', { name: name(), label: 'X', permissions: ['news.fly'] });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors['permissions.0']).toEqual(['Permiso desconocido.']);
+  });
+
+  test('a role created by the name people read gets its identifier from it (issue 30)', async () => {
+    const first = await admin.post('/api/roles', { label: 'Redacción Ñúñez', permissions: ['news.view'] });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.data).toMatchObject({ name: 'redaccion-nunez', label: 'Redacción Ñúñez' });
+    // The same name again: the next free identifier, not a refusal the person cannot act on.
+    const second = await admin.post('/api/roles', { label: 'Redacción  ñúñez' });
+    expect(second.status, second.text).toBe(201);
+    expect(second.body.data.name).toBe('redaccion-nunez-2');
+    const digits = await admin.post('/api/roles', { label: '2.º turno' });
+    expect(digits.body.data.name).toBe('rol-2-turno');
+    // An identifier given is kept as given; a name is still required.
+    const given = await admin.post('/api/roles', { name: name(), label: 'Con identificador' });
+    expect(given.status).toBe(201);
+    const nameless = await admin.post('/api/roles', { permissions: [] });
+    expect(nameless.status).toBe(422);
+    expect(nameless.body.errors.label).toEqual(['El campo nombre es obligatorio.']);
+    // The seeded roles keep their identifiers.
+    const seeded = (await admin.get('/api/roles?sort=name&per_page=100')).body.data.map(
+      (role: { name: string }) => role.name,
+    );
+    expect(seeded).toEqual(expect.arrayContaining(['admin', 'editor', 'lector']));
   });
 
   test('a permission granted to a role applies to its users at their next request', async () => {

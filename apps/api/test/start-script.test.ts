@@ -134,7 +134,9 @@ describe('npm start', () => {
     existsSync(buildLog) ? readFileSync(buildLog, 'utf8').split('\n').filter(Boolean) : [];
 
   /** `npm start` until the server listens; returns npm's process and the port. */
-  async function start(): Promise<{ npm: ChildProcess; port: number; output: () => string }> {
+  async function start(
+    env: Record<string, string | undefined> = {},
+  ): Promise<{ npm: ChildProcess; port: number; output: () => string }> {
     const port = await freePort();
     const npm = spawn('npm', ['start'], {
       cwd: root,
@@ -150,6 +152,7 @@ describe('npm start', () => {
         ADMIN_PASSWORD: 'contraseña-de-prueba',
         LOG_LEVEL: 'warn',
         GESTOR_BUILD_COMMAND: `node ${JSON.stringify(path.join(root, 'fake-build.mjs'))}`,
+        ...env,
       },
     });
     running.push(npm);
@@ -183,6 +186,33 @@ describe('npm start', () => {
     await eventually(async () => !(await accepts(port)), `port ${port} released`);
     await eventually(() => !existsSync(path.join(storage, 'db.pid')), 'storage/db.pid released');
   }
+
+  test('the first administrator’s generated password is framed after «escuchando», not scrolled away by request lines', async () => {
+    // Issue 30. LOG_FORMAT=pretty stands for a terminal (auto decides by stdout being one).
+    const fresh = path.join(root, 'storage-first-start');
+    const server = await start({
+      STORAGE_PATH: fresh,
+      ADMIN_PASSWORD: undefined,
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'pretty',
+    });
+    await eventually(() => server.output().includes('╚'), 'the framed block');
+    for (let i = 0; i < 3; i++) await fetch(`http://127.0.0.1:${server.port}/api/user`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const output = server.output();
+    const listening = output.indexOf('escuchando en');
+    const frame = output.slice(output.indexOf('╔'), output.indexOf('╝') + 1);
+    expect(output.indexOf('╔')).toBeGreaterThan(listening);
+    expect(frame).toContain('Correo:      admin@example.com');
+    expect(frame).toMatch(/Contraseña: {2}[A-Za-z0-9_-]{16}/);
+    expect(frame).toContain('npm run artisan -- user:password --email admin@example.com');
+    // Nothing per request at info, and no JSON: what follows the frame is what a person reads.
+    expect(output).not.toContain('"level"');
+    expect(output).not.toContain('request completed');
+    expect(output.slice(output.indexOf('╝')).trim()).toBe('╝');
+    await stopNpm(server);
+    rmSync(fresh, { recursive: true, force: true });
+  }, 150_000);
 
   test('SIGTERM to npm stops the server: the port and the embedded database are released', async () => {
     const server = await start();

@@ -88,7 +88,8 @@ describe.each(testDatabases())('versions (%s)', (engine) => {
     {
       path: 'slides',
       create: () => ({ title: 'Diapositiva v1', image: image.id }),
-      edit: () => ({ title: 'Diapositiva v2', image: other.id, active: false }),
+      // Whether it shows is its publication state, which a restore keeps (tested below).
+      edit: () => ({ title: 'Diapositiva v2', image: other.id }),
     },
     {
       path: 'tests',
@@ -370,6 +371,138 @@ describe.each(testDatabases())('versions (%s)', (engine) => {
     expect((await reader.get(`/api/news/${draft.id}/versions/${made!.id}`)).status).toBe(200);
     expect((await restore('news', draft.id, made!.id, changed.updated_at, reader)).status).toBe(403);
     expect((await admin.post(`/api/news/${draft.id}/versions/${made!.id}/restore`, {})).status).toBe(422);
+  });
+
+  test('a restore keeps what is public as it is, unless asked: news, pages, slides, tests', async () => {
+    const restoreWith = (
+      path: string,
+      id: number,
+      auditId: number,
+      updatedAt: string,
+      publication: boolean,
+    ) => admin.post(`/api/${path}/${id}/versions/${auditId}/restore`, { updated_at: updatedAt, publication });
+    const publicTitles = async () =>
+      ((await admin.get('/api/public/v1/news')).body.data as Array<{ title: string }>).map((n) => n.title);
+
+    // Issue 30: the draft's words come back, the item stays on the website.
+    const draft = await ok(admin.post('/api/news', { title: 'Borrador del día', excerpt: 'Primero' }), 201);
+    const [made] = await history('news', draft.id);
+    const live = await ok(
+      admin.patch(`/api/news/${draft.id}`, {
+        title: 'Publicada del día',
+        excerpt: 'Segundo',
+        status: 'published',
+        updated_at: draft.updated_at,
+      }),
+    );
+    expect(await publicTitles()).toContain('Publicada del día');
+    const kept = await ok(restore('news', draft.id, made!.id, live.updated_at));
+    expect(kept).toMatchObject({ title: 'Borrador del día', excerpt: 'Primero', status: 'published' });
+    expect(kept.published_at).toBe(live.published_at);
+    expect(await publicTitles()).toContain('Borrador del día');
+
+    // Asked explicitly, the version's state comes back too, and the item leaves the website.
+    const unpublished = await ok(restoreWith('news', draft.id, made!.id, kept.updated_at, true));
+    expect(unpublished).toMatchObject({ status: 'draft', published_at: null });
+    expect(await publicTitles()).not.toContain('Borrador del día');
+
+    // Only someone who may publish may ask for it; a lector's `publication` is refused like the rest.
+    const role = await ok(
+      admin.post('/api/roles', {
+        name: 'redaccion-sin-publicar',
+        label: 'Redacción sin publicar',
+        permissions: ['news.view', 'news.create', 'news.update'],
+      }),
+      201,
+    );
+    const { client: writer } = await server.signIn({ roles: [role.name as string] });
+    const mine = await ok(writer.post('/api/news', { title: 'Mía' }), 201);
+    const [mineFirst] = await history('news', mine.id, writer);
+    const mineEdited = await ok(
+      writer.patch(`/api/news/${mine.id}`, { title: 'Mía 2', updated_at: mine.updated_at }),
+    );
+    const asked = await writer.post(`/api/news/${mine.id}/versions/${mineFirst!.id}/restore`, {
+      updated_at: mineEdited.updated_at,
+      publication: true,
+    });
+    expect(asked.status).toBe(403);
+    const notBoolean = await admin.post(`/api/news/${mine.id}/versions/${mineFirst!.id}/restore`, {
+      updated_at: mineEdited.updated_at,
+      publication: 'sí',
+    });
+    expect(notBoolean.status).toBe(422);
+    expect(notBoolean.body.errors.publication).toEqual(['El campo publication debe ser verdadero o falso.']);
+
+    // A page: its status stays published.
+    const page = await ok(admin.post('/api/pages', { title: 'Página borrador' }), 201);
+    const [pageFirst] = await history('pages', page.id);
+    const pageLive = await ok(
+      admin.patch(`/api/pages/${page.id}`, {
+        title: 'Página pública',
+        status: 'published',
+        updated_at: page.updated_at,
+      }),
+    );
+    expect(await ok(restore('pages', page.id, pageFirst!.id, pageLive.updated_at))).toMatchObject({
+      title: 'Página borrador',
+      status: 'published',
+    });
+
+    // A slide: active and its display window stay.
+    const slide = await ok(
+      admin.post('/api/slides', { title: 'Portada 1', image: image.id, active: false }),
+      201,
+    );
+    const [slideFirst] = await history('slides', slide.id);
+    const window = { starts_at: '2026-01-01T00:00:00.000Z', ends_at: '2099-01-01T00:00:00.000Z' };
+    const slideLive = await ok(
+      admin.patch(`/api/slides/${slide.id}`, {
+        title: 'Portada 2',
+        active: true,
+        ...window,
+        updated_at: slide.updated_at,
+      }),
+    );
+    const slideKept = await ok(restore('slides', slide.id, slideFirst!.id, slideLive.updated_at));
+    expect(slideKept).toMatchObject({ title: 'Portada 1', active: true, ...window });
+    expect(
+      await ok(restoreWith('slides', slide.id, slideFirst!.id, slideKept.updated_at, true)),
+    ).toMatchObject({
+      active: false,
+      starts_at: null,
+      ends_at: null,
+    });
+
+    // A test: its status stays published.
+    const quiz = await ok(
+      admin.post('/api/tests', {
+        title: 'Test borrador',
+        passing_score: 50,
+        questions: [
+          {
+            prompt: '¿Sí?',
+            type: 'single',
+            options: [
+              { text: 'Sí', correct: true },
+              { text: 'No', correct: false },
+            ],
+          },
+        ],
+      }),
+      201,
+    );
+    const [quizFirst] = await history('tests', quiz.id);
+    const quizLive = await ok(
+      admin.patch(`/api/tests/${quiz.id}`, {
+        title: 'Test público',
+        status: 'published',
+        updated_at: quiz.updated_at,
+      }),
+    );
+    expect(await ok(restore('tests', quiz.id, quizFirst!.id, quizLive.updated_at))).toMatchObject({
+      title: 'Test borrador',
+      status: 'published',
+    });
   });
 
   test('a version equal to the record now changes nothing and writes no entry', async () => {

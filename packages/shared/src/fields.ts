@@ -56,6 +56,11 @@ export interface InputField<S extends z.ZodType = z.ZodType> extends FieldCommon
   createOnly?: true;
   /** HTML sanitized to AREAS.md's allowlist on every write; its library images count as usages. */
   richText?: true;
+  /**
+   * Part of whether and when the record is public (a status, a publication date, a slide's display
+   * window): restoring an earlier version leaves it as it is unless the person asks for it too.
+   */
+  publication?: true;
 }
 
 /** A field the server computes or sets (counts, the author, a computed state): read only. */
@@ -130,6 +135,12 @@ export const updatedAtField = z.iso.datetime({
 });
 
 export const isInput = (def: FieldDef): def is InputField => def.schema !== undefined;
+
+/** The fields of a table that say whether and when its records are public (`publication: true`). */
+export const publicationFieldsOf = (fields: FieldTable): string[] =>
+  Object.entries(fields)
+    .filter(([, def]) => isInput(def) && def.publication === true)
+    .map(([name]) => name);
 
 /** Rules between fields, run on create and update bodies alike (on what the body carries). */
 // Method syntax: an area's rule may type the few fields it reads (bivariant parameters).

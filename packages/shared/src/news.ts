@@ -66,13 +66,14 @@ const newsFields = {
   /** As it reads now: a scheduled item whose time has come is `published`. */
   status: field(
     z.enum(PUBLICATION_STATUSES, { error: 'El estado debe ser Borrador, Publicada o Programada.' }),
-    { label: 'Estado', default: 'draft', options: PUBLICATION_STATUS_LABELS },
+    { label: 'Estado', default: 'draft', options: PUBLICATION_STATUS_LABELS, publication: true },
   ),
   published_at: field(publishedAtField, {
     label: 'Fecha de publicación',
     header: 'Publicación',
     default: null,
     instant: true,
+    publication: true,
   }),
   featured: field(booleanField('destacada'), { label: 'Destacada', default: false }),
   /** Whoever created it. */
@@ -132,12 +133,14 @@ const pageFields = {
     label: 'Estado',
     default: 'draft',
     options: PAGE_STATUS_LABELS,
+    publication: true,
   }),
   published_at: field(publishedAtField, {
     label: 'Fecha de publicación',
     header: 'Publicación',
     default: null,
     instant: true,
+    publication: true,
   }),
 };
 

@@ -158,22 +158,37 @@ export function mayManage(
 /**
  * Which areas a form picks records from (decision 014): writing news means choosing a cover and body
  * images from the library and categories, so a role that may create or edit news needs
- * `multimedia.view` and `category.view` as well. The role form turns these on with the write
- * permission and says so in the matrix; the pickers ask only people who hold them (a 403 signs the
- * person out).
+ * `multimedia.view` and `category.view` as well. A picker that `uploads` also puts new files in the
+ * library (decision 044: a writer uploads the photo she inserts), which needs `<from>.create`. The
+ * role form turns these on with the write permission and says so in the matrix; the pickers ask only
+ * people who hold them (a 403 signs the person out).
  */
-export const PICKER_NEEDS: readonly { area: Area; from: Area; what: string }[] = [
-  { area: 'news', from: 'multimedia', what: 'la portada y las imágenes del texto' },
+export const PICKER_NEEDS: readonly { area: Area; from: Area; what: string; uploads?: true }[] = [
+  { area: 'news', from: 'multimedia', what: 'la portada y las imágenes del texto', uploads: true },
   { area: 'news', from: 'category', what: 'las categorías' },
-  { area: 'page', from: 'multimedia', what: 'las imágenes del texto' },
+  { area: 'page', from: 'multimedia', what: 'las imágenes del texto', uploads: true },
   { area: 'category', from: 'category', what: 'la categoría superior' },
-  { area: 'category', from: 'multimedia', what: 'la imagen' },
-  { area: 'entity', from: 'multimedia', what: 'el logotipo' },
+  { area: 'category', from: 'multimedia', what: 'la imagen', uploads: true },
+  { area: 'entity', from: 'multimedia', what: 'el logotipo', uploads: true },
   { area: 'space', from: 'entity', what: 'la entidad' },
-  { area: 'space', from: 'multimedia', what: 'la galería' },
-  { area: 'slide', from: 'multimedia', what: 'la imagen' },
+  { area: 'space', from: 'multimedia', what: 'la galería', uploads: true },
+  { area: 'slide', from: 'multimedia', what: 'la imagen', uploads: true },
   { area: 'user', from: 'role', what: 'los roles' },
 ];
+
+/** The permissions a picker needs: view what it lists, and create where it uploads. */
+export const pickerPermissionsOf = ({ from, uploads }: (typeof PICKER_NEEDS)[number]): Permission[] =>
+  uploads ? [`${from}.view`, `${from}.create`] : [`${from}.view`];
+
+/** What the role form grants beside an area's create or update: every need's permissions. */
+export function pickerGrantsOf(permissions: readonly Permission[]): Permission[] {
+  const needs = PICKER_NEEDS.filter(
+    ({ area }) => permissions.includes(`${area}.create`) || permissions.includes(`${area}.update`),
+  );
+  return [...new Set(needs.flatMap(pickerPermissionsOf))]
+    .filter((name) => !permissions.includes(name))
+    .sort();
+}
 
 /** The view permissions a set of permissions needs for its forms' pickers, beyond those it holds. */
 export function pickerNeedsOf(permissions: readonly Permission[]): typeof PICKER_NEEDS {

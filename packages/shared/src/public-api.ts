@@ -58,6 +58,7 @@ export const PublicNewsCategory = z
 const newsItemShape = {
   slug: z.string(),
   title: z.string(),
+  subtitle: nullableText('Subtítulo.'),
   excerpt: nullableText('Entradilla.'),
   published_at: instant('Fecha de publicación (ISO 8601, UTC).').nullable(),
   updated_at: instant('Última modificación (ISO 8601, UTC).'),

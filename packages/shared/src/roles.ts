@@ -10,15 +10,36 @@ const permissionList = z
   })
   .transform((list) => [...new Set(list)].sort());
 
+/** The most characters of a role's identifier. */
+const IDENTIFIER_MAX = 50;
+
+/**
+ * The identifier a role's name gives (issue 30: people type the name they read, «Redacción»; the
+ * API, the CLI and the seeds use the identifier, `redaccion`): lower case, accents dropped, anything
+ * else a hyphen, starting with a letter.
+ */
+export function roleIdentifierOf(label: string): string {
+  const words = label
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  const identifier = /^[a-z]/.test(words) ? words : `rol-${words}`;
+  return identifier.slice(0, IDENTIFIER_MAX).replace(/-+$/, '');
+}
+
 const roleFields = {
+  // Shown first and called "Nombre": what people read and type (issue 30).
+  label: field(requiredText('nombre', { max: 100 }), { label: 'Nombre' }),
+  /** Derived from the name when left out (roleIdentifierOf); seeded roles: admin, editor, lector. */
   name: field(
-    requiredText('nombre', { max: 50 }).regex(/^[a-z][a-z0-9_-]*$/, {
+    requiredText('identificador', { max: IDENTIFIER_MAX }).regex(/^[a-z][a-z0-9_-]*$/, {
       error:
-        'El nombre solo admite minúsculas sin acentos, números, guiones y guiones bajos, y empieza por una letra.',
+        'El identificador solo admite minúsculas sin acentos, números, guiones y guiones bajos, y empieza por una letra.',
     }),
-    { label: 'Nombre' },
+    { label: 'Identificador', optional: true },
   ),
-  label: field(requiredText('etiqueta', { max: 100 }), { label: 'Etiqueta' }),
   permissions: field(permissionList, { label: 'Permisos', default: [] }),
   // Decision 035: the holders must set up two-factor sign-in before reaching anything else.
   requires_two_factor: field(booleanField('exigir verificación en dos pasos'), {

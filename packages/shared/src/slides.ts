@@ -118,18 +118,20 @@ const slideFields = {
    * `PUT /api/slides/order`). Placed where records have always carried it: the table's order is theirs.
    */
   position: readOnly(reads<number>(), { label: 'Posición' }),
-  active: field(booleanField('activa'), { label: 'Activa', default: true }),
+  active: field(booleanField('activa'), { label: 'Activa', default: true, publication: true }),
   starts_at: field(instantField('inicio'), {
     label: 'Se muestra desde',
     header: 'Desde',
     default: null,
     instant: true,
+    publication: true,
   }),
   ends_at: field(instantField('fin'), {
     label: 'Se muestra hasta',
     header: 'Hasta',
     default: null,
     instant: true,
+    publication: true,
   }),
   /** As it reads now (AREAS.md): computed by the server from `active` and the window. */
   state: readOnly(reads<SlideState>(), { label: 'Estado', options: SLIDE_STATE_LABELS }),

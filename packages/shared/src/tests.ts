@@ -176,6 +176,7 @@ const testFields = {
     label: 'Estado',
     default: 'draft',
     options: TEST_STATUS_LABELS,
+    publication: true,
   }),
   /** The percentage of the automatically scored points needed to pass (0–100). */
   passing_score: field(

@@ -124,6 +124,9 @@ const EnvSchema = z.object({
       error: 'LOG_LEVEL debe ser fatal, error, warn, info, debug, trace o silent',
     })
     .optional(),
+  LOG_FORMAT: z
+    .enum(['auto', 'pretty', 'json'], { error: 'LOG_FORMAT debe ser auto, pretty o json' })
+    .default('auto'),
   TRUST_PROXY: z
     .string()
     .transform((value, context) => {
@@ -203,6 +206,11 @@ export interface Config {
   /** Where uploaded files go (lib/storage): local disk under STORAGE_PATH/app/public, or an S3 bucket. */
   storage: { driver: 'local'; s3: null } | { driver: 's3'; s3: S3Config };
   logLevel: string;
+  /**
+   * How the server's log is written: one JSON object a line (for a log collector), short lines for
+   * a person (no request lines at info), or `auto`: short lines when stdout is a terminal.
+   */
+  logFormat: 'auto' | 'pretty' | 'json';
   /** TRUST_PROXY (decision 039): the proxies in front of the server, which lib/client-address.ts walks past. */
   trustProxy: TrustProxy;
   /** Requests per minute per client address on the public API (decision 022). */
@@ -359,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     exportConcurrency: e.EXPORT_CONCURRENCY,
     storage,
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'silent' : 'info'),
+    logFormat: e.LOG_FORMAT,
     trustProxy: e.TRUST_PROXY,
     publicApiRateLimit: e.PUBLIC_API_RATE_LIMIT,
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,

@@ -50,7 +50,7 @@ const categoryTreeSql = (slug: string) =>
            SELECT c.id FROM categories c JOIN tree ON c.parent_id = tree.id WHERE c.deleted_at IS NULL
          ) SELECT id FROM tree)`;
 
-const NEWS_COLUMNS = `t.id, t.slug, t.title, t.excerpt, t.published_at, t.updated_at, t.featured,
+const NEWS_COLUMNS = `t.id, t.slug, t.title, t.subtitle, t.excerpt, t.published_at, t.updated_at, t.featured,
   ${publicMediaByIdSql('t.cover_id')} AS cover,
   (SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'color', c.color) ORDER BY cn.position), '[]'::json)
      FROM category_news cn JOIN categories c ON c.id = cn.category_id AND c.deleted_at IS NULL WHERE cn.news_id = t.id) AS categories`;
@@ -148,6 +148,7 @@ export function createPublicRecords({
   const newsItem = (row: Row): PublicNewsListItem => ({
     slug: row.slug as string,
     title: row.title as string,
+    subtitle: (row.subtitle as string | null) ?? null,
     excerpt: (row.excerpt as string | null) ?? null,
     published_at: iso(row.published_at),
     updated_at: iso(row.updated_at)!,

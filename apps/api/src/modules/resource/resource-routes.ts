@@ -16,8 +16,14 @@ import { receiveUpload } from './uploads';
 /** The text fields beside a replaced file: the version it replaces, when the client knows it. */
 const ReplaceFields = z.strictObject({ updated_at: updatedAtField.optional() });
 
-/** A restore names the version the person was looking at (409 when the record changed since). */
-const RestoreVersionInput = z.strictObject({ updated_at: updatedAtField });
+/**
+ * A restore names the version the person was looking at (409 when the record changed since), and
+ * says whether the version's publication state comes back too (issue 30: by default it stays).
+ */
+const RestoreVersionInput = z.strictObject({
+  updated_at: updatedAtField,
+  publication: z.boolean({ error: 'El campo publication debe ser verdadero o falso.' }).optional(),
+});
 
 const AUDIT_LIST: ResourceContract = {
   path: 'audits',
@@ -126,8 +132,12 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
   });
   app.post(`${base}/:id/versions/:auditId/restore`, can('update'), async (request) => {
     const { id, auditId } = await versionOf(request);
-    const { updated_at } = validate(RestoreVersionInput, request.body);
-    return { data: await service.restoreVersion(request.authUser(), id, auditId, updated_at) };
+    const { updated_at, publication } = validate(RestoreVersionInput, request.body);
+    return {
+      data: await service.restoreVersion(request.authUser(), id, auditId, updated_at, {
+        withPublication: publication ?? false,
+      }),
+    };
   });
 
   /**

@@ -3,12 +3,13 @@ import {
   type AuthUser,
   HIDDEN_VALUE,
   type Paginated,
+  permissionsOf,
   SLUG_PATTERN,
   withArticle,
 } from '@gestor/shared';
 import type { Connection, Database } from '../../db/client';
 import { isForeignKeyViolation, isRetryable, isUniqueViolation } from '../../db/errors';
-import { conflict, notFound, ValidationError } from '../../lib/http-errors';
+import { conflict, forbidden, notFound, ValidationError } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
 import { writeAudit } from './audit-log';
 import {
@@ -686,13 +687,23 @@ export function createResourceService<R extends { id: number; updated_at: string
      * `POST /{id}/versions/{audit id}/restore`: an ordinary update of what differs from that version
      * (same permissions, rules and 409 on a stale `updated_at`), audited as `reverted`. A version equal
      * to the record now changes nothing and writes no entry (like an update that changes nothing).
+     * The publication state comes back only `withPublication`, and then only for a holder of the
+     * area's publish permission, where it has one (issue 30).
      */
-    async restoreVersion(actor: AuthUser, id: number, auditId: number, updatedAt: string): Promise<R> {
+    async restoreVersion(
+      actor: AuthUser,
+      id: number,
+      auditId: number,
+      updatedAt: string,
+      { withPublication = false }: { withPublication?: boolean } = {},
+    ): Promise<R> {
+      const publish = permissionsOf(contract.area).find((name) => name.endsWith('.publish'));
+      if (withPublication && publish && !actor.permissions.includes(publish)) throw forbidden();
       const { state, entry } = await versions.rebuild(database, id, auditId);
       const current = await versions.capture(database, id);
       if (!current) throw notFound();
       // Nothing to change still runs as an update (its permission checks and 409), writing no entry.
-      const input = await versions.toInput(database, id, state, current);
+      const input = await versions.toInput(database, id, state, current, { withPublication });
       const checked = validate(definition.updateInput, { ...input, updated_at: updatedAt });
       return this.update(actor, id, checked, { id: entry.id, created_at: entry.created_at });
     },

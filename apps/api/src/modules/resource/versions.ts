@@ -1,4 +1,4 @@
-import { type AuditEntry, isInput } from '@gestor/shared';
+import { type AuditEntry, isInput, publicationFieldsOf } from '@gestor/shared';
 import type { Connection } from '../../db/client';
 import { notFound, ValidationError } from '../../lib/http-errors';
 import { type ChildrenSpec, type FieldSpec, lockHash, type RefTarget } from './declared-fields';
@@ -126,6 +126,8 @@ export function versionsOf(
     )
     .map(([name]) => [name, specs[name]!] as const);
   const richText = new Set(definition.richText?.fields ?? []);
+  // Issue 30: whether and when a record is public is not content; a restore keeps it unless asked.
+  const publication = new Set(publicationFieldsOf(contract.fields));
   const lockKey = historyLock(contract.path);
   const enabled = kept.length > 0;
 
@@ -251,15 +253,26 @@ export function versionsOf(
       return record;
     },
 
+    /** The fields that say whether and when a record is public (the field table's `publication`). */
+    publicationFields: [...publication],
+
     /**
      * The update that brings `current` back to `state`: only what differs, references by the key
      * their input takes now (a 422 naming what no longer exists), children by the ids they still have.
+     * The publication state (status, dates, a display window) stays as it is unless `withPublication`.
      */
-    async toInput(conn: Connection, recordId: number, state: VersionState, current: VersionState) {
+    async toInput(
+      conn: Connection,
+      recordId: number,
+      state: VersionState,
+      current: VersionState,
+      { withPublication = false }: { withPublication?: boolean } = {},
+    ) {
       const input: Record<string, unknown> = {};
       const errors: Record<string, string[]> = {};
       for (const [name, spec] of kept) {
         if (!Object.hasOwn(state, name) || sameValue(spec, state[name], current[name])) continue;
+        if (publication.has(name) && !withPublication) continue;
         const value = state[name];
         if (spec.kind === 'ref' || spec.kind === 'list') {
           const refs = spec.kind === 'ref' ? (value === null ? [] : [value as Named]) : (value as Named[]);

@@ -6,6 +6,7 @@ import {
   type RoleInput,
   type RoleRecord,
   type RoleUpdateInput,
+  roleIdentifierOf,
 } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
 import { recordPermissionsChanged } from '../activity/permission-events';
@@ -39,7 +40,30 @@ export const rolesResource = defineArea<RoleRecord, RoleInput, Omit<RoleUpdateIn
       `EXISTS (SELECT 1 FROM role_permissions rp WHERE rp.role_id = t.id AND rp.permission = ${value})`,
   },
   searchColumn: 't.search_text',
-  uniqueConstraints: { roles_name_key: { field: 'name', message: 'Ya existe un rol con este nombre.' } },
+  uniqueConstraints: {
+    roles_name_key: { field: 'name', message: 'Ya existe un rol con este identificador.' },
+  },
+
+  // Issue 30: a role created by its name alone gets an identifier from it, the first free one of
+  // `redaccion`, `redaccion-2`, … (a concurrent create of the same name meets the unique key: 422).
+  async prepare({ tx }, input, current) {
+    if (current || input.name !== undefined || input.label === undefined) return;
+    const base = roleIdentifierOf(input.label);
+    const taken = new Set(
+      (
+        await tx.query<{ name: string }>(`SELECT name FROM roles WHERE name = $1 OR name LIKE $2`, [
+          base,
+          `${base}-%`,
+        ])
+      ).map((row) => row.name),
+    );
+    let candidate = base;
+    for (let n = 2; taken.has(candidate); n++) {
+      const suffix = `-${n}`;
+      candidate = `${base.slice(0, 50 - suffix.length)}${suffix}`;
+    }
+    input.name = candidate;
+  },
 
   // DESIGN.md §3: a person may give a role only permissions they hold; nor take away one they do
   // not hold (the matrix shows those fixed), so a role changes only within the person's own reach.

@@ -50,12 +50,32 @@ describe('parseSpanishDate', () => {
     expect(parseSpanishDate('25/12/2026 10:60', true)).toBeNull();
   });
 
+  it('reads a two-digit year as 20yy (issue 30)', () => {
+    expect(parseSpanishDate('25/12/26', false)).toEqual({
+      year: 2026,
+      month: 12,
+      day: 25,
+      hour: 0,
+      minute: 0,
+    });
+    expect(parseSpanishDate('1/3/27 9.30', true)).toEqual({
+      year: 2027,
+      month: 3,
+      day: 1,
+      hour: 9,
+      minute: 30,
+    });
+    expect(parseSpanishDate('29/02/27', false)).toBeNull();
+    expect(parseSpanishDate('25/12/026', false)).toBeNull();
+  });
+
   it('refuses what is not a whole date, so nothing half-typed becomes one', () => {
     for (const text of [
       '',
       'abc',
       '25/12',
       '25/12/26',
+      '25/12/202',
       '25/12/2026 1',
       '25/12/2026 10',
       '25/12/2026 10:0',

@@ -41,10 +41,12 @@ export function unreadableDateMessage(withTime: boolean): string {
   return `Escriba la fecha como ${spanishDateFormat(withTime)}, por ejemplo ${example}.`;
 }
 
-// Day and month of one or two digits, a four-digit year (a two-digit one would have to guess the
-// century), separated by "/", "-" or "."; the time as "10:00", "10.00" or "10.00 h" (how Spanish
-// style guides write it), after a space or a comma.
-const DATE = String.raw`(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})`;
+// Day and month of one or two digits, a year of four digits or of two (issue 30: `25/12/26` is how
+// people write it on paper; in a back office of current dates it is 2026, so 20yy), separated by
+// "/", "-" or "."; the time as "10:00", "10.00" or "10.00 h" (how Spanish style guides write it),
+// after a space or a comma.
+const DATE = String.raw`(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})`;
+const CENTURY = 2000;
 const TIME = String.raw`(\d{1,2})[:.](\d{2})(?:\s*h)?`;
 const DATE_ONLY = new RegExp(`^${DATE}$`);
 const DATE_AND_TIME = new RegExp(`^${DATE}(?:\\s*,\\s*|\\s+)${TIME}$`, 'i');
@@ -59,7 +61,8 @@ export function parseSpanishDate(text: string, withTime: boolean): WallClock | n
   if (!match) return null;
   const [day, month, year, hour = 0, minute = 0] = match.slice(1).map(Number);
   if (day === undefined || month === undefined || year === undefined) return null;
-  const clock = { year, month, day, hour, minute };
+  const fullYear = match[3]?.length === 2 ? CENTURY + year : year;
+  const clock = { year: fullYear, month, day, hour, minute };
   return isValidWallClock(clock) ? clock : null;
 }
 

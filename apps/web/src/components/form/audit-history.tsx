@@ -5,8 +5,8 @@ import {
   permissionsOf,
   type ResourceContract,
 } from '@gestor/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Tag } from 'primereact/tag';
 import { useId, useState } from 'react';
@@ -15,11 +15,12 @@ import { errorMessage } from '../../lib/form-errors';
 import { useCan } from '../../lib/permissions';
 import { formatAuditValue, formatDateTime, listChange } from '../resource/format';
 import { CONFLICT_MESSAGE } from '../resource/messages';
-import { useResourceAudit, useRestoreVersion, versionQuery } from '../resource/resource-api';
+import { useResourceAudit, useResourceVersion, useRestoreVersion } from '../resource/resource-api';
 import type { AuditChangeDescriber, ResourceRecord, ScreenNotifier } from '../resource/resource-screens';
 import { Notice } from '../ui/notice';
 import { ConflictDialog } from './conflict-dialog';
 import { VersionDialog } from './version-dialog';
+import { entryMoments, publicationChanges, versionName } from './version-restore';
 
 // The "Historial" beside a record's form: who changed what and when, newest first (DESIGN.md §3:
 // GET /api/{r}/{id}/audit), ten at a time.
@@ -57,9 +58,11 @@ interface AuditHistoryProps {
 
 /** The `reverted` entry's line: which version came back. */
 export const revertedLine = (entry: AuditEntry) =>
-  entry.reverted_from ? `Restaurada la versión del ${formatDateTime(entry.reverted_from.created_at)}` : null;
+  entry.reverted_from
+    ? `Restaurada la versión del ${formatDateTime(entry.reverted_from.created_at, { seconds: true })}`
+    : null;
 
-/** AREAS.md "Publishing": without `<area>.publish`, only drafts change, and only into drafts. */
+/** AREAS.md "Publishing": without `<area>.publish`, only drafts change. */
 const PUBLISH_REFUSED =
   'Restaurar esta versión cambiaría un elemento publicado o programado: necesita el permiso de publicar.';
 
@@ -80,9 +83,21 @@ export function AuditHistory({
   const total = audit.data?.pages[0]?.meta.total ?? 0;
   const [viewing, setViewing] = useState<AuditEntry | null>(null);
   const [confirming, setConfirming] = useState<AuditEntry | null>(null);
+  const [withPublication, setWithPublication] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
+  const moments = entryMoments(entries);
+  const named = (entry: AuditEntry) =>
+    versionName(moments.get(entry.id) ?? formatDateTime(entry.created_at, { seconds: true }), entry);
+  const confirmingVersion = useResourceVersion(contract, recordId, confirming?.id ?? null);
+  const changesPublication =
+    confirming && current && confirmingVersion.data
+      ? publicationChanges(
+          contract,
+          current as unknown as Record<string, unknown>,
+          confirmingVersion.data.data,
+        )
+      : [];
   const restoring = useRestoreVersion(contract, recordId);
-  const queryClient = useQueryClient();
   const can = useCan();
   const publish = permissionsOf(contract.area).find((p): p is Permission => p.endsWith('.publish'));
   const mayPublish = !publish || can(publish);
@@ -94,26 +109,31 @@ export function AuditHistory({
     // The newest entry is the record as it is.
     index > 0;
 
+  const askRestore = (entry: AuditEntry) => {
+    setWithPublication(false);
+    setConfirming(entry);
+  };
+
   const runRestore = async (entry: AuditEntry) => {
     setConfirming(null);
     if (!restore || !current) return;
+    const publication = withPublication && mayPublish;
     try {
-      // The API would answer 403, which signs the person out (SPEC.md §4): said here instead.
-      if (!mayPublish) {
-        const version = await queryClient.fetchQuery(versionQuery(contract, recordId, entry.id));
-        const status = (record: Record<string, unknown>) => record.status ?? 'draft';
-        if (
-          status(current as unknown as Record<string, unknown>) !== 'draft' ||
-          status(version.data) !== 'draft'
-        ) {
-          restore.notify.error(PUBLISH_REFUSED);
-          return;
-        }
+      // The API would answer 403, which signs the person out (SPEC.md §4): said here instead. The
+      // publication state stays as it is, so only the record's own state matters.
+      const status = (current as unknown as Record<string, unknown>).status ?? 'draft';
+      if (!mayPublish && status !== 'draft') {
+        restore.notify.error(PUBLISH_REFUSED);
+        return;
       }
-      const saved = await restoring.mutateAsync({ auditId: entry.id, updatedAt: current.updated_at });
+      const saved = await restoring.mutateAsync({
+        auditId: entry.id,
+        updatedAt: current.updated_at,
+        publication,
+      });
       setViewing(null);
       restore.onRestored(saved as ResourceRecord);
-      restore.notify.success(`Restaurada la versión del ${formatDateTime(entry.created_at)}.`);
+      restore.notify.success(`Restaurada ${named(entry)}.`);
     } catch (error) {
       if (isApiError(error) && error.status === 409) setConflict(CONFLICT_MESSAGE);
       else restore.notify.error(errorMessage(error));
@@ -138,7 +158,7 @@ export function AuditHistory({
                 <Tag value={AUDIT_ACTION_LABELS[entry.action]} severity={ACTION_SEVERITY[entry.action]} />
                 <span className="audit-entry-who">{entry.user?.name ?? 'Sistema'}</span>
                 <time dateTime={entry.created_at} className="audit-entry-when">
-                  {formatDateTime(entry.created_at)}
+                  {moments.get(entry.id)}
                 </time>
               </div>
               {revertedLine(entry) && <p className="audit-reverted">{revertedLine(entry)}</p>}
@@ -178,7 +198,7 @@ export function AuditHistory({
                     icon="pi pi-eye"
                     text
                     size="small"
-                    aria-label={`Ver la versión del ${formatDateTime(entry.created_at)}`}
+                    aria-label={`Ver ${named(entry)}`}
                     aria-haspopup="dialog"
                     onClick={() => setViewing(entry)}
                   />
@@ -189,9 +209,9 @@ export function AuditHistory({
                       icon="pi pi-replay"
                       text
                       size="small"
-                      aria-label={`Restaurar la versión del ${formatDateTime(entry.created_at)}`}
+                      aria-label={`Restaurar ${named(entry)}`}
                       loading={restoring.isPending && restoring.variables?.auditId === entry.id}
-                      onClick={() => setConfirming(entry)}
+                      onClick={() => askRestore(entry)}
                     />
                   )}
                 </div>
@@ -217,9 +237,7 @@ export function AuditHistory({
         current={current as unknown as Record<string, unknown> | undefined}
         onHide={() => setViewing(null)}
         onRestore={
-          viewing && restorable(viewing, entries.indexOf(viewing))
-            ? (entry) => setConfirming(entry)
-            : undefined
+          viewing && restorable(viewing, entries.indexOf(viewing)) ? (entry) => askRestore(entry) : undefined
         }
       />
       <ConfirmDialog
@@ -227,9 +245,42 @@ export function AuditHistory({
         onHide={() => setConfirming(null)}
         header="Restaurar versión"
         message={
-          confirming
-            ? `¿Restaurar la versión del ${formatDateTime(confirming.created_at)}? Se guardará como un cambio más del historial; los cambios sin guardar del formulario se perderán.`
-            : null
+          confirming ? (
+            <div className="version-restore-confirm">
+              <p>
+                ¿Restaurar {named(confirming)}? Se guardará como un cambio más del historial; los cambios sin
+                guardar del formulario se perderán.
+              </p>
+              {changesPublication.length > 0 && (
+                <>
+                  <p>
+                    {withPublication
+                      ? 'También se restaurará su estado de publicación:'
+                      : 'Su estado de publicación no cambia.'}
+                  </p>
+                  {withPublication && (
+                    <ul>
+                      {changesPublication.map((sentence) => (
+                        <li key={sentence}>{sentence}</li>
+                      ))}
+                    </ul>
+                  )}
+                  {mayPublish && (
+                    <div className="version-restore-option">
+                      <Checkbox
+                        inputId={`${headingId}-publication`}
+                        checked={withPublication}
+                        onChange={(event) => setWithPublication(Boolean(event.checked))}
+                      />
+                      <label htmlFor={`${headingId}-publication`}>
+                        Restaurar también el estado de publicación de esa versión
+                      </label>
+                    </div>
+                  )}
+                </>
+              )}
+            </div>
+          ) : null
         }
         icon="pi pi-replay"
         acceptLabel="Restaurar"

@@ -18,7 +18,7 @@ import { FieldTableContext, ReadOnlyContext } from '../controls/form-controls';
 import { rejectUnreadableDates } from '../controls/unreadable-dates';
 import { PresenceBar } from '../presence/presence-bar';
 import { usePresence } from '../presence/use-presence';
-import { CONFLICT_MESSAGE, deletedMessage, deleteQuestion, SAVED_MESSAGE } from '../resource/messages';
+import { CONFLICT_MESSAGE, deletedMessage, deleteQuestion, savedMessage } from '../resource/messages';
 import {
   resourceKeys,
   useDeleteResources,
@@ -188,9 +188,13 @@ export function ResourceEditScreen<R extends ResourceRecord, V extends FieldValu
     );
   }
   const showHistoryButton = !historyBeside && record.isSuccess;
+  // Before the record arrives, the permission alone decides; then also whether this one is manageable.
+  const mayEdit =
+    can(`${contract.area}.update` as Permission) &&
+    (record.data === undefined || (screens.canManage?.(record.data) ?? true));
   return (
     <FormPage
-      title={screensTitles(screens).edit}
+      title={mayEdit ? screensTitles(screens).edit : screensTitles(screens).view}
       backTo={screensRoute(screens.contract)}
       toast={toast}
       actions={
@@ -328,7 +332,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
         // The edit form stays mounted across the move (same record), so it takes the saved version.
         if (editing) showRecord(saved);
         allowNavigation();
-        flashSuccess(SAVED_MESSAGE);
+        flashSuccess(savedMessage(contract, record, saved));
         await navigate(`${route}/${recordKey(contract, saved)}`, { replace: true });
         // The old address names nothing now: not kept in the cache as if it did.
         if (openedAt !== undefined) {
@@ -337,7 +341,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
         return;
       }
       showRecord(saved);
-      notify.success(SAVED_MESSAGE);
+      notify.success(savedMessage(contract, record, saved));
     } catch (error) {
       // Optimistic locking (DESIGN.md §3): nothing was written; the person chooses what to do.
       if (isApiError(error) && error.status === 409) {

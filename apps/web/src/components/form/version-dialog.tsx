@@ -128,7 +128,10 @@ export function VersionDialog({ contract, recordId, entry, current, onHide, onRe
   const fields = [...all.filter(isDifferent), ...all.filter((field) => !isDifferent(field))];
   const changed = all.filter(isDifferent).length;
   const notRestored = (version.data?.not_restored ?? []).map((name) => contract.fields[name]?.label ?? name);
-  const when = entry ? formatDateTime(entry.created_at) : '';
+  // To the second and by whom: two versions of one minute must not read alike (issue 30).
+  const when = entry
+    ? `${formatDateTime(entry.created_at, { seconds: true })} (${entry.user?.name ?? 'Sistema'})`
+    : '';
 
   return (
     <Dialog

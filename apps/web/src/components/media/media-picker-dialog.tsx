@@ -22,6 +22,7 @@ import { FileInputButton } from './file-input-button';
 import { useMediaList } from './media-api';
 import { extensionOf, kindOf } from './media-kind';
 import { MediaThumbnail } from './media-thumbnail';
+import { pickerEmptyMessage, UPLOAD_LABEL } from './picker-empty';
 import { UploadProgress } from './upload-progress';
 import { useUploadQueue } from './use-upload-queue';
 import './media.css';
@@ -193,7 +194,7 @@ function OpenPicker({
           )}
           {mayUpload && (
             <FileInputButton
-              label="Subir"
+              label={UPLOAD_LABEL}
               icon="pi pi-upload"
               outlined
               multiple={multiple}
@@ -230,10 +231,13 @@ function OpenPicker({
             </output>
           ) : rows.length === 0 ? (
             <p className="media-picker-empty">
-              {state.search || state.filters.type
-                ? 'No hay archivos que coincidan.'
-                : 'La biblioteca está vacía.'}
-              {mayUpload && ' Puede subir archivos con «Subir» o arrastrándolos aquí.'}
+              {pickerEmptyMessage({
+                search: state.search,
+                // A field's fixed kind is no filter the person chose: an empty library reads empty.
+                chosenType: !kind && Boolean(state.filters.type),
+                images: kind === 'image',
+                mayUpload,
+              })}
             </p>
           ) : (
             <fieldset className="media-picker-options" aria-busy={list.isFetching || undefined}>

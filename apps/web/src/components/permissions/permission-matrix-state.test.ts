@@ -105,15 +105,17 @@ describe('permission matrix for a person who holds only some permissions', () =>
 describe('picker needs (decision 014)', () => {
   const all = PERMISSIONS;
 
-  it('turning on news create or update turns on multimedia and category view', () => {
+  it('turning on news create or update turns on multimedia view and create (to upload) and category view', () => {
     expect(withPickerNeeds(['news.view'], ['news.create', 'news.view'], all)).toEqual([
       'category.view',
+      'multimedia.create',
       'multimedia.view',
       'news.create',
       'news.view',
     ]);
     expect(withPickerNeeds([], ['space.update'], all)).toEqual([
       'entity.view',
+      'multimedia.create',
       'multimedia.view',
       'space.update',
     ]);

@@ -6,6 +6,7 @@ import {
   type PermissionGroup,
   PICKER_NEEDS,
   permissionsOf,
+  pickerPermissionsOf,
 } from '@gestor/shared';
 
 // The permission matrix (a role's permissions; an API token's abilities in Mi cuenta): rows are areas,
@@ -65,8 +66,9 @@ export function grantableOf(group: readonly Permission[], grantable: readonly Pe
 }
 
 /**
- * Decision 014: turning on an area's create or update also turns on the view permissions its form's
- * pickers need (news: multimedia.view and category.view), where the person may give them. Turning
+ * Decision 014: turning on an area's create or update also turns on the permissions its form's
+ * pickers need (news: multimedia.view and category.view, and multimedia.create to upload from the
+ * picker, decision 044), where the person may give them. Turning
  * one of those off afterwards is allowed; the matrix then says what the role cannot pick.
  */
 export function withPickerNeeds(
@@ -78,7 +80,7 @@ export function withPickerNeeds(
   const needed = PICKER_NEEDS.filter(
     ({ area }) => turnedOn.includes(`${area}.create`) || turnedOn.includes(`${area}.update`),
   )
-    .map(({ from }): Permission => `${from}.view`)
+    .flatMap(pickerPermissionsOf)
     .filter((name) => grantable.includes(name));
   return normalizePermissions([...next, ...needed]);
 }

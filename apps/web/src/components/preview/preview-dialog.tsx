@@ -29,6 +29,7 @@ export function PreviewDialog({
   const titleId = useId();
   const record = preview.data?.data;
   const excerpt = record && 'excerpt' in record ? record.excerpt : null;
+  const subtitle = record && 'subtitle' in record ? record.subtitle : null;
   const cover = record && 'cover' in record ? record.cover : null;
 
   return (
@@ -70,6 +71,7 @@ export function PreviewDialog({
             <h2 id={titleId} className="preview-title">
               {record.title}
             </h2>
+            {subtitle && <p className="preview-subtitle">{subtitle}</p>}
             <p className="preview-date">
               Fecha de publicación:{' '}
               {record.published_at ? formatDateTime(record.published_at) : 'Sin publicar'}

@@ -7,11 +7,13 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export function formatDateTime(iso: string | null | undefined): string {
+/** `28/11/2026 01:20`, or `28/11/2026 01:20:05` with `seconds` (to tell apart two of one minute). */
+export function formatDateTime(iso: string | null | undefined, { seconds = false } = {}): string {
   if (!iso) return EMPTY_VALUE;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return EMPTY_VALUE;
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}${seconds ? `:${pad(date.getSeconds())}` : ''}`;
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${time}`;
 }
 
 export function formatBoolean(value: boolean): string {

@@ -1,5 +1,21 @@
+import { NEWS, PAGES, TESTS } from '@gestor/shared';
 import { describe, expect, it } from 'vitest';
-import { deletedMessage, deleteQuestion } from './messages';
+import { deletedMessage, deleteQuestion, SAVED_MESSAGE, savedMessage } from './messages';
+
+describe('what a save says (issue 30)', () => {
+  it('says a record was published or scheduled, and nothing more for a plain save', () => {
+    expect(savedMessage(NEWS, { status: 'draft' }, { status: 'published' })).toBe('Noticia publicada.');
+    expect(savedMessage(PAGES, undefined, { status: 'published' })).toBe('Página publicada.');
+    expect(savedMessage(TESTS, { status: 'draft' }, { status: 'published' })).toBe('Test publicado.');
+    const at = new Date(2026, 11, 1, 9, 0).toISOString();
+    expect(savedMessage(NEWS, { status: 'draft' }, { status: 'scheduled', published_at: at })).toBe(
+      'Noticia programada para el 01/12/2026 09:00.',
+    );
+    expect(savedMessage(NEWS, { status: 'published' }, { status: 'published' })).toBe(SAVED_MESSAGE);
+    expect(savedMessage(NEWS, { status: 'published' }, { status: 'draft' })).toBe(SAVED_MESSAGE);
+    expect(savedMessage(NEWS, undefined, {})).toBe(SAVED_MESSAGE);
+  });
+});
 
 describe('delete confirmations', () => {
   it('counts a selection and names a single record', () => {

@@ -1,6 +1,31 @@
+import type { ResourceContract } from '@gestor/shared';
+import { formatDateTime } from './format';
+
 // The Spanish sentences the machinery says about records, whatever the area.
 
 export const SAVED_MESSAGE = 'Guardado correctamente.';
+
+/**
+ * What a save says (issue 30): "Noticia publicada." when it put the record on the website, and
+ * "Noticia programada para el 28/11/2026 09:00." when it scheduled it; else "Guardado correctamente.".
+ */
+export function savedMessage(
+  contract: Pick<ResourceContract, 'label'>,
+  before: object | undefined,
+  after: object,
+): string {
+  // Records of any area: only those with a publication status have something more to say.
+  const saved = after as { status?: unknown; published_at?: unknown };
+  if (saved.status === (before as { status?: unknown } | undefined)?.status) return SAVED_MESSAGE;
+  const { one, gender } = contract.label;
+  const noun = one.charAt(0).toUpperCase() + one.slice(1);
+  const ending = gender === 'feminine' ? 'a' : 'o';
+  if (saved.status === 'published') return `${noun} publicad${ending}.`;
+  if (saved.status === 'scheduled' && typeof saved.published_at === 'string') {
+    return `${noun} programad${ending} para el ${formatDateTime(saved.published_at)}.`;
+  }
+  return SAVED_MESSAGE;
+}
 // The API's 409 text names a "registro" (DESIGN.md §3 fixes it); a person reads this one (issue 16).
 export const CONFLICT_MESSAGE = 'Otra persona ha modificado este elemento mientras usted lo editaba.';
 export const LEAVE_QUESTION = '¿Salir sin guardar? Los cambios se perderán.';

@@ -96,8 +96,20 @@ export function useResourceVersion(contract: ResourceContract, id: number, audit
 export function useRestoreVersion<R extends ResourceRecord>(contract: ResourceContract, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ auditId, updatedAt }: { auditId: number; updatedAt: string }) =>
-      api.post<R>(`${base(contract)}/${id}/versions/${auditId}/restore`, { updated_at: updatedAt }),
+    // `publication`: the version's publication state comes back too (issue 30: by default it stays).
+    mutationFn: ({
+      auditId,
+      updatedAt,
+      publication,
+    }: {
+      auditId: number;
+      updatedAt: string;
+      publication: boolean;
+    }) =>
+      api.post<R>(`${base(contract)}/${id}/versions/${auditId}/restore`, {
+        updated_at: updatedAt,
+        publication,
+      }),
     onSuccess: async (record) => {
       const current = [String(record.id), recordKey(contract, record)];
       for (const key of new Set(current))

@@ -10,6 +10,7 @@ describe('screens named after their contract', () => {
       list: 'Roles',
       create: 'Nuevo rol',
       edit: 'Editar rol',
+      view: 'Ver rol',
     });
     expect(
       screensTitles({

@@ -208,12 +208,16 @@ export function recordKey(contract: ResourceContract, record: ResourceRecord): s
   return contract.lookup === 'slug' && typeof slug === 'string' ? slug : String(record.id);
 }
 
-/** Headings and document titles: the area's Spanish name, "Nuevo rol", "Editar rol". */
+/**
+ * Headings and document titles: the area's Spanish name, "Nuevo rol", "Editar rol", and "Ver rol"
+ * for a record the person may read but not change (issue 30: not "Editar" over a read-only form).
+ */
 export function screensTitles({ contract }: Pick<ResourceScreens<ResourceRecord>, 'contract'>) {
   return {
     list: AREA_LABELS[contract.area],
     create: `${contract.label.gender === 'feminine' ? 'Nueva' : 'Nuevo'} ${contract.label.one}`,
     edit: `Editar ${contract.label.one}`,
+    view: `Ver ${contract.label.one}`,
   };
 }
 

@@ -38,7 +38,7 @@ describe('a row of the activity log', () => {
       subject: { id: 2, name: 'Bea', email: 'bea@example.com' },
       details: { reason: 'credentials' },
       ip: '10.0.0.9',
-      user_agent: 'Firefox',
+      user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
     };
     expect(areaLabel(refused)).toBe('Seguridad');
     expect(kindLabel(refused)).toBe('Inicio de sesión fallido');
@@ -46,7 +46,7 @@ describe('a row of the activity log', () => {
       'Cuenta: Bea (bea@example.com)',
       'Motivo: contraseña o correo incorrectos',
       'Dirección IP: 10.0.0.9',
-      'Navegador: Firefox',
+      'Navegador: Firefox en Linux',
     ]);
   });
 

@@ -2,6 +2,7 @@ import {
   ACTIVITY_KIND_LABELS,
   type ActivityEntry,
   AREA_LABELS,
+  describeUserAgent,
   isPermission,
   permissionLabel,
   SECURITY_AREA_LABEL,
@@ -67,6 +68,7 @@ export function detailLines(entry: ActivityEntry): string[] {
   const reason = typeof details.reason === 'string' ? details.reason : null;
   if (reason) lines.push(`Motivo: ${REFUSAL_REASONS[reason] ?? reason}`);
   if (entry.ip) lines.push(`Dirección IP: ${entry.ip}`);
-  if (entry.user_agent) lines.push(`Navegador: ${entry.user_agent}`);
+  // Issue 30: "Firefox en Linux", as the new-device mail and Mi cuenta's sessions say it.
+  if (entry.user_agent) lines.push(`Navegador: ${describeUserAgent(entry.user_agent)}`);
   return lines;
 }

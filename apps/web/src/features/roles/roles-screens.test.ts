@@ -51,7 +51,12 @@ describe('the role form', () => {
   });
 
   it('lets 422 messages land under every control, and names the fields in the history', () => {
-    expect(form.fields).toEqual(['name', 'label', 'permissions', 'requires_two_factor']);
-    expect(form.fieldLabels).toMatchObject({ name: 'Nombre', label: 'Etiqueta', permissions: 'Permisos' });
+    // Issue 30: the name people read comes first; the identifier is derived from it.
+    expect(form.fields).toEqual(['label', 'name', 'permissions', 'requires_two_factor']);
+    expect(form.fieldLabels).toMatchObject({
+      label: 'Nombre',
+      name: 'Identificador',
+      permissions: 'Permisos',
+    });
   });
 });

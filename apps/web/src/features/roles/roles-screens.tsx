@@ -10,11 +10,11 @@ import type { RoleFormValues } from './roles-form-values';
 export const roleScreens = defineResourceScreens<RoleRecord, RoleFormValues>({
   contract: ROLES,
   recordName: (role) => role.label,
-  searchPlaceholder: 'Nombre o etiqueta',
+  searchPlaceholder: 'Nombre o identificador',
   purpose: 'Un rol reúne los permisos de un puesto de trabajo; cada persona recibe los roles que necesita.',
   columns: [
-    { field: 'name', card: 'title' },
-    { field: 'label', card: 'detail' },
+    { field: 'label', card: 'title' },
+    { field: 'name', card: 'detail', priority: 2 },
     { field: 'users_count', align: 'right', card: 'detail' },
     { field: 'permissions_count', align: 'right', priority: 2, card: 'detail' },
   ],

@@ -21,12 +21,14 @@ type LoginFields = z.input<typeof LoginInput>;
 /** Set by the reset screen when it sends the person here: "Su contraseña ha sido restablecida." */
 export interface LoginLocationState {
   status?: string;
+  /** The address a new or reset password was just set for: the sign-in starts with it (issue 30). */
+  email?: string;
 }
 
 export function LoginRoute() {
   useDocumentTitle('Acceder');
   const navigate = useNavigate();
-  const status = (useLocation().state as LoginLocationState | null)?.status;
+  const { status, email: knownEmail = '' } = (useLocation().state as LoginLocationState | null) ?? {};
   // Back to where the person was going; anything but a path of this SPA goes home.
   const [searchParams] = useSearchParams();
   const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? '/';
@@ -41,7 +43,7 @@ export function LoginRoute() {
     formState: { errors, isSubmitting },
   } = useForm<LoginFields, unknown, LoginInput>({
     resolver: lazyZodResolver(async () => (await loadAuthContract()).LoginInput),
-    defaultValues: { email: '', password: '', remember: false },
+    defaultValues: { email: knownEmail, password: '', remember: false },
   });
 
   const submit = handleSubmit(async (credentials) => {
@@ -84,7 +86,7 @@ export function LoginRoute() {
           registration={register('email')}
           error={errors.email?.message}
           autoComplete="username"
-          autoFocus
+          autoFocus={!knownEmail}
         />
         <TextField
           id="password"
@@ -93,6 +95,8 @@ export function LoginRoute() {
           registration={register('password')}
           type="password"
           autoComplete="current-password"
+          // The address is known: what is left to type is the password just chosen.
+          autoFocus={Boolean(knownEmail)}
         />
         <div className="auth-row">
           <div className="checkbox-field">

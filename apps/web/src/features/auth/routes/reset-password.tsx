@@ -55,7 +55,7 @@ export function ResetPasswordRoute() {
       const response = await resetPassword(input);
       // The API's status speaks of a reset (DESIGN.md §3); a new person has created a password.
       const status = invitation ? 'Su contraseña se ha creado. Ya puede acceder.' : response.status;
-      const state: LoginLocationState = { status };
+      const state: LoginLocationState = { status, email: input.email };
       await navigate('/auth/login', { replace: true, state });
     } catch (error) {
       // The only 422 on the address the server gives here is a bad or expired link.

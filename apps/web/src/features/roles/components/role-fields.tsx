@@ -1,6 +1,6 @@
-import { ADMIN_ROLE, PERMISSIONS, type Permission, type RoleRecord } from '@gestor/shared';
-import { useId } from 'react';
-import { Controller, useFormContext } from 'react-hook-form';
+import { ADMIN_ROLE, PERMISSIONS, type Permission, type RoleRecord, roleIdentifierOf } from '@gestor/shared';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { CheckboxControl, FormSection, TextControl } from '../../../components/controls/form-controls';
 import { PermissionMatrix } from '../../../components/permissions/permission-matrix';
 import { withPickerNeeds } from '../../../components/permissions/permission-matrix-state';
@@ -11,9 +11,21 @@ import type { RoleFormValues } from '../roles-form-values';
 import { PickerNeedsNote } from './picker-needs-note';
 import './roles.css';
 
-/** Name, label and the permission matrix. The admin role keeps its name and every permission. */
+/**
+ * The name people read, its identifier under "Avanzado" and the permission matrix. The admin role
+ * keeps its identifier and every permission.
+ */
 export function RoleFields({ record, readOnly }: FormFieldsProps<RoleRecord>) {
-  const { control } = useFormContext<RoleFormValues>();
+  const { control, setValue, getFieldState, formState } = useFormContext<RoleFormValues>();
+  const label = useWatch({ control, name: 'label' });
+  // Issue 30: a new role's identifier follows its name until the person types one of their own.
+  useEffect(() => {
+    if (record || readOnly || getFieldState('name').isDirty) return;
+    setValue('name', roleIdentifierOf(label ?? ''), { shouldDirty: false });
+  }, [label, record, readOnly, getFieldState, setValue]);
+  const [advanced, setAdvanced] = useState(false);
+  // A refused identifier is shown, not left inside a closed section.
+  const showAdvanced = advanced || Boolean(formState.errors.name);
   const isAdmin = record?.name === ADMIN_ROLE;
   // DESIGN.md §3: a person may give a role only permissions they hold.
   const grantable = useUser()?.permissions ?? [];
@@ -22,14 +34,23 @@ export function RoleFields({ record, readOnly }: FormFieldsProps<RoleRecord>) {
   return (
     <>
       <div className="form-grid">
-        <TextControl
-          name="name"
-          hint="Nombre interno: minúsculas sin acentos, números y guiones."
-          autoComplete="off"
-          disabled={isAdmin}
-        />
-        <TextControl name="label" hint="El nombre que ven las personas." />
+        <TextControl name="label" hint="El nombre que ven las personas, p. ej. «Redacción»." />
       </div>
+      <details
+        className="role-advanced"
+        open={showAdvanced}
+        onToggle={(event) => setAdvanced(event.currentTarget.open)}
+      >
+        <summary>Avanzado</summary>
+        <div className="form-grid">
+          <TextControl
+            name="name"
+            hint="Se deriva del nombre; lo usan la API y las órdenes de consola. Minúsculas sin acentos, números y guiones."
+            autoComplete="off"
+            disabled={isAdmin}
+          />
+        </div>
+      </details>
       <CheckboxControl
         name="requires_two_factor"
         hint="Quien tenga este rol deberá activar la verificación en dos pasos antes de usar la aplicación."
