@@ -36,46 +36,54 @@ async function shape(database: Database) {
 const SLOW = 180_000;
 
 describe.each(testDatabases())('test databases (%s)', (engine) => {
-  test('a seeded one is what migrating and seeding an empty one makes', async () => {
-    const seeded = await openTestDatabase(engine, { seeded: true });
-    const empty = await openTestDatabase(engine);
-    try {
-      await migrate(empty.database);
-      await seedRoles(empty.database);
-      const expected = await shape(empty.database);
-      expect(expected.migrations.length).toBeGreaterThan(0);
-      expect(await shape(seeded.database)).toEqual(expected);
-      // Nothing left to run: the snapshot is not behind the migrations.
-      expect(await migrate(seeded.database)).toEqual([]);
-    } finally {
-      await Promise.all([seeded.drop(), empty.drop()]);
-    }
-  }, SLOW);
-
-  test('each is a database of its own; dropping one leaves no trace', async () => {
-    const first = await openTestDatabase(engine, { seeded: true });
-    const second = await openTestDatabase(engine, { seeded: true });
-    try {
-      await first.database.query("INSERT INTO roles (name, label) VALUES ('solo-primera', 'Solo primera')");
-      expect(await second.database.query("SELECT 1 FROM roles WHERE name = 'solo-primera'")).toEqual([]);
-    } finally {
-      await second.drop();
-      await first.drop();
-    }
-    if (engine === 'pgsql') {
-      // A database of its own on the server, reachable by a program the test starts, gone after drop().
-      expect(first.url).toMatch(/^postgres(ql)?:\/\//);
-      const name = new URL(first.url!).pathname.slice(1);
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
+  test(
+    'a seeded one is what migrating and seeding an empty one makes',
+    async () => {
+      const seeded = await openTestDatabase(engine, { seeded: true });
+      const empty = await openTestDatabase(engine);
       try {
-        const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-        expect(rowCount).toBe(0);
+        await migrate(empty.database);
+        await seedRoles(empty.database);
+        const expected = await shape(empty.database);
+        expect(expected.migrations.length).toBeGreaterThan(0);
+        expect(await shape(seeded.database)).toEqual(expected);
+        // Nothing left to run: the snapshot is not behind the migrations.
+        expect(await migrate(seeded.database)).toEqual([]);
       } finally {
-        await client.end();
+        await Promise.all([seeded.drop(), empty.drop()]);
       }
-    } else {
-      expect(first.url).toBeNull();
-    }
-  }, SLOW);
+    },
+    SLOW,
+  );
+
+  test(
+    'each is a database of its own; dropping one leaves no trace',
+    async () => {
+      const first = await openTestDatabase(engine, { seeded: true });
+      const second = await openTestDatabase(engine, { seeded: true });
+      try {
+        await first.database.query("INSERT INTO roles (name, label) VALUES ('solo-primera', 'Solo primera')");
+        expect(await second.database.query("SELECT 1 FROM roles WHERE name = 'solo-primera'")).toEqual([]);
+      } finally {
+        await second.drop();
+        await first.drop();
+      }
+      if (engine === 'pgsql') {
+        // A database of its own on the server, reachable by a program the test starts, gone after drop().
+        expect(first.url).toMatch(/^postgres(ql)?:\/\//);
+        const name = new URL(first.url!).pathname.slice(1);
+        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await client.connect();
+        try {
+          const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+          expect(rowCount).toBe(0);
+        } finally {
+          await client.end();
+        }
+      } else {
+        expect(first.url).toBeNull();
+      }
+    },
+    SLOW,
+  );
 });
