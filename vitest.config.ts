@@ -1,4 +1,12 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Vitest's default is one worker fewer than the cores: one on CI's 2-core runner, where most of a
+// file's time is spent waiting on a database or a child process. Two files at a time there, as long
+// as the machine has the memory for two (a worker with its PGlite instances peaks near 1 GiB).
+// Test files keep nothing shared: each server has its own database (support/databases.ts), port and
+// storage directory. docs/decisions/043-test-suite-time.md.
+const workers = os.totalmem() >= 4 * 2 ** 30 ? Math.max(2, os.availableParallelism() - 1) : 1;
 
 // Unit tests sit next to the code (x.test.ts); API tests under apps/api/test talk real HTTP
 // to a server on a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
@@ -8,6 +16,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: workers,
+    minWorkers: 1,
     // As the browser tests do: on CI a failed test runs once more (a timing test on a loaded runner);
     // a retried pass is still reported, so a flake is seen, not hidden.
     retry: process.env.CI ? 1 : 0,

@@ -49,7 +49,8 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string
     await promisify(execFile)(process.execPath, [path.join(apiDist, 'cli.js'), ...args], {
       env,
       cwd,
-      timeout: 60_000,
+      // A CLI command (PGlite start, migrations) takes seconds alone, minutes on a busy 2-core runner.
+      timeout: 180_000,
     });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };

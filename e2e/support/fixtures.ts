@@ -1,10 +1,12 @@
 import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import { e2eEnvironment } from './environment';
 import { apiCreate } from './pages';
+import { useSession } from './sessions';
 import { admin, type TestUser } from './test-users';
 
 // Every spec imports `test` and `expect` from here: the base URL of the server the global setup
-// started, and the sign-in steps a person takes.
+// started, the sign-in steps a person takes (`signIn`), and the shared accounts' saved sessions for
+// tests that only need someone signed in (`useSession`, sessions.ts).
 
 export const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
@@ -13,7 +15,7 @@ export const test = base.extend({
   },
 });
 
-export { expect };
+export { expect, useSession };
 
 /** Fills in the sign-in form and submits it (whatever the outcome). */
 export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
@@ -55,7 +57,7 @@ export async function newReader(
   };
   const context = await browser.newContext({ baseURL, locale: 'es-ES' });
   const page = await context.newPage();
-  await signIn(page, admin);
+  await useSession(page, admin);
   const { id } = await apiCreate<{ id: number }>(page, baseURL, '/api/users', {
     name: person.name,
     email: person.email,

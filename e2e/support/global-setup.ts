@@ -3,15 +3,17 @@ import { mkdir, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { apiEnvironment, checkBuilt, freePort, runCli, startServer } from './api-server';
-import { ENV_BASE_URL, ENV_MAIL_DIR } from './environment';
+import { ENV_BASE_URL, ENV_MAIL_DIR, ENV_SESSIONS_DIR } from './environment';
 import { setRunState, tearDownRun } from './run-state';
+import { saveSharedSessions } from './sessions';
 import { startSmtpSink } from './smtp-sink';
 import { createThrowawayDatabase } from './test-database';
 import { admin, cliUsers } from './test-users';
 
 /**
- * Before any test: an SMTP sink, a fresh database with the test accounts, and the built server
- * pointed at both. global-teardown.ts stops them.
+ * Before any test: an SMTP sink, a fresh database with the test accounts, the built server
+ * pointed at both, and the shared accounts' signed-in sessions (sessions.ts). global-teardown.ts
+ * stops them.
  */
 export default async function globalSetup(): Promise<void> {
   checkBuilt();
@@ -70,8 +72,10 @@ export default async function globalSetup(): Promise<void> {
     }
 
     state.server = await startServer({ env, cwd: workDir, url, logFile: path.join(workDir, 'server.log') });
+    await saveSharedSessions(url, workDir);
     process.env[ENV_BASE_URL] = url;
     process.env[ENV_MAIL_DIR] = mailDir;
+    process.env[ENV_SESSIONS_DIR] = workDir;
     console.log(
       `e2e: server ${url} on ${state.database ? 'PostgreSQL' : 'PGlite'}, SMTP sink on port ${smtp.port}, files in ${workDir}`,
     );

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signIn, test, useSession } from '../support/fixtures';
 import { apiCreate, SAVED, withHistory } from '../support/pages';
 import { admin } from '../support/test-users';
 
@@ -153,7 +153,7 @@ test('a person offers and changes only what they hold themselves (no privilege e
     email: `pablo-${suffix}@e2e.test`,
     password: 'pablo-e2e-password',
   };
-  await signIn(page, admin);
+  await useSession(page, admin);
   const role = await apiCreate<{ id: number }>(page, baseURL!, '/api/roles', {
     name: `personal-${suffix}`,
     label: roleLabel,

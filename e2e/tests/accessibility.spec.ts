@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test, useSession } from '../support/fixtures';
 import { apiCreate, withHistory } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
@@ -55,7 +55,7 @@ for (const { name: device, ...options } of WIDTHS) {
     });
 
     test(`screens of an administrator (${device})`, async ({ page }) => {
-      await signIn(page, admin);
+      await useSession(page, admin);
       await expectAccessible(page, 'home');
 
       await page.goto('/no-existe');
@@ -100,7 +100,7 @@ for (const { name: device, ...options } of WIDTHS) {
     });
 
     test(`dialogs, menus and the configurator (${device})`, async ({ page }) => {
-      await signIn(page, admin);
+      await useSession(page, admin);
 
       // The bulk-delete confirmation.
       await page.goto('/role');
@@ -159,7 +159,7 @@ for (const { name: device, ...options } of WIDTHS) {
     });
 
     test(`the media library: uploads, grid, table, side panel and picker (${device})`, async ({ page }) => {
-      await signIn(page, admin);
+      await useSession(page, admin);
       await page.goto('/multimedia');
       await expect(heading(page, 'Multimedia')).toBeVisible();
 
@@ -235,7 +235,7 @@ for (const { name: device, ...options } of WIDTHS) {
       page,
     }) => {
       const suffix = Date.now().toString(36);
-      await signIn(page, admin);
+      await useSession(page, admin);
 
       await page.goto('/news');
       await expect(heading(page, 'Noticias')).toBeVisible();
@@ -297,7 +297,7 @@ for (const { name: device, ...options } of WIDTHS) {
       baseURL,
     }) => {
       const suffix = Date.now().toString(36);
-      await signIn(page, admin);
+      await useSession(page, admin);
       // Enough categories for the lists to scroll.
       for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) {
         await apiCreate(page, baseURL!, '/api/categories', { name: `Overlay ${device} ${suffix} ${n}` });
@@ -367,7 +367,7 @@ for (const { name: device, ...options } of WIDTHS) {
     });
 
     test(`the "Sin permiso" page (${device})`, async ({ page }) => {
-      await signIn(page, editor);
+      await useSession(page, editor);
       await page.goto('/role');
       await expect(page.getByRole('heading', { name: 'Sin permiso' })).toBeVisible();
       await expectAccessible(page, '"Sin permiso"');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signIn, test, useSession } from '../support/fixtures';
 import { apiCreate, shot } from '../support/pages';
 import { admin } from '../support/test-users';
 
@@ -52,7 +52,7 @@ test('a person with activity.view filters the log by area and Spanish dates and 
   // The administrator, in a browser of their own, makes the role, the person and a change to find.
   const context = await browser.newContext({ baseURL, locale: 'es-ES' });
   const adminPage = await context.newPage();
-  await signIn(adminPage, admin);
+  await useSession(adminPage, admin);
   const role = await apiCreate<{ name: string }>(adminPage, baseURL!, '/api/roles', {
     name: `auditoria-${suffix}`,
     label: `Auditoría ${suffix}`,

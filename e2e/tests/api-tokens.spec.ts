@@ -1,6 +1,6 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signIn, test, useSession } from '../support/fixtures';
 import { apiCreate, shot } from '../support/pages';
 import { admin, type TestUser } from '../support/test-users';
 
@@ -19,7 +19,7 @@ test('a token made in Mi cuenta opens the API until it is revoked', async ({ pag
   };
   const adminContext = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
   const adminPage = await adminContext.newPage();
-  await signIn(adminPage, admin);
+  await useSession(adminPage, admin);
   const { name, email, password } = person;
   const created = await apiCreate<{ id: number }>(adminPage, baseURL!, '/api/users', {
     name,

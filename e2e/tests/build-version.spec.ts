@@ -1,4 +1,4 @@
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test, useSession } from '../support/fixtures';
 import { editor } from '../support/test-users';
 
 const HOUR = 3_600_000;
@@ -22,7 +22,7 @@ test('a new build deployed while the app is open is announced within the hour', 
     return route.fulfill({ response, json: newer });
   });
 
-  await signIn(page, editor);
+  await useSession(page, editor);
   const notice = page.getByRole('status').filter({ hasText: 'Hay una nueva versión de Gestor disponible.' });
   await expect(notice).toHaveCount(0);
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signIn, test, useSession } from '../support/fixtures';
 import { apiCreate, apiUploadImage, SCREEN_SIZES, shot } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
@@ -27,7 +27,7 @@ for (const [label, viewport] of SCREEN_SIZES) {
     }) => {
       test.setTimeout(90_000);
       const suffix = `${label}-${Date.now().toString(36)}`;
-      await signIn(page, editor);
+      await useSession(page, editor);
       // A full list of drafts (five), the latest one to open from the home page.
       for (const topic of ['las fiestas', 'el pleno', 'la piscina', 'el mercado']) {
         await apiCreate(page, baseURL!, '/api/news', { title: `Borrador sobre ${topic} ${suffix}` });
@@ -50,7 +50,7 @@ for (const [label, viewport] of SCREEN_SIZES) {
       const other = await browser.newContext({ baseURL, locale: 'es-ES' });
       try {
         const adminPage = await other.newPage();
-        await signIn(adminPage, admin);
+        await useSession(adminPage, admin);
         await apiCreate(adminPage, baseURL!, '/api/categories', { name: `Agenda cultural ${suffix}` });
       } finally {
         await other.close();
@@ -141,7 +141,7 @@ for (const [label, viewport] of SCREEN_SIZES) {
         password: 'monica-e2e-password',
       };
       const roleLabel = `Solo multimedia ${suffix}`;
-      await signIn(page, admin);
+      await useSession(page, admin);
       await apiCreate(page, baseURL!, '/api/roles', {
         name: `solo-multimedia-${suffix}`,
         label: roleLabel,

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test, useSession } from '../support/fixtures';
 import { apiCreate, apiUploadImage, dragStep, dragTo, SAVED, shot, withHistory } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
@@ -48,7 +48,7 @@ test('an entity: a wrong CIF is explained on its field before sending, a good on
     if (isEntityWrite(request)) writes.push(request);
   });
 
-  await signIn(page, admin);
+  await useSession(page, admin);
   await page.getByRole('navigation').getByRole('link', { name: 'Entidades', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Entidades' })).toBeVisible();
   // An empty list offers the link again under its explanation: the header's comes first.
@@ -138,7 +138,7 @@ test('a space: its entity from the searchable select, a gallery of three images 
   const spaceName = `Sala principal ${suffix}`;
   const [red, green, blue] = [`roja-${suffix}.png`, `verde-${suffix}.png`, `azul-${suffix}.png`];
 
-  await signIn(page, admin);
+  await useSession(page, admin);
   const entity = await apiCreate<{ id: number }>(page, origin, '/api/entities', {
     name: entityName,
     type: 'fundacion',
@@ -280,7 +280,7 @@ test('read-only for the editor role (view only): the entity and space forms show
 }) => {
   const origin = baseURL!;
   const suffix = Date.now().toString(36);
-  await signIn(page, admin);
+  await useSession(page, admin);
   const entity = await apiCreate<{ id: number }>(page, origin, '/api/entities', {
     name: `Ayuntamiento de lectura ${suffix}`,
     type: 'ayuntamiento',
@@ -293,7 +293,7 @@ test('read-only for the editor role (view only): the entity and space forms show
 
   const context = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
   const reader = await context.newPage();
-  await signIn(reader, editor);
+  await useSession(reader, editor);
   for (const width of [1280, 375]) {
     await reader.setViewportSize({ width, height: 900 });
     await reader.goto(`/entity/${entity.id}`);

@@ -1,9 +1,9 @@
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test, useSession } from '../support/fixtures';
 import { editor } from '../support/test-users';
 
 test('an unknown address shows the 404 page', async ({ page }) => {
   // Signed in, since the route guard sends guests to the sign-in page first.
-  await signIn(page, editor);
+  await useSession(page, editor);
 
   await page.goto('/no-existe');
 

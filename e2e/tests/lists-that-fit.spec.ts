@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signIn, test, useSession } from '../support/fixtures';
 import { apiCreate, apiUploadImage, SAVED, shot } from '../support/pages';
 import { admin, editor, type TestUser } from '../support/test-users';
 
@@ -53,7 +53,7 @@ const openLabel = (list: ListCase) => (list.path === '/test' && list.person === 
 test.beforeAll(async ({ browser, baseURL }) => {
   // Enough records that every list has pages of real-looking data.
   const page = await (await browser.newContext({ baseURL })).newPage();
-  await signIn(page, admin);
+  await useSession(page, admin);
   const origin = baseURL!;
   const parent = await apiCreate<{ slug: string }>(page, origin, '/api/categories', { name: categoryName });
   for (let n = 1; n <= 4; n++) {

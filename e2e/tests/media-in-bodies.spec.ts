@@ -1,5 +1,5 @@
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test, useSession } from '../support/fixtures';
 import { apiUploadImage, pngBytes, sessionHeaders, shot } from '../support/pages';
 import { editor } from '../support/test-users';
 
@@ -16,7 +16,7 @@ test('an image in a news body still shows after its file is replaced from the li
   const title = `Fiestas patronales ${suffix}`;
   const imageName = `cartel-${suffix}.png`;
   const replacementName = `cartel-definitivo-${suffix}.png`;
-  await signIn(page, editor);
+  await useSession(page, editor);
   await apiUploadImage(page, baseURL!, { name: imageName, color: '#b91c1c', width: 160, height: 120 });
 
   // The image goes into the body from the library picker, found by its name.

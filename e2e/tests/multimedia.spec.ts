@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test, useSession } from '../support/fixtures';
 import { admin } from '../support/test-users';
 
 // AREAS.md "Multimedia", the SPA part: uploads (three at a time, each with its progress, a summary of
@@ -47,7 +47,7 @@ async function uploadAndOpen(page: Page, image: UploadFile) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, admin);
+  await useSession(page, admin);
 });
 
 test('uploads several files at once, three at a time, each with its own progress, and lists them', async ({

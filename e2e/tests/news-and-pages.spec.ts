@@ -1,6 +1,6 @@
 import type { Request } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signIn, test, useSession } from '../support/fixtures';
 import { apiCreate, chooseTag, pickFromLibrary, pngBytes, SAVED, shot, withHistory } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
@@ -25,7 +25,7 @@ test('a news item with bold text, a link and a library image, scheduled for late
   const category = `Política ${suffix}`;
   const year = new Date().getFullYear() + 1;
 
-  await signIn(page, editor);
+  await useSession(page, editor);
   // A category to file it under (the editor role manages categories).
   await apiCreate(page, baseURL!, '/api/categories', { name: category });
 
@@ -162,7 +162,7 @@ test('a new slug saved from the form opens the news at its new address, never "n
   baseURL,
 }) => {
   const suffix = Date.now().toString(36);
-  await signIn(page, editor);
+  await useSession(page, editor);
   const news = await apiCreate<{ slug: string }>(page, baseURL!, '/api/news', {
     title: `Dirección nueva ${suffix}`,
   });
@@ -207,7 +207,7 @@ test('without news.publish a person edits drafts, sees no publishing controls an
   const published = `Noticia ya publicada ${suffix}`;
 
   // The administrator prepares the role, the person and a published item.
-  await signIn(page, admin);
+  await useSession(page, admin);
   await apiCreate(page, baseURL!, '/api/roles', {
     name: `redaccion-${suffix}`,
     label: roleLabel,
@@ -318,7 +318,7 @@ test('the author filter searches the users on the server: never all of them, and
   });
 
   // More users than a page of the filter (and than a page of 100): the last one writes a news item.
-  await signIn(page, admin);
+  await useSession(page, admin);
   for (let n = 1; n <= 120; n += 10) {
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -406,7 +406,7 @@ test('a page is created from the list dialog, opens at /page/{id} and is publish
   const suffix = Date.now().toString(36);
   const title = `Horario de atención ${suffix}`;
 
-  await signIn(page, editor);
+  await useSession(page, editor);
   await page.getByRole('navigation').getByRole('link', { name: 'Páginas', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Páginas' })).toBeVisible();
   // The legal pages are seeded as drafts (AREAS.md).

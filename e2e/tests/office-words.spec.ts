@@ -1,5 +1,5 @@
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, submitSignIn, test } from '../support/fixtures';
+import { expect, submitSignIn, test, useSession } from '../support/fixtures';
 import { resetLinkIn, waitForMail } from '../support/mailbox';
 import { apiCreate, apiUploadImage, shot } from '../support/pages';
 import { admin } from '../support/test-users';
@@ -22,7 +22,7 @@ for (const [device, viewport] of [
     }) => {
       const id = suffix();
       const email = `invitada-${id}@e2e.test`;
-      await signIn(page, admin);
+      await useSession(page, admin);
       const since = Date.now();
       await apiCreate(page, baseURL!, '/api/users', {
         name: `Begoña ${id}`,
@@ -64,7 +64,7 @@ for (const [device, viewport] of [
       baseURL,
     }) => {
       const id = suffix();
-      await signIn(page, admin);
+      await useSession(page, admin);
       const used = await apiUploadImage(page, baseURL!, { name: `usada-${id}.png`, color: '#2a6' });
       await apiUploadImage(page, baseURL!, { name: `libre-${id}.png`, color: '#a26' });
       await apiCreate(page, baseURL!, '/api/categories', { name: `Fiestas ${id}`, image: used });
@@ -107,7 +107,7 @@ for (const [device, viewport] of [
 
     test('a .jpg holding text is uploaded as text, and the queue says so', async ({ page }) => {
       const id = suffix();
-      await signIn(page, admin);
+      await useSession(page, admin);
       await page.goto('/multimedia');
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Subir archivos' }).first().click();
@@ -126,7 +126,7 @@ for (const [device, viewport] of [
 
     test('the test preview says a free-text question is graded by a person', async ({ page, baseURL }) => {
       const id = suffix();
-      await signIn(page, admin);
+      await useSession(page, admin);
       const created = await apiCreate<{ id: number }>(page, baseURL!, '/api/tests', {
         title: `Atención al público ${id}`,
         passing_score: 50,
@@ -153,7 +153,7 @@ for (const [device, viewport] of [
     });
 
     test('a slug is called «Dirección web (slug)» on forms and lists', async ({ page }) => {
-      await signIn(page, admin);
+      await useSession(page, admin);
       await page.goto('/news/create');
       await expect(page.getByLabel('Dirección web (slug)', { exact: true })).toBeVisible();
       await expect(page.getByLabel('Slug', { exact: true })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { CDPSession, Page } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signIn, test, useSession } from '../support/fixtures';
 import { apiCreate, SCREEN_SIZES, shot } from '../support/pages';
 import { editor } from '../support/test-users';
 
@@ -107,6 +107,7 @@ for (const [label, viewport] of SCREEN_SIZES) {
       const problems = await recordProblems(page);
       const { transfers } = await recordTransfers(page);
 
+      // Through the form: what the sign-in's submit and the home page log is part of what is checked.
       await signIn(page, editor);
       await page.goto('/news');
       await expect(page.getByRole('heading', { level: 1, name: 'Noticias' })).toBeVisible();
@@ -160,7 +161,7 @@ test.describe('The home page at 375 px wide', () => {
   }) => {
     // Four screens, three of them in fresh browser contexts.
     test.setTimeout(90_000);
-    await signIn(page, editor);
+    await useSession(page, editor);
     const storageState = await page.context().storageState();
     /** A fresh browser context (nothing cached) with the editor's session. */
     const freshPage = async () =>

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signIn, test, useSession } from '../support/fixtures';
 import { apiCreate, SAVED, shot } from '../support/pages';
 import { admin, type TestUser } from '../support/test-users';
 
@@ -35,7 +35,7 @@ let slug = '';
 
 test.beforeAll(async ({ browser, baseURL }) => {
   const page = await (await browser.newContext({ baseURL })).newPage();
-  await signIn(page, admin);
+  await useSession(page, admin);
   for (const person of people) {
     await apiCreate(page, baseURL!, '/api/users', {
       name: person.name,

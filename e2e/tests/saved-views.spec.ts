@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect as baseExpect, signIn, test } from '../support/fixtures';
+import { expect as baseExpect, test, useSession } from '../support/fixtures';
 import { apiCreate, shot } from '../support/pages';
 import { admin, type TestUser } from '../support/test-users';
 
@@ -33,7 +33,7 @@ const other = `Piscina ${suffix} en obras`;
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const page = await (await browser.newContext({ baseURL })).newPage();
-  await signIn(page, admin);
+  await useSession(page, admin);
   for (const editor of [ana, bruno]) {
     await apiCreate(page, baseURL!, '/api/users', {
       name: editor.name,
@@ -52,7 +52,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 async function openAs(browser: Browser, baseURL: string, editor: TestUser): Promise<Page> {
   const page = await (await browser.newContext({ baseURL })).newPage();
   await page.setViewportSize(DESKTOP);
-  await signIn(page, editor);
+  await useSession(page, editor);
   return page;
 }
 

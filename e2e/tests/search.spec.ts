@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test, useSession } from '../support/fixtures';
 import { apiCreate, SAVED, sessionHeaders, shot } from '../support/pages';
 import { editor } from '../support/test-users';
 
@@ -31,7 +31,7 @@ test('an editor presses Ctrl+K, finds a news item by an accent-less word of its 
   baseURL,
 }) => {
   const suffix = `k${Date.now().toString(36)}`;
-  await signIn(page, editor);
+  await useSession(page, editor);
   const news = await createNews(page, baseURL!, suffix);
 
   await page.keyboard.press('Control+k');
@@ -79,7 +79,7 @@ test('an editor presses Ctrl+K, finds a news item by an accent-less word of its 
 });
 
 test('the palette offers the commands the person may use, filtered as they type', async ({ page }) => {
-  await signIn(page, editor);
+  await useSession(page, editor);
   await page.keyboard.press('Control+k');
   await searchField(page).fill('nueva not');
   const option = palette(page).getByRole('option', { name: 'Nueva noticia' });
@@ -102,7 +102,7 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     const suffix = `a${Date.now().toString(36)}`;
-    await signIn(page, editor);
+    await useSession(page, editor);
     await createNews(page, baseURL!, suffix);
     await page.getByRole('button', { name: 'Buscar…' }).click();
     await searchField(page).fill(`taller ${suffix}`);
@@ -117,7 +117,7 @@ test('"?" lists the shortcuts, but types a "?" in a field; Ctrl+S saves the open
   baseURL,
 }) => {
   const suffix = `s${Date.now().toString(36)}`;
-  await signIn(page, editor);
+  await useSession(page, editor);
   const news = await createNews(page, baseURL!, suffix);
   await page.goto(`/news/${news.slug}`);
   const title = page.getByLabel('Título', { exact: true });

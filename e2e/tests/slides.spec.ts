@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test, useSession } from '../support/fixtures';
 import { apiUploadImage, dragStep, dragTo, pngBytes, SAVED, sessionHeaders, shot } from '../support/pages';
 import { admin } from '../support/test-users';
 
@@ -35,7 +35,7 @@ test('a slide with an image from the picker, and its live preview as visitors se
   const title = `Fiestas de verano ${suffix}`;
   const imageName = `plaza-${suffix}.png`;
 
-  await signIn(page, admin);
+  await useSession(page, admin);
   await page.getByRole('navigation').getByRole('link', { name: 'Diapositivas', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Diapositivas' })).toBeVisible();
   await page.getByRole('link', { name: 'Nueva diapositiva' }).first().click();
@@ -115,7 +115,7 @@ test('slides reordered by keyboard, by mouse and with Subir/Bajar; the order is 
 }) => {
   test.setTimeout(120_000);
   const origin = baseURL ?? '';
-  await signIn(page, admin);
+  await useSession(page, admin);
   await removeAllSlides(page, origin);
   const imageId = await apiUploadImage(page, origin, {
     name: 'orden.png',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test, useSession } from '../support/fixtures';
 import { admin, editor } from '../support/test-users';
 
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
@@ -16,7 +16,7 @@ test.describe('At 375 px wide', () => {
   });
 
   test('the role and user screens fit without horizontal scrolling', async ({ page }) => {
-    await signIn(page, admin);
+    await useSession(page, admin);
     const screens: [string, string][] = [
       ['/role', 'Roles'],
       ['/role/create', 'Nuevo rol'],
@@ -32,7 +32,7 @@ test.describe('At 375 px wide', () => {
   });
 
   test('the menu button opens the sidebar', async ({ page }) => {
-    await signIn(page, editor);
+    await useSession(page, editor);
     const menu = page.getByRole('navigation', { name: 'Menú principal' });
     await expect(menu).not.toBeInViewport();
 

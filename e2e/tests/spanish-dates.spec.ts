@@ -1,6 +1,6 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test, useSession } from '../support/fixtures';
 import { SAVED, shot } from '../support/pages';
 import { editor } from '../support/test-users';
 
@@ -60,7 +60,7 @@ test('a date typed the Spanish way is that day on Madrid’s clock, in the form 
   const suffix = Date.now().toString(36);
   const title = `Navidad en la plaza ${suffix}`;
   const year = new Date().getFullYear() + 1;
-  await signIn(page, editor);
+  await useSession(page, editor);
   const when = await newNews(page, title);
 
   await expect(when).toHaveAttribute('placeholder', 'dd/mm/aaaa hh:mm');
@@ -100,7 +100,7 @@ test('a date typed the Spanish way is that day on Madrid’s clock, in the form 
 
 test('a date the control cannot read is an error on the field, and nothing is sent', async ({ page }) => {
   const suffix = Date.now().toString(36);
-  await signIn(page, editor);
+  await useSession(page, editor);
   const when = await newNews(page, `Fecha imposible ${suffix}`);
   const writes: Request[] = [];
   page.on('request', (request) => {
@@ -139,7 +139,7 @@ test('a date the control cannot read is an error on the field, and nothing is se
 test('the calendar by keyboard: Spanish weeks and names, a day picked, Escape returns to the field', async ({
   page,
 }) => {
-  await signIn(page, editor);
+  await useSession(page, editor);
   const when = await newNews(page, `Teclado ${Date.now().toString(36)}`);
   const year = new Date().getFullYear() + 1;
   await when.pressSequentially(`14/01/${year} 18:45`);
@@ -184,7 +184,7 @@ for (const { device, viewport } of [
     test(`the open calendar stays in view, near the top and near the bottom (${device})`, async ({
       page,
     }) => {
-      await signIn(page, editor);
+      await useSession(page, editor);
       const when = await newNews(page, `Vista ${device} ${Date.now().toString(36)}`);
       const topbar = (await page.locator('.layout-topbar').boundingBox())!;
 

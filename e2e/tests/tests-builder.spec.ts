@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test, useSession } from '../support/fixtures';
 import { apiCreate, dragStep, dragTo, SAVED, shot, withHistory } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
@@ -49,7 +49,7 @@ test('a test of three kinds of question built by keyboard, reordered, previewed,
   const suffix = Date.now().toString(36);
   const title = `Prevención de riesgos ${suffix}`;
 
-  await signIn(page, admin);
+  await useSession(page, admin);
   await page.getByRole('navigation').getByRole('link', { name: 'Tests', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tests' })).toBeVisible();
   // An empty list offers the link again under its explanation: the header's comes first.
@@ -294,7 +294,7 @@ test('reordered by dragging with the mouse, duplicated as a draft, at 375 px too
 }) => {
   test.setTimeout(120_000);
   const suffix = Date.now().toString(36);
-  await signIn(page, admin);
+  await useSession(page, admin);
   const source = await apiCreate<SavedTest>(page, baseURL!, '/api/tests', {
     title: `Seguridad vial ${suffix}`,
     status: 'published',
@@ -382,7 +382,7 @@ test('a test of 200 questions of 6 options: its edit screen opens, stays respons
 }) => {
   test.setTimeout(120_000);
   const suffix = Date.now().toString(36);
-  await signIn(page, admin);
+  await useSession(page, admin);
   const big = await apiCreate<SavedTest>(page, baseURL!, '/api/tests', {
     title: `Test grande ${suffix}`,
     questions: Array.from({ length: 200 }, (_, q) => ({
@@ -484,7 +484,7 @@ test('with test.view alone a test reads but does not change; the preview still w
   baseURL,
 }) => {
   const suffix = Date.now().toString(36);
-  await signIn(page, admin);
+  await useSession(page, admin);
   const test10 = await apiCreate<SavedTest>(page, baseURL!, '/api/tests', {
     title: `Solo lectura ${suffix}`,
     questions: [
@@ -511,7 +511,7 @@ test('with test.view alone a test reads but does not change; the preview still w
       writes.push(`${request.method()} ${request.url()}`);
     }
   });
-  await signIn(reader, editor);
+  await useSession(reader, editor);
   await reader.goto(`/test/${test10.id}`);
   await expect(reader.getByText('No tiene permiso para modificar este elemento')).toBeVisible();
   const first = question(reader, 1);

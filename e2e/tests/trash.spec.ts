@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test, useSession } from '../support/fixtures';
 import { apiCreate, apiUploadImage, sessionHeaders, shot } from '../support/pages';
 import { editor } from '../support/test-users';
 
@@ -22,7 +22,7 @@ test('an editor deletes a slide and restores it from the Papelera: its place com
   test.setTimeout(120_000);
   const origin = baseURL ?? '';
   const suffix = Date.now().toString(36);
-  await signIn(page, editor);
+  await useSession(page, editor);
   const image = await apiUploadImage(page, origin, { name: `papelera-${suffix}.png`, color: '#1d4ed8' });
   const titles = ['Primera', 'Segunda', 'Tercera'].map((title) => `${title} ${suffix}`);
   for (const title of titles) await apiCreate(page, origin, '/api/slides', { title, image });

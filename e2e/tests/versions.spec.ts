@@ -1,5 +1,5 @@
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test, useSession } from '../support/fixtures';
 import { apiCreate, sessionHeaders, shot } from '../support/pages';
 import { editor } from '../support/test-users';
 
@@ -10,7 +10,7 @@ import { editor } from '../support/test-users';
 test('an editor restores a news item’s earlier body from its history', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   const suffix = Date.now().toString(36);
-  await signIn(page, editor);
+  await useSession(page, editor);
   const created = await apiCreate<{ id: number; slug: string; updated_at: string }>(
     page,
     baseURL!,

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signIn, test, useSession } from '../support/fixtures';
 import { apiCreate, apiUploadImage, SAVED, shot } from '../support/pages';
 import { admin, type TestUser } from '../support/test-users';
 
@@ -58,7 +58,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/gestor-webhooks`;
 
   const page = await (await browser.newContext({ baseURL })).newPage();
-  await signIn(page, admin);
+  await useSession(page, admin);
   const origin = baseURL!;
   await apiCreate(page, origin, '/api/roles', {
     name: roleName,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
-import { seedFirstAdmin, seedRoles } from '../src/db/seed';
+import { seedFirstAdmin } from '../src/db/seed';
 import {
   openTestDatabase,
   startTestServer,
@@ -109,10 +108,8 @@ describe.each(testDatabases())('concurrent writes (%s)', (engine) => {
 
 describe.each(testDatabases())('starting on an empty database (%s)', (engine) => {
   test('two processes starting at once create one first administrator', async () => {
-    const test = await openTestDatabase(engine);
+    const test = await openTestDatabase(engine, { seeded: true });
     try {
-      await migrate(test.database);
-      await seedRoles(test.database);
       const other = test.another();
       const results = await Promise.all([
         seedFirstAdmin(test.database, { email: 'primero@example.test', password: 'una-clave-larga' }),

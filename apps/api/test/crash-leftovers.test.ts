@@ -135,7 +135,7 @@ describe.each(testDatabases())('storage:prune (%s)', (engine) => {
     await rm(work, { recursive: true, force: true });
   });
 
-  /** A migrated database the CLI opens too: PGlite in STORAGE_PATH/db, or a schema of its own. */
+  /** A migrated database the CLI opens too: PGlite in STORAGE_PATH/db, or a PostgreSQL database of its own. */
   async function sharedDatabase(
     storagePath: string,
   ): Promise<{ database: Database; env: Record<string, string>; done: () => Promise<void> }> {
@@ -144,14 +144,11 @@ describe.each(testDatabases())('storage:prune (%s)', (engine) => {
       await migrate(database);
       return { database, env: {}, done: () => database.close() };
     }
-    const { database, drop } = await openTestDatabase(engine);
+    const { database, url, drop } = await openTestDatabase(engine);
     await migrate(database);
-    const [{ schema }] = (await database.query<{ schema: string }>('SELECT current_schema() AS schema')) as [
-      { schema: string },
-    ];
     return {
       database,
-      env: { DATABASE_URL: process.env.TEST_DATABASE_URL!, PGOPTIONS: `-c search_path=${schema},public` },
+      env: { DATABASE_URL: url! },
       done: drop,
     };
   }

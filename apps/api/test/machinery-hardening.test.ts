@@ -1,8 +1,6 @@
 import { ROLES } from '@gestor/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
-import { seedRoles } from '../src/db/seed';
 import { createSessionStore } from '../src/modules/auth/session-store';
 import { deriveDefinition, targetRegistry } from '../src/modules/resource/area-declaration';
 import { checkDefinition } from '../src/modules/resource/resource-service';
@@ -55,10 +53,8 @@ describe.each(testDatabases())('session cache (%s)', (engine) => {
   let loads = 0;
 
   beforeAll(async () => {
-    const test = await openTestDatabase(engine);
+    const test = await openTestDatabase(engine, { seeded: true });
     drop = test.drop;
-    await migrate(test.database);
-    await seedRoles(test.database);
     // The same database, counting how often a session is read from it.
     database = {
       ...test.database,

@@ -6,8 +6,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/config';
-import { migrate } from '../src/db/migrate';
-import { seedRoles } from '../src/db/seed';
 import { ValidationError } from '../src/lib/http-errors';
 import { validate } from '../src/lib/validate';
 import {
@@ -363,9 +361,7 @@ describe.each(testDatabases())('secrets in request logs (%s)', (engine) => {
   let app: FastifyInstance;
   const lines: string[] = [];
   beforeAll(async () => {
-    db = await openTestDatabase(engine);
-    await migrate(db.database);
-    await seedRoles(db.database);
+    db = await openTestDatabase(engine, { seeded: true });
     const config = loadConfig({
       APP_ENV: 'test',
       APP_KEY: `base64:${Buffer.alloc(32, 7).toString('base64')}`,

@@ -141,10 +141,18 @@ export const CONTENT_CHANNEL = 'gestor_content_changed';
 export const LIVE_CHANNEL = 'gestor_live';
 const LISTEN_ALL = `LISTEN ${AUTH_CHANNEL}; LISTEN ${CONTENT_CHANNEL}; LISTEN ${LIVE_CHANNEL}`;
 
-export function openPglite(dataDir?: string): Database {
+/**
+ * The embedded database, in `dataDir` or in memory. `loadDataDir` starts it from a dumped data
+ * directory (PGlite's dumpDataDir): the API tests' migrated snapshot.
+ */
+export function openPglite(dataDir?: string, { loadDataDir }: { loadDataDir?: Blob } = {}): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
   // One process owns an embedded database, and PGlite hands each NOTIFY to its listeners (as
   // microtasks) while it reads the statement's reply: a change is heard before its write resolves.
   const changes = announcementHubs();

@@ -7,15 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config/config';
 import type { Database } from '../../src/db/client';
-import { migrate } from '../../src/db/migrate';
-import { createUser, seedRoles } from '../../src/db/seed';
+import { createUser } from '../../src/db/seed';
 import type { Mailer } from '../../src/lib/mailer';
 import { hashPassword } from '../../src/lib/passwords';
 import { type ClientOptions, TestClient } from './client';
 import { type Engine, openTestDatabase } from './databases';
 import { type RecordingMailer, recordingMailer } from './mail';
 
-// A real server for API tests: a fresh migrated database, buildApp() with a test configuration, and
+// A real server for API tests: a fresh migrated database (copied from a snapshot), buildApp() with a test configuration, and
 // app.listen() on a free port, so requests travel real HTTP with real cookies and headers.
 
 export interface TestUser {
@@ -111,14 +110,11 @@ export async function startTestServer(
     'exportIdleTimeoutMs' | 'requestIdleTimeoutMs' | 'webhooks'
   > = {},
 ): Promise<TestServer> {
-  const { database, another, drop } = await openTestDatabase(engine, { poolMax: options.poolMax });
-  try {
-    await migrate(database);
-    await seedRoles(database);
-  } catch (error) {
-    await drop();
-    throw error;
-  }
+  // Migrated and seeded: a copy of the snapshot the global setup made (support/templates.ts).
+  const { database, another, drop } = await openTestDatabase(engine, {
+    poolMax: options.poolMax,
+    seeded: true,
+  });
   const mails = recordingMailer();
   // Uploaded files go to a directory of this server's own, removed when it closes.
   const storagePath = await mkdtemp(path.join(tmpdir(), 'gestor-storage-'));

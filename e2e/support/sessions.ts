@@ -1,0 +1,64 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { devices, expect, type Page, request } from '@playwright/test';
+import { e2eEnvironment } from './environment';
+import { admin, editor, type TestUser } from './test-users';
+
+// Signing in costs a password hash on the server and two screens in the browser, and most tests
+// only need to be someone: the global setup signs in once per shared account and saves the
+// cookies (Playwright's storageState); `useSession` puts them in a test's browser. Tests about
+// signing in, out or ending sessions sign in through the form (fixtures.ts `signIn`) with a session
+// of their own: signing out of the shared one would end it for every test after.
+
+/** The accounts whose session is shared; nobody signs them out, changes their password or ends their sessions. */
+export const SHARED_SESSION_USERS: readonly TestUser[] = [admin, editor];
+
+function sessionFile(directory: string, user: TestUser): string {
+  return path.join(directory, `session-${user.role}.json`);
+}
+
+/**
+ * Signs each shared account in through the API, as the SPA does (the CSRF cookie, then POST
+ * /api/login from the server's own origin with a browser's user agent), and saves its cookies.
+ */
+export async function saveSharedSessions(baseURL: string, directory: string): Promise<void> {
+  for (const user of SHARED_SESSION_USERS) {
+    const context = await request.newContext({
+      baseURL,
+      userAgent: devices['Desktop Chrome'].userAgent,
+      extraHTTPHeaders: { Accept: 'application/json', Origin: baseURL, Referer: `${baseURL}/` },
+    });
+    try {
+      await context.get('/sanctum/csrf-cookie');
+      const xsrf = (await context.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN');
+      const response = await context.post('/api/login', {
+        data: { email: user.email, password: user.password },
+        headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf?.value ?? '') },
+      });
+      if (response.status() !== 204) {
+        throw new Error(`Sign-in as ${user.email} failed: ${response.status()} ${await response.text()}`);
+      }
+      await context.storageState({ path: sessionFile(directory, user) });
+    } finally {
+      await context.dispose();
+    }
+  }
+}
+
+/**
+ * The page's browser signed in as a shared account (admin or editor) with the session saved by the
+ * global setup, then at home, as `signIn` leaves it. For a test that needs someone signed in, not
+ * the act of signing in.
+ */
+export async function useSession(page: Page, user: TestUser): Promise<void> {
+  if (!SHARED_SESSION_USERS.includes(user)) {
+    throw new Error(`${user.email} has no shared session: sign in with signIn()`);
+  }
+  const state = JSON.parse(await readFile(sessionFile(e2eEnvironment().sessionsDir, user), 'utf8')) as {
+    cookies: Parameters<ReturnType<Page['context']>['addCookies']>[0];
+  };
+  await page.context().addCookies(state.cookies);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: `Hola, ${user.name}` })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+}
