@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../../src/db/client';
 
-// DESIGN.md §2: API tests run on PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set.
+// docs/architecture.md#runtime: API tests run on PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set.
 
 export type Engine = 'pglite' | 'pgsql';
 

@@ -21,7 +21,7 @@ import { Notice } from '../ui/notice';
 import { ConflictDialog } from './conflict-dialog';
 import { VersionDialog } from './version-dialog';
 
-// The "Historial" beside a record's form: who changed what and when, newest first (DESIGN.md §3:
+// The "Historial" beside a record's form: who changed what and when, newest first (docs/http-api.md:
 // GET /api/{r}/{id}/audit), ten at a time.
 
 const ACTION_SEVERITY: Record<AuditEntry['action'], 'success' | 'info' | 'danger'> = {
@@ -59,7 +59,7 @@ interface AuditHistoryProps {
 export const revertedLine = (entry: AuditEntry) =>
   entry.reverted_from ? `Restaurada la versión del ${formatDateTime(entry.reverted_from.created_at)}` : null;
 
-/** AREAS.md "Publishing": without `<area>.publish`, only drafts change, and only into drafts. */
+/** docs/areas.md#rules-shared-by-the-content-areas: without `<area>.publish`, only drafts change, and only into drafts. */
 const PUBLISH_REFUSED =
   'Restaurar esta versión cambiaría un elemento publicado o programado: necesita el permiso de publicar.';
 
@@ -98,7 +98,7 @@ export function AuditHistory({
     setConfirming(null);
     if (!restore || !current) return;
     try {
-      // The API would answer 403, which signs the person out (SPEC.md §4): said here instead.
+      // The API would answer 403, which signs the person out (docs/http-api.md#sign-in-lifecycle): said here instead.
       if (!mayPublish) {
         const version = await queryClient.fetchQuery(versionQuery(contract, recordId, entry.id));
         const status = (record: Record<string, unknown>) => record.status ?? 'draft';

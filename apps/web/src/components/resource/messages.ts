@@ -1,7 +1,7 @@
 // The Spanish sentences the machinery says about records, whatever the area.
 
 export const SAVED_MESSAGE = 'Guardado correctamente.';
-// The API's 409 text names a "registro" (DESIGN.md §3 fixes it); a person reads this one (issue 16).
+// The API's 409 text names a "registro" (docs/http-api.md fixes it); a person reads this one (issue 16).
 export const CONFLICT_MESSAGE = 'Otra persona ha modificado este elemento mientras usted lo editaba.';
 export const LEAVE_QUESTION = '¿Salir sin guardar? Los cambios se perderán.';
 

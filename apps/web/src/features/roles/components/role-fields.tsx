@@ -15,7 +15,7 @@ import './roles.css';
 export function RoleFields({ record, readOnly }: FormFieldsProps<RoleRecord>) {
   const { control } = useFormContext<RoleFormValues>();
   const isAdmin = record?.name === ADMIN_ROLE;
-  // DESIGN.md §3: a person may give a role only permissions they hold.
+  // docs/http-api.md: a person may give a role only permissions they hold.
   const grantable = useUser()?.permissions ?? [];
   const withholds = !readOnly && !isAdmin && grantable.length < PERMISSIONS.length;
   const hintId = useId();
