@@ -194,10 +194,12 @@ async function checkOverlay(page: Page, baseURL: string, overlay: Overlay, devic
   await shot(page, `${shotName}-options`);
 
   // The arrows move to an option; Enter (a dropdown: it closes) or Space (a multiselect: it stays
-  // open) chooses it.
+  // open; Enter from its search box) chooses it.
   await page.keyboard.press('ArrowDown');
   if (overlay.multiple) {
-    await page.keyboard.press('Space');
+    // In a search box Space is a character: there Enter chooses, as PrimeReact's keys say.
+    const inSearch = await page.evaluate(() => document.activeElement?.getAttribute('role') === 'searchbox');
+    await page.keyboard.press(inSearch ? 'Enter' : 'Space');
     await expect(list.getByRole('option', { selected: true })).toHaveCount(1);
     await closeList(page, control, list);
   } else {
