@@ -8,7 +8,7 @@ import { percentile, round } from '../lib/stats.mjs';
 
 // How long a person waits to be signed in: GET /sanctum/csrf-cookie + POST /api/login, each from a
 // fresh cookie jar, one after another. The baseline is the floor no server can go under: one
-// argon2id verification with the parameters the API uses (DESIGN.md §1: m=19 MiB, t=2, p=1).
+// argon2id verification with the parameters the API uses (docs/architecture.md: m=19 MiB, t=2, p=1).
 
 export const name = 'login-latency';
 export const engines = 'each';

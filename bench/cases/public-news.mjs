@@ -15,7 +15,7 @@ import { browserHeaders, signIn } from '../lib/session.mjs';
 import { startSqlBaseline } from '../lib/sql-baseline.mjs';
 import { percentile, round } from '../lib/stats.mjs';
 
-// The public read API over 100 000 news on PostgreSQL (DELIVERY.md, decision 022):
+// The public read API over 100 000 news on PostgreSQL (docs/public-api.md, decision 022):
 // (a) GET /api/public/v1/news?per_page=15 repeated (answered from memory): req/s against a bare
 //     node:http server replaying the same bytes. Target ≥ 0.8.
 // (b) the same with If-None-Match (304): against a bare server replaying the 304. Target ≥ 0.8.

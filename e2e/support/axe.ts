@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-// DESIGN.md §5 "Accessible … (axe finds nothing)": WCAG 2.2 AA, every rule axe-core has for it.
+// docs/architecture.md#the-spa: WCAG 2.2 AA, every rule axe-core has for it.
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
 
 /** One line per violation: the rule, its impact and help, then every node it found (its CSS target). */

@@ -46,7 +46,7 @@ export default async function globalSetup(): Promise<void> {
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
-      // The webhook tests' receiver listens on 127.0.0.1, an address refused without this (DELIVERY.md).
+      // The webhook tests' receiver listens on 127.0.0.1, an address refused without this (docs/webhooks.md).
       WEBHOOKS_ALLOW_PRIVATE: 'true',
       ...(state.database ? { DATABASE_URL: state.database.url } : {}),
     });

@@ -5,7 +5,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export const SAVED = 'Guardado correctamente.';
 
-/** The two widths every screen is checked at (DESIGN.md §5): a laptop and a phone. */
+/** The two widths every screen is checked at (docs/architecture.md#the-spa): a laptop and a phone. */
 export const SCREEN_SIZES = [
   ['1280', { width: 1280, height: 800 }],
   ['375', { width: 375, height: 812 }],

@@ -5,7 +5,7 @@ import { expect, test, useSession } from '../support/fixtures';
 import { apiCreate, withHistory } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
-// DESIGN.md §5: axe-core finds nothing (WCAG 2.2 AA) on any screen, dialog or overlay, on a desktop
+// docs/architecture.md#the-spa: axe-core finds nothing (WCAG 2.2 AA) on any screen, dialog or overlay, on a desktop
 // and on a phone. Each test checks several screens and reports every violation it finds.
 
 const WIDTHS = [

@@ -249,7 +249,7 @@ test('signing out removes every draft of the browser; a session that ended keeps
   await page.getByLabel('Título', { exact: true }).fill(`Sesión caducada ${suffix}`);
   await draftKept(page, `Sesión caducada ${suffix}`);
   await page.context().clearCookies({ name: 'gestor_session' });
-  // The next call answers 401 (SPEC.md §4: signed out, to the sign-in screen, no question asked).
+  // The next call answers 401 (docs/http-api.md#sign-in-lifecycle: signed out, to the sign-in screen, no question asked).
   await page.getByRole('button', { name: 'Elegir imagen' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
   expect(Object.values(await storedDrafts(page)).join()).toContain(`Sesión caducada ${suffix}`);

@@ -47,7 +47,7 @@ const LISTS: ListCase[] = [
  */
 const ownRecords = (list: ListCase) => `${list.path}${list.path.includes('?') ? '&' : '?'}search=${suffix}`;
 
-/** The editor views tests but does not change them (DESIGN.md §3 seeded roles). */
+/** The editor views tests but does not change them (docs/http-api.md seeded roles). */
 const openLabel = (list: ListCase) => (list.path === '/test' && list.person === editor ? 'Ver' : 'Editar');
 
 test.beforeAll(async ({ browser, baseURL }) => {

@@ -3,7 +3,7 @@ import { expect, test, useSession } from '../support/fixtures';
 import { apiUploadImage, pngBytes, sessionHeaders, shot } from '../support/pages';
 import { editor } from '../support/test-users';
 
-// AREAS.md "Rich text": a body points at its library images by id, so replacing a file from the
+// docs/areas.md#rules-shared-by-the-content-areas: a body points at its library images by id, so replacing a file from the
 // multimedia screen (a routine task) leaves every news item that shows it showing the new file, in
 // the editor and in what the API gives the website. Done as the editor role would.
 

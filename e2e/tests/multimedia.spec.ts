@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, useSession } from '../support/fixtures';
 import { admin } from '../support/test-users';
 
-// AREAS.md "Multimedia", the SPA part: uploads (three at a time, each with its progress, a summary of
+// docs/areas.md#multimedia, the SPA part: uploads (three at a time, each with its progress, a summary of
 // what failed and why), the grid and the table, the type filter, and the side panel (alt text,
 // replacing the file). Every test names its files after itself, so tests running side by side never
 // see each other's uploads.

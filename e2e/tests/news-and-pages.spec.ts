@@ -82,7 +82,7 @@ test('a news item with bold text, a link and a library image, scheduled for late
   await page.getByRole('button', { name: 'Programar' }).click();
   await expect(page.getByText('Indique la fecha y hora en que se publicará.')).toBeVisible();
   const when = page.getByRole('combobox', { name: 'Fecha y hora de publicación programada' });
-  // Typed the Spanish way, day first (DESIGN.md §5).
+  // Typed the Spanish way, day first (docs/architecture.md#the-spa).
   await when.fill(`23/11/${year} 10:30`);
   await when.press('Escape');
   await shot(page, 'news-create-1280');
@@ -293,7 +293,7 @@ test('without news.publish a person edits drafts, sees no publishing controls an
     await shot(own, 'news-published-read-only-1280');
     await expectAccessible(own, 'noticia publicada, solo lectura');
 
-    // Nothing that only publishers may send (AREAS.md): the create carries the schema's defaults
+    // Nothing that only publishers may send (docs/areas.md): the create carries the schema's defaults
     // (a draft, no date), the edit nothing about publishing at all.
     expect(writes).toHaveLength(2);
     expect(writes[0]).toMatchObject({ status: 'draft', published_at: null });
@@ -409,7 +409,7 @@ test('a page is created from the list dialog, opens at /page/{id} and is publish
   await useSession(page, editor);
   await page.getByRole('navigation').getByRole('link', { name: 'Páginas', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Páginas' })).toBeVisible();
-  // The legal pages are seeded as drafts (AREAS.md).
+  // The legal pages are seeded as drafts (docs/areas.md).
   await expect(page.getByRole('link', { name: 'Declaración de accesibilidad', exact: true })).toBeVisible();
   await shot(page, 'page-list-1280');
 

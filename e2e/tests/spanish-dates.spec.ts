@@ -4,7 +4,7 @@ import { expect, test, useSession } from '../support/fixtures';
 import { SAVED, shot } from '../support/pages';
 import { editor } from '../support/test-users';
 
-// DESIGN.md §5, deliberate deviation from SPEC.md §9: every date control is Spanish (dd/mm/aaaa,
+// docs/architecture.md#the-spa, deliberate deviation from docs/architecture.md#the-spa: every date control is Spanish (dd/mm/aaaa,
 // weeks from Monday, Spanish names read out), a date typed the Spanish way lands on that day in
 // Madrid, and a date the control cannot read is an error on its field, never an empty value. The
 // calendar stays in view below the sticky top bar. As the editor, the person who schedules news.

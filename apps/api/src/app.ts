@@ -72,7 +72,7 @@ export interface AppOptions {
   exportIdleTimeoutMs?: number;
   /** How long a client that owes a request's headers or body may send nothing (30 s; tests use less). */
   requestIdleTimeoutMs?: number;
-  /** Webhooks' timings and name resolution (tests use short ones); DELIVERY.md's rules by default. */
+  /** Webhooks' timings and name resolution (tests use short ones); docs/webhooks.md's rules by default. */
   webhooks?: WebhookOptions;
 }
 
@@ -115,7 +115,7 @@ export async function buildApp({
     response.end(refusedTarget);
   };
   const app = Fastify({
-    // Reset tokens in paths and query strings never reach the log (DESIGN.md §3 "Robustness").
+    // Reset tokens in paths and query strings never reach the log (docs/http-api.md#errors).
     logger: {
       level: config.logLevel,
       serializers: { req: serializeRequest },
@@ -261,9 +261,9 @@ export async function buildApp({
   });
   // Global search over the areas just registered, each as its own list searches (decision 029).
   searchRoutes(app, createSearchService({ database, definitions: areas }));
-  // Uploaded files are public, like Laravel's public disk (AREAS.md): /storage/media/<name>.
+  // Uploaded files are public, like Laravel's public disk (docs/areas.md): /storage/media/<name>.
   storageRoutes(app, { storage, withheld: trashedMediaFiles(database) });
-  // What the organisation's website reads (DELIVERY.md): /api/public/v1, no session; and the admin
+  // What the organisation's website reads (docs/public-api.md): /api/public/v1, no session; and the admin
   // API's preview links.
   publicRoutes(app, { database, storage, config });
 

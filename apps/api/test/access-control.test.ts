@@ -2,7 +2,7 @@ import type { Permission } from '@gestor/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases, uniqueEmail } from './support';
 
-// Access control: nobody gains what they do not hold (DESIGN.md §3 "Permissions", after
+// Access control: nobody gains what they do not hold (docs/http-api.md#permissions, after
 // Kubernetes RBAC's escalation rule), on every write of users and roles.
 
 describe.each(testDatabases())('no privilege escalation (%s)', (engine) => {

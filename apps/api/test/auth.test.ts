@@ -3,7 +3,7 @@ import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer, testDatabases, uniqueEmail } from './support';
 
-// DESIGN.md §3 "Authentication endpoints": login, the signed-in user, throttling, disabled accounts,
+// docs/http-api.md#sign-in-lifecycle: login, the signed-in user, throttling, disabled accounts,
 // legacy bcrypt hashes and registration.
 
 const permissionsOf = (...roles: string[]) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
-// AREAS.md categories: slugs (Spanish-aware, unique, editable, look-up), the tree (parent by
+// docs/areas.md categories: slugs (Spanish-aware, unique, editable, look-up), the tree (parent by
 // slug, path, filter by parent, no cycles, no deleting a parent), references that must exist.
 
 describe.each(testDatabases())('categories (%s)', (engine) => {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config';
 
-// DESIGN.md §2 "Configuration": Laravel's names and defaults; bad configuration stops the server at
+// README.md#configuration: Laravel's names and defaults; bad configuration stops the server at
 // start with one clear line naming the variable. (No database here, so no engines to run on.)
 
 describe('configuration', () => {
@@ -240,7 +240,7 @@ describe('configuration', () => {
   });
 });
 
-describe('public website templates (DELIVERY.md)', () => {
+describe('public website templates (docs/public-api.md)', () => {
   test('need their placeholder and an http(s) address; unset, null; the preview lasts 60 minutes', () => {
     const config = loadConfig({ PUBLIC_NEWS_URL: 'https://www.example.org/noticias/{slug}' });
     expect(config.publicUrls).toEqual({

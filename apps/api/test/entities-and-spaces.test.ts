@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
-// AREAS.md entities and spaces: NIF/NIE/CIF checked by their control character (the shared
+// docs/areas.md entities and spaces: NIF/NIE/CIF checked by their control character (the shared
 // check), normalized and unique; contact fields; an entity with spaces is not deleted, not even by a
 // delete racing a new space; a space's entity and its ordered gallery; media usages from logos and
 // galleries.

@@ -2,7 +2,7 @@ import { MESSAGES } from '@gestor/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
-// DESIGN.md §3: every error body is JSON with a Spanish `message`; bad input is never a 500; a server
+// docs/http-api.md: every error body is JSON with a Spanish `message`; bad input is never a 500; a server
 // fault shows no internals. Plus the health route and the security headers on every response.
 
 describe.each(testDatabases())('errors, health and headers (%s)', (engine) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 import { type RawResponse, rawRequest } from './support/raw-http';
 
-// DESIGN.md §3 "Robustness": nothing a client sends produces a 500 or a dropped connection, and every
+// docs/http-api.md#errors: nothing a client sends produces a 500 or a dropped connection, and every
 // error body is JSON with a string `message`. A bounded, reproducible fuzz: a fixed seed (FUZZ_SEED to
 // try another, FUZZ_COUNT to send more) drives malformed methods, paths, query strings, headers and
 // bodies, written as raw bytes onto the socket, signed out and signed in as an administrator with a
@@ -410,7 +410,7 @@ function describeRequest(request: FuzzRequest): string {
   return `${request.method} ${request.target.slice(0, 300)}${request.target.length > 300 ? '…' : ''}\n  ${request.headers.join('\n  ')}\n  body (${request.body?.length ?? 'none'}): ${JSON.stringify(body.slice(0, 300))}`;
 }
 
-/** Why the answer breaks DESIGN.md §3, or null. */
+/** Why the answer breaks docs/http-api.md, or null. */
 function problem(request: FuzzRequest, response: RawResponse): string | null {
   if (response.error) return `connection: ${response.error}`;
   if (response.status === 0) return 'no status line';
@@ -760,7 +760,7 @@ function registeredRoutes(app: TestServer['app']): Array<[string, string]> {
   return routes;
 }
 
-// DESIGN.md §3 "Robustness", issue 29: U+0000 in any text input is refused (plugins/text-input.ts for
+// docs/http-api.md#errors, issue 29: U+0000 in any text input is refused (plugins/text-input.ts for
 // query strings and path parameters, lib/validate.ts for bodies), never a 500 from the database.
 describe.each(testDatabases())('fuzz: U+0000 in every route (%s)', (engine) => {
   let server: TestServer;

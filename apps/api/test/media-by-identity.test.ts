@@ -10,7 +10,7 @@ import {
   testDatabases,
 } from './support';
 
-// AREAS.md "Rich text" and "Media in use": bodies point at library images by id and read them with
+// docs/areas.md#rules-shared-by-the-content-areas and "Media in use": bodies point at library images by id and read them with
 // their files' current addresses, so a routine replace breaks no published body; every reference to
 // the library says which kind of file it takes; usages name only what the person may view.
 

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort, startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
-// AREAS.md "Multimedia": uploads typed by their bytes, WebP variants, no GPS left, public
+// docs/areas.md#multimedia: uploads typed by their bytes, WebP variants, no GPS left, public
 // files with the right headers, replace keeping usages, in-use refusals, cleanup of refused uploads,
 // and the same through the s3 driver against s3rver.
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
-// AREAS.md news and pages: slugs, sanitized bodies, publishing permissions, scheduled items
+// docs/areas.md news and pages: slugs, sanitized bodies, publishing permissions, scheduled items
 // that read as published when their time comes, Spanish full-text search, media usages from covers
 // and body images, the seeded legal pages.
 
@@ -357,7 +357,7 @@ describe.each(testDatabases())('news and pages (%s)', (engine) => {
     }
   });
 
-  // AREAS.md "Dates": an export writes the Madrid clock with its offset, and states as the screens do.
+  // docs/areas.md#rules-shared-by-the-content-areas: an export writes the Madrid clock with its offset, and states as the screens do.
   test('CSV dates are Madrid time with their offset, summer and winter; states in Spanish', async () => {
     // Published in summer (UTC+2), scheduled for a winter day (UTC+1).
     await created('/api/news', {

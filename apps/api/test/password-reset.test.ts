@@ -16,7 +16,7 @@ import {
   waitFor,
 } from './support';
 
-// DESIGN.md §3: forgot-password answers the same for every address (ASVS 6.3.8) and mails a one-time,
+// docs/http-api.md: forgot-password answers the same for every address (ASVS 6.3.8) and mails a one-time,
 // 60-minute link only to existing accounts; reset-password uses it once and ends every session.
 
 const invalidToken = {

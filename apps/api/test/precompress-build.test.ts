@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-// The build prepares what the server sends compressed (DESIGN.md §3 "Robustness"): a real `vite build`
+// The build prepares what the server sends compressed (docs/http-api.md#errors): a real `vite build`
 // of a tiny project with the SPA's precompress plugin (apps/web/vite-plugins/precompress.ts), run as
 // a separate program so that the API's code never imports the SPA's.
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { previewTokens } from '../src/modules/public/preview-tokens';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
-// DELIVERY.md "Previews of drafts": the admin API signs a link; the public API shows the draft as
+// docs/public-api.md#previews-of-drafts: the admin API signs a link; the public API shows the draft as
 // /news/{slug} would, uncached and unindexed, while the token is valid and the record exists.
 
 const API = '/api/public/v1';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { startTestServer, type TestClient, type TestServer, type TestUser, testDatabases } from './support';
 
-// DELIVERY.md "Public read API": what anyone reads at /api/public/v1, through plain HTTP with no
+// docs/public-api.md#calling-it: what anyone reads at /api/public/v1, through plain HTTP with no
 // cookie and no Origin, as the organisation's website would.
 
 const API = '/api/public/v1';

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
-// DELIVERY.md "Feeds": RSS 2.0 of the newest public news and the sitemap of what has a website address.
+// docs/public-api.md#feeds: RSS 2.0 of the newest public news and the sitemap of what has a website address.
 // The XML is checked by an independent parser (fast-xml-parser's validator), not by the writer's code.
 
 const API = '/api/public/v1';

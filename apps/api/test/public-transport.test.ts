@@ -9,7 +9,7 @@ import type { Database } from '../src/db/client';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 import { rawRequest } from './support/raw-http';
 
-// DELIVERY.md "Public read API", how answers travel (decision 022): CORS, no cookie, 405, ETags and
+// docs/public-api.md#calling-it, how answers travel (decision 022): CORS, no cookie, 405, ETags and
 // 304s, compression, the in-memory cache kept honest by writes (here and in another process) and by
 // the clock, the rate limit, and the OpenAPI document checked against real answers.
 

@@ -2,7 +2,7 @@ import { MESSAGES, PER_PAGE_MAX } from '@gestor/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases, uniqueEmail } from './support';
 
-// DESIGN.md §3 "Resource endpoints": the behaviour every area gets from the one machinery,
+// docs/http-api.md#resources-one-shape-for-every-area: the behaviour every area gets from the one machinery,
 // exercised through /api/users and /api/roles.
 
 describe.each(testDatabases())('resource machinery (%s)', (engine) => {

@@ -19,7 +19,7 @@ import {
 } from './support';
 import { type RawResponse, rawRequest } from './support/raw-http';
 
-// DESIGN.md §3 "Robustness": nothing a client sends gives a 500 or a dropped connection; every error
+// docs/http-api.md#errors: nothing a client sends gives a 500 or a dropped connection; every error
 // is Spanish JSON that never echoes the URL; text with U+0000 is a 422 on its field; ids beyond
 // PostgreSQL's integer range are a 422 in a body; reset tokens never reach the request log.
 

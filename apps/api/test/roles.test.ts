@@ -2,7 +2,7 @@ import { PERMISSIONS } from '@gestor/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
-// Roles (AREAS.md): permissions written and read as names, the admin role protected, assigned roles kept.
+// Roles (docs/areas.md): permissions written and read as names, the admin role protected, assigned roles kept.
 
 describe.each(testDatabases())('roles (%s)', (engine) => {
   let server: TestServer;

@@ -10,7 +10,7 @@ import {
   testDatabases,
 } from './support';
 
-// DESIGN.md §3 "Sessions and CSRF": the Laravel Sanctum SPA contract, line by line.
+// docs/http-api.md#sessions-and-csrf: the Laravel Sanctum SPA contract, line by line.
 
 const SESSION_COOKIE = 'gestor_session';
 const TWO_HOURS = String(120 * 60);
@@ -429,7 +429,7 @@ describe.each(testDatabases())('sessions and CSRF (%s)', (engine) => {
   });
 
   describe('several API processes on one database', () => {
-    // DESIGN.md §1: any number of API processes behind a load balancer share sessions. Each keeps the
+    // docs/architecture.md: any number of API processes behind a load balancer share sessions. Each keeps the
     // sessions it loaded in memory (decision 006); what one process changes, the others must honour.
     const twinClient = (address: string, client: TestClient) => {
       const other = new TestClient(address, { origin: server.origin });

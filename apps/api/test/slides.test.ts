@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { slideStateSql } from '../src/modules/slides/slides-resource';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
-// AREAS.md slides: a required image from the library, links that are http(s) or a path of
+// docs/areas.md slides: a required image from the library, links that are http(s) or a path of
 // the site, a window whose start precedes its end, the state computed now (boundaries included), the
 // order set as a whole by PUT /api/slides/order (every slide once), and the image counted as a usage.
 

@@ -10,7 +10,7 @@ import { rawGet } from './support/raw-http';
 
 const SCRIPT = `console.log(${JSON.stringify('compresible '.repeat(200))});`;
 
-// DESIGN.md §1: one process serves the built SPA beside the API. Every page address answers the
+// docs/architecture.md: one process serves the built SPA beside the API. Every page address answers the
 // SPA's index.html (never cached), hashed assets are cached for a year, and /api stays JSON.
 
 describe('the built SPA served by the API server', () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 import { rawRequest } from './support/raw-http';
 
-// Every message a person reads is Spanish (DESIGN.md §3), whatever is sent. A walk over
+// Every message a person reads is Spanish (docs/http-api.md), whatever is sent. A walk over
 // every area's filters and fields with values of the wrong type, size and shape, and over what Node's
 // HTTP parser refuses on its own (no Host, an unknown Expect), collecting every message answered.
 

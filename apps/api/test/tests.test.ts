@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, TestClient, type TestServer, testDatabases } from './support';
 
-// AREAS.md "Tests (questionnaires)": the questions' rules (422 on the question they belong
+// docs/areas.md#tests-questionnaires: the questions' rules (422 on the question they belong
 // to), ids kept across edits, scoring by exact match (text left out), duplication as a draft, and the
 // builder's optimistic locking under concurrent saves.
 

@@ -10,7 +10,7 @@ import {
   waitFor,
 } from './support';
 
-// Users (AREAS.md): roles by name, password or invitation, enabling and disabling, self-protection and
+// Users (docs/areas.md): roles by name, password or invitation, enabling and disabling, self-protection and
 // the last active administrator.
 
 describe.each(testDatabases())('users (%s)', (engine) => {
@@ -146,7 +146,7 @@ describe.each(testDatabases())('users (%s)', (engine) => {
 
   test('the system is never left without an active administrator', async () => {
     // A user manager without the administrator's permissions may not touch an administrator at all
-    // (DESIGN.md §3, no escalation): 403 before the invariant is even reached.
+    // (docs/http-api.md, no escalation): 403 before the invariant is even reached.
     await admin.post('/api/roles', {
       name: 'gestor_usuarios',
       label: 'Gestión de usuarios',

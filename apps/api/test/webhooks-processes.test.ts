@@ -12,7 +12,7 @@ import type { WebhookOptions } from '../src/modules/webhooks/webhooks';
 import { TEST_PASSWORD, TestClient } from './support';
 import { eventually, startReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
-// DELIVERY.md: "With several server processes on one PostgreSQL, each delivery is sent by exactly
+// docs/webhooks.md: "With several server processes on one PostgreSQL, each delivery is sent by exactly
 // one of them. A restart loses nothing that was committed." Real server processes of their own
 // (support/webhook-process.ts), each with its own pool, on one PostgreSQL schema.
 

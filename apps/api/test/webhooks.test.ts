@@ -13,7 +13,7 @@ import {
   type WebhookReceiver,
 } from './support/webhook-receiver';
 
-// DELIVERY.md "Webhooks", against a real HTTP receiver: Standard Webhooks signatures checked with an
+// docs/webhooks.md, against a real HTTP receiver: Standard Webhooks signatures checked with an
 // independent implementation (the `standardwebhooks` package), the events of news' publication, a
 // scheduled item announced at its time, retries, redirects not followed, a stop between commit and
 // delivery, SSRF refused at save and at delivery, the secret shown once, permissions.
@@ -228,7 +228,7 @@ describe.each(testDatabases())('webhooks (%s)', (engine) => {
     expect(receiver.received).toHaveLength(0);
     const [hook] = await receiver.waitFor(1, 10_000);
     expect(hook!.at).toBeGreaterThanOrEqual(at.getTime());
-    // Within the poll interval of its time here (DELIVERY.md: within a minute).
+    // Within the poll interval of its time here (docs/public-api.md: within a minute).
     expect(hook!.at - at.getTime()).toBeLessThan(3000);
     expect(verified(webhook.secret, hook!)).toMatchObject({
       type: 'news.published',

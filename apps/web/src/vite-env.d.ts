@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** Where the API lives when it is not the page's own origin (DESIGN.md §5). */
+  /** Where the API lives when it is not the page's own origin (docs/architecture.md#the-spa). */
   readonly VITE_API_BASE_URL?: string;
 }
 

@@ -12,7 +12,7 @@ export function createBuildVersion(packageVersion: string, now = new Date()): st
 }
 
 /**
- * Writes dist/version.json ({"version": …}), which the SPA polls every hour (SPEC.md §7, §9) and
+ * Writes dist/version.json ({"version": …}), which the SPA polls every hour (docs/http-api.md#what-the-spa-sends, §9) and
  * compares with the version compiled into its bundle. The dev server answers the same path.
  */
 export function buildVersionFile(version: string): Plugin {

@@ -10,7 +10,7 @@ import {
   typedPasswordField,
 } from './validation';
 
-// DESIGN.md §3 "Authentication endpoints": the bodies both sides agree on.
+// docs/http-api.md#sign-in-lifecycle: the bodies both sides agree on.
 
 export const LoginInput = z.strictObject({
   email: emailField(),

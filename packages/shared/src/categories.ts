@@ -4,7 +4,7 @@ import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } f
 import { areaContract, type ResourceContract } from './resource';
 import { requiredText } from './validation';
 
-// AREAS.md, categories: a tree (parent written as a slug, read as an object), a colour, the path.
+// docs/areas.md, categories: a tree (parent written as a slug, read as an object), a colour, the path.
 
 export const CATEGORY_DEFAULT_COLOR = '#3b82f6';
 
@@ -26,7 +26,7 @@ const categoryFields = {
     },
   ),
   color: field(colorField(), { label: 'Color', default: CATEGORY_DEFAULT_COLOR }),
-  // Not in AREAS.md's row: an optional header image, as organisations' sites show (decision 008).
+  // Not in docs/areas.md's row: an optional header image, as organisations' sites show (decision 008).
   image: imageRef('imagen', { label: 'Imagen' }),
   /** "Deportes › Fútbol": the names from the top of the tree down to this one. */
   path: readOnly(reads<string>(), { label: 'Ruta' }),

@@ -3,7 +3,7 @@ import { field, reads } from './fields';
 import { ID_MAX } from './resource';
 import { nulCheck, stripBidiControls } from './validation';
 
-// AREAS.md "Shared rules": what every content area's fields have in common (slugs, references to
+// docs/areas.md#rules-shared-by-the-content-areas: what every content area's fields have in common (slugs, references to
 // other records, colours, optional text), so each area's schema is a short list of these.
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -63,7 +63,7 @@ export const RICH_TEXT_MAX = 200_000;
 
 /**
  * A rich text body (news, pages): HTML as the editor writes it, at most `max` characters. The API
- * sanitizes it to AREAS.md's allowlist before storing (apps/api/src/lib/rich-text.ts), whatever the
+ * sanitizes it to docs/areas.md's allowlist before storing (apps/api/src/lib/rich-text.ts), whatever the
  * client sends; the schema only refuses what is not text, U+0000, or too long. Empty is ''.
  */
 export function richTextField(label: string, { max = RICH_TEXT_MAX }: { max?: number } = {}) {

@@ -5,7 +5,7 @@ import { areaContract, booleanFilter, type ResourceContract } from './resource';
 import { checkTaxId } from './tax-id';
 import { booleanField, requiredText } from './validation';
 
-// AREAS.md, entities: the organisations Gestor records (a town hall, an association, a company…),
+// docs/areas.md, entities: the organisations Gestor records (a town hall, an association, a company…),
 // with their NIF/NIE/CIF checked by its control character, their contact details and their logo.
 // Addressed by id (/entity/{id}); the slug is made from the name.
 

@@ -54,7 +54,7 @@ export interface InputField<S extends z.ZodType = z.ZodType> extends FieldCommon
   secret?: true;
   /** Accepted by a create only and not stored as a field (send an invitation). */
   createOnly?: true;
-  /** HTML sanitized to AREAS.md's allowlist on every write; its library images count as usages. */
+  /** HTML sanitized to docs/areas.md's allowlist on every write; its library images count as usages. */
   richText?: true;
   /**
    * Part of whether and when the record is public (a status, a publication date, a slide's display

@@ -3,7 +3,7 @@ import { optionalText } from './content';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import { areaContract, type ResourceContract } from './resource';
 
-// AREAS.md "Multimedia": files uploaded on the list itself (no create screen), typed by their bytes.
+// docs/areas.md#multimedia: files uploaded on the list itself (no create screen), typed by their bytes.
 
 export const MEDIA_KINDS = ['image', 'document', 'video', 'audio'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -108,7 +108,7 @@ function typePhrase(mime: string): { article: 'un' | 'una'; noun: string } {
 }
 
 /**
- * Issue 16: the type is read from the bytes (AREAS.md), so a `.jpg` holding text is kept as text.
+ * Issue 16: the type is read from the bytes (docs/areas.md), so a `.jpg` holding text is kept as text.
  * When the name's ending claims another accepted type, this says what the file was taken as:
  * "Se ha subido como documento de texto: su contenido no es una imagen JPEG." Null otherwise.
  */

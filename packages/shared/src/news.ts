@@ -12,7 +12,7 @@ import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } f
 import { areaContract, booleanFilter, type ResourceContract } from './resource';
 import { booleanField, requiredText } from './validation';
 
-// AREAS.md, news and pages: the editorial areas. Publishing rules are shared by both.
+// docs/areas.md, news and pages: the editorial areas. Publishing rules are shared by both.
 
 export const PUBLICATION_STATUSES = ['draft', 'published', 'scheduled'] as const;
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
@@ -46,7 +46,7 @@ const newsFields = {
   subtitle: field(optionalText('subtítulo', { max: 200 }), { label: 'Subtítulo', default: null }),
   slug: field(slugField(), { label: SLUG_LABEL, optional: true }),
   excerpt: field(optionalText('entradilla', { max: EXCERPT_MAX }), { label: 'Entradilla', default: null }),
-  /** Sanitized HTML (AREAS.md "Rich text"). */
+  /** Sanitized HTML (docs/areas.md#rules-shared-by-the-content-areas). */
   body: field(richTextField('cuerpo'), { label: 'Texto', default: '', inList: false, richText: true }),
   cover: imageRef('portada', { label: 'Imagen de portada' }),
   categories: field(

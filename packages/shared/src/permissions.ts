@@ -1,4 +1,4 @@
-// DESIGN.md §3 "Permissions": names are <area>.<action>, plus news.publish and page.publish.
+// docs/http-api.md#permissions: names are <area>.<action>, plus news.publish and page.publish.
 
 export const AREAS = [
   'news',
@@ -15,7 +15,7 @@ export const AREAS = [
 ] as const;
 export type Area = (typeof AREAS)[number];
 
-/** Each area's segment under /api (DESIGN.md §3 lists them plural), known without loading its contract. */
+/** Each area's segment under /api (docs/http-api.md lists them plural), known without loading its contract. */
 export const AREA_API_PATHS: Record<Area, string> = {
   news: 'news',
   page: 'pages',
@@ -114,7 +114,7 @@ const CONTENT_AREAS: readonly Area[] = ['news', 'page', 'slide', 'category', 'mu
 // settings): the administrator's alone unless a role is given them.
 const ACCESS_AREAS: readonly Area[] = ['role', 'user', 'webhook'];
 
-/** The roles every installation starts with (DESIGN.md §3). */
+/** The roles every installation starts with (docs/http-api.md). */
 export const SEEDED_ROLES: ReadonlyArray<{ name: string; label: string; permissions: Permission[] }> = [
   { name: 'admin', label: 'Administrador', permissions: [...PERMISSIONS] },
   {
@@ -140,7 +140,7 @@ export const SEEDED_ROLES: ReadonlyArray<{ name: string; label: string; permissi
 export const ADMIN_ROLE = 'admin';
 
 /**
- * DESIGN.md §3 "Permissions" (after Kubernetes RBAC's escalation rule): a person may manage a user
+ * docs/http-api.md#permissions (after Kubernetes RBAC's escalation rule): a person may manage a user
  * (edit, disable, delete, send a reset link) or give a role only when they hold every permission that
  * user or role holds. An unknown set (an answer without `permissions`) is never manageable. The API
  * enforces it; the SPA offers only what it allows. Zod-free, so the SPA's first bundle may import it

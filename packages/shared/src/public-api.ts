@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SLUG_MAX } from './content';
 import { ENTITY_TYPES } from './entities';
 
-// DELIVERY.md "Public read API": what the organisation's website reads from /api/public/v1. These
+// docs/public-api.md#calling-it: what the organisation's website reads from /api/public/v1. These
 // schemas are the contract in code: the API shapes its answers by them, the OpenAPI document is
 // generated from them (z.toJSONSchema), and tests check real answers against them. Response schemas
 // are strict objects without transforms, so the document says exactly which keys an answer holds.

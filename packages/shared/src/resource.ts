@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CrossFieldRule, FieldTable, Gender } from './fields';
 import { AREA_API_PATHS, type Area } from './permissions';
 
-// DESIGN.md §3 "Resource endpoints": the shapes every management area shares.
+// docs/http-api.md#resources-one-shape-for-every-area: the shapes every management area shares.
 
 /** Laravel's paginated resource collection. */
 export interface Paginated<T> {
@@ -33,14 +33,14 @@ export interface ResourceContract<
   Filter extends string = string,
   F extends FieldTable = FieldTable,
 > {
-  /** URL segment under /api (plural, as DESIGN.md lists them). */
+  /** URL segment under /api (plural, as docs/architecture.md lists them). */
   path: string;
   /** Permission area: `<area>.view` and so on. */
   area: Area;
   /** Spanish singular and plural and the singular's gender, for messages and titles ("Nueva noticia"). */
   label: { one: string; many: string; gender: Gender };
   /**
-   * How one record is addressed in `/api/<path>/{key}` and the SPA's edit screen (AREAS.md): by id,
+   * How one record is addressed in `/api/<path>/{key}` and the SPA's edit screen (docs/areas.md): by id,
    * or by slug (news, categories), where the API also answers to the id. Default `id`.
    */
   lookup?: 'id' | 'slug';
@@ -54,7 +54,7 @@ export interface ResourceContract<
   /** Rules a create body alone must meet (a new account: a password or an invitation). */
   createRule?: CrossFieldRule;
   /**
-   * AREAS.md "Search": `ranked`, Spanish full text with best matches first when no sort is given;
+   * docs/areas.md#rules-shared-by-the-content-areas: `ranked`, Spanish full text with best matches first when no sort is given;
    * `plain` (the default), accent-insensitive matching of the area's searchable text.
    */
   search?: 'ranked' | 'plain';

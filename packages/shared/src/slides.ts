@@ -4,7 +4,7 @@ import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } f
 import { areaContract, ID_MAX, listedId, type ResourceContract } from './resource';
 import { booleanField, nulCheck, requiredText } from './validation';
 
-// AREAS.md, slides: the home page's slides, in their own order (`PUT /api/slides/order`), each shown
+// docs/areas.md, slides: the home page's slides, in their own order (`PUT /api/slides/order`), each shown
 // within an optional window. The state is computed by the server from `active` and the window, now.
 
 export const SLIDE_STATES = ['active', 'scheduled', 'expired', 'inactive'] as const;
@@ -133,7 +133,7 @@ const slideFields = {
     instant: true,
     publication: true,
   }),
-  /** As it reads now (AREAS.md): computed by the server from `active` and the window. */
+  /** As it reads now (docs/areas.md): computed by the server from `active` and the window. */
   state: readOnly(reads<SlideState>(), { label: 'Estado', options: SLIDE_STATE_LABELS }),
 };
 

@@ -4,7 +4,7 @@ import { createInputOf, field, type RecordOf, reads, updateInputOf } from './fie
 import { areaContract, booleanFilter, type ResourceContract } from './resource';
 import { booleanField, requiredText } from './validation';
 
-// AREAS.md, spaces: the places an entity owns (a hall, a sports centre), with their capacity and an
+// docs/areas.md, spaces: the places an entity owns (a hall, a sports centre), with their capacity and an
 // ordered gallery from the media library. Addressed by id (/space/{id}); the slug is made from the name.
 
 export const CAPACITY_MAX = 1_000_000;
@@ -27,7 +27,7 @@ const spaceFields = {
       .nullable(),
     { label: 'Aforo', default: null },
   ),
-  /** AREAS.md: read back as `{id, name}`. */
+  /** docs/areas.md: read back as `{id, name}`. */
   entity: field(recordId('entidad').nullable(), {
     label: 'Entidad',
     default: null,
@@ -63,7 +63,7 @@ const spaceFields = {
   active: field(booleanField('activo'), { label: 'Activo', default: true }),
 };
 
-/** How a space's entity reads back (AREAS.md: `{id, name}`). */
+/** How a space's entity reads back (docs/areas.md: `{id, name}`). */
 export interface EntityRef {
   id: number;
   name: string;

@@ -1,4 +1,4 @@
-// Spanish tax identification numbers (AREAS.md entities: "a Spanish NIF, NIE or CIF with its control
+// Spanish tax identification numbers (docs/areas.md entities: "a Spanish NIF, NIE or CIF with its control
 // character checked"), after Real Decreto 1065/2007 and Orden EHA/451/2008. Pure: the API's schema and
 // the SPA's form call the same function, so the person reads the server's message before sending.
 //

@@ -4,7 +4,7 @@ import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } f
 import { areaContract, ID_MAX, type ResourceContract } from './resource';
 import { booleanField, requiredText } from './validation';
 
-// AREAS.md "Tests (questionnaires)": a test's details and its questions, each with its options,
+// docs/areas.md#tests-questionnaires: a test's details and its questions, each with its options,
 // written as one ordered whole. The per-type rules are refinements whose messages land on the
 // question they belong to (`questions.3.options`), so the builder shows them beside it, before
 // sending, with the very rules the API applies.
@@ -62,7 +62,7 @@ export type TestOptionInput = z.infer<typeof TestOptionInput>;
 const optionsCount = (count: number) => (count === 1 ? '1 opción' : `${count} opciones`);
 
 /**
- * AREAS.md: `single` has ≥ 2 options and exactly 1 correct, `multiple` ≥ 2 options and ≥ 1 correct,
+ * docs/areas.md: `single` has ≥ 2 options and exactly 1 correct, `multiple` ≥ 2 options and ≥ 1 correct,
  * `text` none. One message per question, on its options (the first rule it breaks), and one for
  * an option whose text repeats another's.
  */

@@ -1,4 +1,4 @@
-// SPEC.md §3: what the SPA leaves out of the user it persists in its cookie. A module of its own,
+// docs/http-api.md#sign-in-lifecycle: what the SPA leaves out of the user it persists in its cookie. A module of its own,
 // free of zod, so the SPA's first bundle can import it (`@gestor/shared/user-cookie`).
 export const USER_COOKIE_EXCLUDED = [
   'roles',

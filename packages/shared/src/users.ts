@@ -21,7 +21,7 @@ const userFields = {
     ref: { area: 'role', by: 'name', many: true, ordered: true },
     read: reads<RoleSummary[]>(),
   }),
-  /** Every permission the user holds through its roles, sorted: who may manage them (DESIGN.md §3). */
+  /** Every permission the user holds through its roles, sorted: who may manage them (docs/http-api.md). */
   permissions: readOnly(reads<Permission[]>(), { label: 'Permisos' }),
   /** Two-factor sign-in confirmed (decision 035): an administrator may reset it. */
   two_factor_enabled: readOnly(reads<boolean>(), { label: 'Verificación en dos pasos' }),

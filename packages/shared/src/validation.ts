@@ -53,7 +53,7 @@ export function emailField(label = 'correo electrónico') {
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-/** DESIGN.md §3: at least 8 characters, at most 128, no composition rules. */
+/** docs/http-api.md: at least 8 characters, at most 128, no composition rules. */
 export function passwordField(label = 'contraseña') {
   return z
     .string({

@@ -3,7 +3,7 @@ import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } f
 import { areaContract, booleanFilter, type ResourceContract } from './resource';
 import { booleanField, nulCheck, requiredText } from './validation';
 
-// DELIVERY.md "Webhooks": the organisation's website is told when what it shows changes. A webhook
+// docs/webhooks.md: the organisation's website is told when what it shows changes. A webhook
 // is a management area like the others (name, url, events, active); its signing secret is made by
 // the server, shown once in the answer to its creation (`data.secret`) and never again, so it is no
 // field of the record. Each delivery follows the Standard Webhooks specification (decision 023).
@@ -58,9 +58,9 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 export const WEBHOOK_LOG_SIZE = 100;
 /** How much of a receiver's answer the log keeps. */
 export const WEBHOOK_RESPONSE_EXCERPT_BYTES = 1024;
-/** DELIVERY.md: after a failed attempt, the next one waits 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h; then failed. */
+/** docs/public-api.md: after a failed attempt, the next one waits 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h; then failed. */
 export const WEBHOOK_RETRY_SCHEDULE_SECONDS = [60, 300, 1800, 7200, 21_600, 43_200, 86_400] as const;
-/** DELIVERY.md: no answer within this long is a failed attempt. */
+/** docs/public-api.md: no answer within this long is a failed attempt. */
 export const WEBHOOK_TIMEOUT_SECONDS = 10;
 
 export const WEBHOOK_URL_MESSAGE =
@@ -69,7 +69,7 @@ export const WEBHOOK_URL_MESSAGE =
 /**
  * Where deliveries go: an absolute http(s) URL without a user or password (the address shows in the
  * list, the export and the history). Whether its host may be reached (no private or loopback
- * addresses, DELIVERY.md "No SSRF") is checked by the server, which resolves the name.
+ * addresses, docs/webhooks.md#which-addresses-are-accepted) is checked by the server, which resolves the name.
  */
 export function webhookUrlField() {
   return z
@@ -169,7 +169,7 @@ export type WebhookRecord = RecordOf<typeof WEBHOOKS.fields>;
 /** The answer to `POST /api/webhooks` (201): the record and, this once, its signing secret. */
 export type WebhookCreated = WebhookRecord & { secret: string };
 
-/** What every delivery's JSON body carries (DELIVERY.md): which record of which area changed. */
+/** What every delivery's JSON body carries (docs/webhooks.md): which record of which area changed. */
 export interface WebhookPayload {
   type: WebhookDeliveryType;
   /** When the event happened (ISO 8601). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Every message a person reads is Spanish (DESIGN.md §3), including what a schema says where no
+// Every message a person reads is Spanish (docs/http-api.md), including what a schema says where no
 // field builder gave it a sentence of its own (a filter's limit, an item of a list that is not an
 // object). zod's own messages are English ("Too big: expected string to have <=255 characters"), so
 // this map replaces zod's locale: a schema's own `error` still wins (zod: schema > parse > config).

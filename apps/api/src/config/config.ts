@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_TRUSTED_HOPS, parseTrustProxy, type TrustProxy } from '../lib/client-address';
 
-// DESIGN.md §2 "Configuration": Laravel's names where Laravel has one. This is the only module
+// README.md#configuration: Laravel's names where Laravel has one. This is the only module
 // that reads the environment; everything else receives a Config.
 
 const bool = (name: string) =>
@@ -39,7 +39,7 @@ const int = (name: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, { error: `${name} debe estar entre ${min} y ${max}` });
 
-/** A link template of the website (DELIVERY.md): an http(s) URL holding `placeholder`, e.g. `…/noticias/{slug}`. */
+/** A link template of the website (docs/public-api.md): an http(s) URL holding `placeholder`, e.g. `…/noticias/{slug}`. */
 const template = (name: string, placeholder: '{slug}' | '{token}') =>
   z
     .string()
@@ -220,12 +220,12 @@ export interface Config {
    * proxy (TRUST_PROXY) that address is the proxy's (decision 038).
    */
   maxConnectionsPerIp: number;
-  /** The website's addresses (DELIVERY.md "Links to the website"): templates with `{slug}`, or null. */
+  /** The website's addresses (docs/public-api.md#paths): templates with `{slug}`, or null. */
   publicUrls: PublicUrlTemplates;
   /** How long a draft's preview link lasts. */
   previewTtlMinutes: number;
   /**
-   * DELIVERY.md "No SSRF": webhooks go to public addresses only, unless this allows loopback, private
+   * docs/webhooks.md#which-addresses-are-accepted: webhooks go to public addresses only, unless this allows loopback, private
    * and link-local ones too (tests, intranets).
    */
   webhooks: { allowPrivate: boolean };

@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
 
-// DESIGN.md §1: argon2id with m=19 MiB, t=2, p=1 (OWASP's minimum); bcrypt hashes from a Laravel
+// docs/architecture.md: argon2id with m=19 MiB, t=2, p=1 (OWASP's minimum); bcrypt hashes from a Laravel
 // database ($2y$/$2b$) are accepted and re-hashed at the next sign-in.
 // algorithm 2 is Algorithm.Argon2id (a const enum, which verbatimModuleSyntax cannot import).
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

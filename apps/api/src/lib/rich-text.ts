@@ -1,7 +1,7 @@
 import { type DefaultTreeAdapterTypes, defaultTreeAdapter, html as parse5Html, parseFragment } from 'parse5';
 import sanitizeHtml from 'sanitize-html';
 
-// AREAS.md "Rich text": news and page bodies keep one allowlist, enforced on every write whatever the
+// docs/areas.md#rules-shared-by-the-content-areas: news and page bodies keep one allowlist, enforced on every write whatever the
 // client sends (the SPA's editor produces less than this, but an API client may send anything).
 // Everything outside it is removed and never stored. sanitize-html parses with htmlparser2 and writes
 // its own markup back (attributes double-quoted, text escaped), so what comes out is only what the

@@ -7,7 +7,7 @@ import { forbidden, unauthenticated } from '../lib/http-errors';
 //   { config: { auth: true } }                  → 401 without a signed-in user
 //   { config: { permission: 'user.view' } }     → 401, then 403 without the permission
 //   { config: { sessionOnly: true } }           → 403 for an API token's request (decision 037)
-// DESIGN.md §3: the server checks every request; the SPA only hides what the user may not do.
+// docs/http-api.md: the server checks every request; the SPA only hides what the user may not do.
 
 declare module 'fastify' {
   interface FastifyContextConfig {

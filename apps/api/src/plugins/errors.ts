@@ -11,8 +11,8 @@ import type {
 import fp from 'fastify-plugin';
 import { HttpError, notFound, ValidationError } from '../lib/http-errors';
 
-// Every error body is JSON with a Spanish `message` (DESIGN.md §3); a server fault never shows internals.
-// That includes what the framework answers before any of our code runs (DESIGN.md §3 "Robustness"):
+// Every error body is JSON with a Spanish `message` (docs/http-api.md); a server fault never shows internals.
+// That includes what the framework answers before any of our code runs (docs/http-api.md#errors):
 // malformed URLs and HTTP, too-long URLs and headers, too-large bodies, wrong content types, unknown
 // methods; none of them echoes the request's URL. And secrets never reach the request log.
 

@@ -1,7 +1,7 @@
 import { PUBLIC_API_PREFIX } from '@gestor/shared';
 import fp from 'fastify-plugin';
 
-// What the API answers is someone's data (DESIGN.md §3 "Robustness"): no browser cache, shared proxy
+// What the API answers is someone's data (docs/http-api.md#errors): no browser cache, shared proxy
 // or back/forward cache may keep it, so after signing out it cannot be read back from a disk cache.
 // Every /api/ and /sanctum/ answer, errors and 401s included, carries `Cache-Control: no-store`
 // unless its route chose otherwise. The public read API is not someone's data: it is left out.
@@ -12,7 +12,7 @@ export function isApiUrl(url: string): boolean {
 }
 
 /**
- * Whether a request URL is the public read API's (DELIVERY.md): anyone's, cacheable, no session. Its
+ * Whether a request URL is the public read API's (docs/public-api.md): anyone's, cacheable, no session. Its
  * own layer sets Cache-Control there (a preview sets no-store itself).
  */
 export function isPublicApiUrl(url: string): boolean {

@@ -9,7 +9,7 @@ import type { LoadedSession, SessionStore } from '../modules/auth/session-store'
 import { isBearerApiRequest } from './api-tokens';
 import { isPublicApiUrl } from './no-store';
 
-// The Laravel Sanctum SPA contract (DESIGN.md §3 "Sessions and CSRF"): a cookie session for requests
+// The Laravel Sanctum SPA contract (docs/http-api.md#sessions-and-csrf): a cookie session for requests
 // from stateful origins, a readable XSRF-TOKEN cookie, and a 419 for state-changing requests whose
 // X-XSRF-TOKEN header does not match the session's token.
 
@@ -156,7 +156,7 @@ export default fp(
     app.addHook('onRequest', (request, reply, done) => {
       const url = request.url;
       // An unknown address is a 404 whatever the method (as in Laravel, where middleware runs on routes).
-      // DELIVERY.md: the public read API reads no cookie and sets none, whoever calls it (and a write
+      // docs/public-api.md: the public read API reads no cookie and sets none, whoever calls it (and a write
       // there is no session's: it is refused as a method, not as a CSRF mismatch).
       // Sanctum's token guard: a bearer request reads no session and needs no CSRF token (plugins/api-tokens.ts).
       if (

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { refuseNulParameters } from '../lib/validate';
 
-// DESIGN.md §3 "Robustness": text with U+0000 is a 422 on its field, never a 500 from PostgreSQL
+// docs/http-api.md#errors: text with U+0000 is a 422 on its field, never a 500 from PostgreSQL
 // (which can neither store nor compare it). Every query string and path parameter is checked here,
 // once, before any route reads it, so a route that reads `request.query` by hand is covered too.
 // Bodies are checked where they are parsed, by lib/validate.ts's validate() (JSON and multipart text

@@ -1,4 +1,4 @@
-// An HTTP client that behaves like the SPA (DESIGN.md §3): `?lang=es`, `Accept: application/json`,
+// An HTTP client that behaves like the SPA (docs/http-api.md): `?lang=es`, `Accept: application/json`,
 // an Origin and Referer from a stateful origin, JSON bodies, and `X-XSRF-TOKEN` echoed from the
 // `XSRF-TOKEN` cookie it holds. Real HTTP through fetch, with a cookie jar of its own.
 

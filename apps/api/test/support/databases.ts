@@ -7,7 +7,7 @@ import { migrate } from '../../src/db/migrate';
 import { seedRoles } from '../../src/db/seed';
 import type { SeededTemplates } from './templates';
 
-// DESIGN.md §2: API tests run on PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set.
+// docs/architecture.md#runtime: API tests run on PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set.
 
 export type Engine = 'pglite' | 'pgsql';
 

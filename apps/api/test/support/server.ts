@@ -98,7 +98,7 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts the API on a fresh database. `overrides` are environment variables (DESIGN.md §2 names) on top
+ * Starts the API on a fresh database. `overrides` are environment variables (docs/architecture.md#runtime names) on top
  * of APP_ENV=test, a random APP_KEY and APP_URL=http://127.0.0.1:<port>. Mail is recorded in `mails`
  * unless the overrides set MAIL_MAILER or `options.mailer` hands in another mailer.
  */

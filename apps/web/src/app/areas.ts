@@ -23,7 +23,7 @@ export const areas: readonly AreaEntry[] = [
   {
     area: 'page',
     icon: 'pi pi-file',
-    // A page is created from its list: a dialog asks the title (AREAS.md, no /page/create).
+    // A page is created from its list: a dialog asks the title (docs/areas.md, no /page/create).
     screens: { create: false },
     load: async () => (await import('../features/pages/routes/pages')).pageRoutes,
   },
@@ -40,7 +40,7 @@ export const areas: readonly AreaEntry[] = [
   {
     area: 'multimedia',
     icon: 'pi pi-images',
-    // Files are uploaded and edited on the list itself (AREAS.md).
+    // Files are uploaded and edited on the list itself (docs/areas.md).
     screens: { create: false, edit: false },
     load: async () => (await import('../features/multimedia/routes/multimedia')).multimediaRoutes,
   },

@@ -14,7 +14,7 @@ export function routeAccess(routes: RouteObject[], pathname: string): RouteAcces
 }
 
 /**
- * SPEC.md §4 route guard, run as the root loader on every navigation: fetch the user again; a visitor
+ * docs/http-api.md#sign-in-lifecycle route guard, run as the root loader on every navigation: fetch the user again; a visitor
  * who is not signed in and whose target is not a guest route goes to /auth/login, carrying the target
  * to return to; a signed-in user asking for a guest-only screen goes there, or home. Public routes (/logout-ok) admit everyone.
  *

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DATE_CONTROL_LOCALE } from '../components/controls/spanish-date';
 import { aria, registerSpanishLocale, spanish } from './primereact-locale';
 
-// DESIGN.md §5: every string PrimeReact may show or announce is Spanish.
+// docs/architecture.md#the-spa: every string PrimeReact may show or announce is Spanish.
 
 describe('PrimeReact’s Spanish locale', () => {
   const english = localeOptions('en') as unknown as Record<string, unknown> & {
@@ -32,10 +32,10 @@ describe('PrimeReact’s Spanish locale', () => {
   });
 });
 
-describe('the date controls’ locale (DESIGN.md §5, deviation from SPEC.md §9)', () => {
+describe('the date controls’ locale (docs/architecture.md#the-spa, deviation from docs/architecture.md#the-spa)', () => {
   registerSpanishLocale();
 
-  it('keeps SPEC.md §9’s values as the global defaults', () => {
+  it('keeps docs/architecture.md#the-spa’s values as the global defaults', () => {
     expect(localeOption('dateFormat', 'es')).toBe('mm/dd/yy');
     expect(localeOption('firstDayOfWeek', 'es')).toBe(0);
   });

@@ -7,9 +7,9 @@ import {
   MONTH_NAMES,
 } from '../components/controls/spanish-date';
 
-// DESIGN.md §5, deliberate deviation from SPEC.md §9: the UI library speaks Spanish like the rest of
+// docs/architecture.md#the-spa, deliberate deviation from docs/architecture.md#the-spa: the UI library speaks Spanish like the rest of
 // the interface. The global date format (mm/dd/yy) and first day of the week (Sunday) follow
-// SPEC.md §9; every date control Gestor renders uses DATE_CONTROL_LOCALE instead, which is the same
+// docs/architecture.md#the-spa; every date control Gestor renders uses DATE_CONTROL_LOCALE instead, which is the same
 // strings with dd/mm/yy and Monday first (components/controls/spanish-date.ts).
 // Some labels (completed, passwordShow, otpLabel…) exist at runtime but not in PrimeReact's types;
 // plain objects, rather than literals passed to addLocale, keep them without a cast.

@@ -5,7 +5,7 @@ import { routes } from './routes';
 
 export const router = createBrowserRouter(routes);
 
-// SPEC.md §4: a 401/403 on any call clears the user and goes to /auth/login, unless the screen
+// docs/http-api.md#sign-in-lifecycle: a 401/403 on any call clears the user and goes to /auth/login, unless the screen
 // already admits visitors (the forgot-password and reset screens must keep working).
 connectAuthNavigation({
   navigate: (to) => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { admitsGuests, routeAccess } from './auth-guard';
 import { routes } from './routes';
 
-// SPEC.md §6: guest-only routes are the login, forgot-password and reset screens; all others need a
-// signed-in user. DESIGN.md §5: /logout-ok is public.
+// docs/http-api.md#permissions: guest-only routes are the login, forgot-password and reset screens; all others need a
+// signed-in user. docs/architecture.md#the-spa: /logout-ok is public.
 describe('route table access', () => {
   it.each(['/auth/login', '/auth/forgot-password', '/auth/reset/abc123'])('%s is guest-only', (path) => {
     expect(routeAccess(routes, path)).toBe('guest');

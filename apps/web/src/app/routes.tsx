@@ -9,7 +9,7 @@ import { LoadingScreen, RootLayout } from './root-layout';
 const guest: RouteHandle = { access: 'guest' };
 const publicPage: RouteHandle = { access: 'public' };
 
-// SPEC.md §2: every screen is loaded on demand. `handle` declares who may enter (lib/route-handle.ts)
+// docs/architecture.md#the-spa: every screen is loaded on demand. `handle` declares who may enter (lib/route-handle.ts)
 // and is read before the screen's code is downloaded, by the guard in the root loader.
 // A management area adds one entry to app/areas.ts; its routes, menu entry and home total follow.
 export const routes: RouteObject[] = [
@@ -19,7 +19,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: LoadingScreen,
     errorElement: <RouteErrorPage />,
     loader: ({ request }) => authGuard(request, routes),
-    // SPEC.md §4: the user is fetched again on every route change.
+    // docs/http-api.md#sign-in-lifecycle: the user is fetched again on every route change.
     shouldRevalidate: () => true,
     children: [
       {
@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
               ...areas.flatMap((entry) => resourceRouteObjects(entry.area, entry.load, entry.screens)),
             ],
           },
-          // SPEC.md §8: an unmatched path shows the error page for a 404 'Page not found: <path>'.
+          // docs/architecture.md#the-spa: an unmatched path shows the error page for a 404 'Page not found: <path>'.
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -36,7 +36,7 @@ function header(call: Call | undefined, name: string): string | undefined {
   return (call?.init.headers as Record<string, string> | undefined)?.[name];
 }
 
-describe('retries (SPEC.md §9)', () => {
+describe('retries (docs/architecture.md#the-spa)', () => {
   it.each([
     ...RETRY_STATUSES,
   ])('retries a GET once after %i and returns the second answer', async (status) => {
@@ -87,7 +87,7 @@ describe('retries (SPEC.md §9)', () => {
   });
 });
 
-describe('unwrapping (SPEC.md §7)', () => {
+describe('unwrapping (docs/http-api.md#what-the-spa-sends)', () => {
   it('returns the data field of the body', async () => {
     const { client } = scriptedClient([json(200, { data: { id: 1, name: 'Ana' }, meta: { total: 1 } })]);
     await expect(client.get('/api/users/1')).resolves.toEqual({ id: 1, name: 'Ana' });
@@ -112,7 +112,7 @@ describe('unwrapping (SPEC.md §7)', () => {
   });
 });
 
-describe('every call (SPEC.md §7)', () => {
+describe('every call (docs/http-api.md#what-the-spa-sends)', () => {
   it('adds lang=es to the URL, after the caller’s parameters', async () => {
     const { client, calls } = scriptedClient([json(200, { data: [] })]);
     await client.get('/api/news', {

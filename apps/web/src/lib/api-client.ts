@@ -1,11 +1,11 @@
 import type { ValidationErrors } from '@gestor/shared';
 import { readCookie } from './cookies';
 
-// SPEC.md §7 / DESIGN.md §3: every call carries credentials, Accept: application/json, a Referer,
+// docs/http-api.md#what-the-spa-sends / docs/http-api.md: every call carries credentials, Accept: application/json, a Referer,
 // ?lang=es and X-XSRF-TOKEN (from the XSRF-TOKEN cookie) when that cookie exists; responses are
 // unwrapped from `data` unless raw output is asked for.
 
-/** SPEC.md §9: a GET is retried once on these statuses; other methods never are. */
+/** docs/architecture.md#the-spa: a GET is retried once on these statuses; other methods never are. */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 export const INTERFACE_LANGUAGE = 'es';
@@ -58,7 +58,7 @@ export function isApiError(error: unknown): error is ApiError {
 export type AuthErrorHandler = (error: ApiError, context: { redirect: boolean }) => void;
 
 export interface ApiClientDependencies {
-  /** The API's base address (DESIGN.md §5: the page's origin unless VITE_API_BASE_URL is set). */
+  /** The API's base address (docs/architecture.md#the-spa: the page's origin unless VITE_API_BASE_URL is set). */
   baseUrl: () => string;
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   cookies: () => string;
@@ -165,7 +165,7 @@ export function createApiClient(dependencies: ApiClientDependencies) {
     const parsed = await readBody(response);
     if (!response.ok) {
       const error = toApiError(response.status, parsed);
-      // SPEC.md §4: any 401 or 403 signs the user out locally, without calling the server.
+      // docs/http-api.md#sign-in-lifecycle: any 401 or 403 signs the user out locally, without calling the server.
       if (error.status === 401 || error.status === 403) {
         onAuthError(error, { redirect: options.authRedirect !== false });
       }
@@ -187,7 +187,7 @@ export function createApiClient(dependencies: ApiClientDependencies) {
       request<T>('DELETE', path, body, options),
     /**
      * The ApiError for an answer received outside this client (uploads go through XMLHttpRequest for
-     * their progress events), with the same 401/403 handling as every other call (SPEC.md §4).
+     * their progress events), with the same 401/403 handling as every other call (docs/http-api.md#sign-in-lifecycle).
      */
     errorFrom(status: number, body: unknown, options: Pick<RequestOptions, 'authRedirect'> = {}): ApiError {
       const error = toApiError(status, body);
@@ -205,7 +205,7 @@ export function createApiClient(dependencies: ApiClientDependencies) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** DESIGN.md §5: the page's own origin unless the build sets VITE_API_BASE_URL. */
+/** docs/architecture.md#the-spa: the page's own origin unless the build sets VITE_API_BASE_URL. */
 export function apiBaseUrl(): string {
   return import.meta.env.VITE_API_BASE_URL || window.location.origin;
 }

@@ -12,7 +12,7 @@ import {
   USER_COOKIE_MAX_AGE_SECONDS,
 } from './user-cookie';
 
-// The auth store and the sign-in lifecycle of SPEC.md §4. The live state is the full user from
+// The auth store and the sign-in lifecycle of docs/http-api.md#sign-in-lifecycle. The live state is the full user from
 // GET /api/user; the cookie keeps a slimmer copy so a reload starts from the last known user.
 
 export type { CurrentUser } from './user-cookie';
@@ -30,7 +30,7 @@ export function getUser(): CurrentUser | null {
   return currentUser;
 }
 
-/** SPEC.md §4: logged in means the user has an id. */
+/** docs/http-api.md#sign-in-lifecycle: logged in means the user has an id. */
 export function isLoggedIn(user: CurrentUser | null = currentUser): user is CurrentUser {
   return Boolean(user?.id);
 }
@@ -93,7 +93,7 @@ export const TWO_FACTOR_SETUP_PATH = '/account/two-factor-setup';
 let leavingForLogin = false;
 
 /**
- * SPEC.md §4 "Automatic logout": clear the user without a server call and go to the sign-in screen —
+ * docs/http-api.md#what-the-spa-sends: clear the user without a server call and go to the sign-in screen —
  * once, however many calls answer 401/403 at the same time. Clearing the user also deletes the user
  * cookie, which is what keeps the person on the sign-in screen afterwards (see `clientSignedIn`).
  */
@@ -128,7 +128,7 @@ export function clientSignedIn(): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The lifecycle (SPEC.md §4, §7).
+// The lifecycle (docs/http-api.md#sign-in-lifecycle, §7).
 
 /** GET /sanctum/csrf-cookie: before login, register, forgot-password and reset. */
 export async function fetchCsrfCookie() {
@@ -199,7 +199,7 @@ export async function withCsrf<T>(send: () => Promise<T>): Promise<T> {
 
 /**
  * POST /api/logout, clear the user, then /auth/login — or /logout-ok when asked (the shared-computer
- * sign-out). SPEC.md §4: whatever the call answers (401 or 419 when the session had already ended
+ * sign-out). docs/http-api.md#sign-in-lifecycle: whatever the call answers (401 or 419 when the session had already ended
  * on the server, a network failure…) the person is signed out here and leaves; it never fails.
  */
 export async function logout({ toLogoutOk = false }: { toLogoutOk?: boolean } = {}): Promise<void> {

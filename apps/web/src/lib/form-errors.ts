@@ -2,7 +2,7 @@ import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { isApiError } from './api-client';
 
 /**
- * DESIGN.md §5: a 422's field messages go under their fields. Returns true when at least one message
+ * docs/architecture.md#the-spa: a 422's field messages go under their fields. Returns true when at least one message
  * found its field, so the caller knows whether it still has something to say in an alert.
  */
 export function applyServerErrors<T extends FieldValues>(

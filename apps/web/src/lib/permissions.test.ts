@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasPermission, mayManage } from './permissions';
 
-describe('hasPermission (SPEC.md §6)', () => {
+describe('hasPermission (docs/http-api.md#permissions)', () => {
   const editor = { permissions: ['news.view', 'news.create'] as const };
 
   it('grants a permission in the list', () => {
@@ -19,7 +19,7 @@ describe('hasPermission (SPEC.md §6)', () => {
   });
 });
 
-describe('mayManage (DESIGN.md §3: no one gains what they do not hold)', () => {
+describe('mayManage (docs/http-api.md: no one gains what they do not hold)', () => {
   const actor = ['role.view', 'user.update', 'user.view'] as const;
 
   it('allows a target whose every permission the actor holds, and one with none', () => {

@@ -4,8 +4,8 @@ import { mayManage } from '@gestor/shared/permissions';
 import { useCallback } from 'react';
 import { type CurrentUser, getUser, useUser } from './auth';
 
-// SPEC.md §6: a named permission is granted if the string is in the user's permissions list.
-// DESIGN.md §3: the SPA hides what the user may not do and never sends a request that would get a 403.
+// docs/http-api.md#permissions: a named permission is granted if the string is in the user's permissions list.
+// docs/http-api.md: the SPA hides what the user may not do and never sends a request that would get a 403.
 
 export function hasPermission(
   user: Pick<CurrentUser, 'permissions'> | null | undefined,
@@ -27,7 +27,7 @@ export function useCan(): (permission: Permission) => boolean {
 
 export { mayManage };
 
-/** `mayManage` (DESIGN.md §3, shared with the API) for the signed-in person, outside React (the list's per-row checks). */
+/** `mayManage` (docs/http-api.md, shared with the API) for the signed-in person, outside React (the list's per-row checks). */
 export function mayManageNow(targetPermissions: readonly Permission[] | null | undefined): boolean {
   return mayManage(getUser()?.permissions, targetPermissions);
 }

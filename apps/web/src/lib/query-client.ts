@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { onSignOut } from './auth';
 
-// The API client already retries a GET once (SPEC.md §9), so TanStack Query must not retry again.
+// The API client already retries a GET once (docs/architecture.md#the-spa), so TanStack Query must not retry again.
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },

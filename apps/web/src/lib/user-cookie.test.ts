@@ -17,7 +17,7 @@ const user: AuthUser = {
   two_factor_required: false,
 };
 
-describe('the gestor_user cookie (SPEC.md §3)', () => {
+describe('the gestor_user cookie (docs/http-api.md#sign-in-lifecycle)', () => {
   it('keeps id, name, email and permissions, and leaves out roles, dates, role and roleName', () => {
     const stored = JSON.parse(serializeUser(user)) as Record<string, unknown>;
     expect(stored).toEqual({

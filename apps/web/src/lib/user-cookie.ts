@@ -1,7 +1,7 @@
 import type { AuthUser, PersistedUser } from '@gestor/shared';
 import { USER_COOKIE_EXCLUDED } from '@gestor/shared/user-cookie';
 
-// SPEC.md §3–§4: the auth state is persisted in a cookie, without roles, email_verified_at,
+// docs/http-api.md#sign-in-lifecycle–§4: the auth state is persisted in a cookie, without roles, email_verified_at,
 // created_at, updated_at, role and roleName; the live state keeps them.
 
 type ExcludedField = (typeof USER_COOKIE_EXCLUDED)[number];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fetchPublishedVersion, VERSION_CHECK_INTERVAL_MS } from './version-check';
 
-describe('build-version check (SPEC.md §9)', () => {
+describe('build-version check (docs/architecture.md#the-spa)', () => {
   it('runs every hour', () => {
     expect(VERSION_CHECK_INTERVAL_MS).toBe(3_600_000);
   });

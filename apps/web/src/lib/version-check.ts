@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BUILD_VERSION } from './app-info';
 
-// SPEC.md §7, §9: poll for a new build every hour. setInterval (not a chain of timeouts) so a test
+// docs/http-api.md#what-the-spa-sends, §9: poll for a new build every hour. setInterval (not a chain of timeouts) so a test
 // can fast-forward the page clock by an hour and see the notice.
 
 export const VERSION_CHECK_INTERVAL_MS = 3_600_000;

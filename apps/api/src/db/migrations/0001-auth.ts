@@ -1,4 +1,4 @@
-// Users, roles, permissions, sessions, login throttles and password-reset tokens (DESIGN.md §3, §4).
+// Users, roles, permissions, sessions, login throttles and password-reset tokens (docs/http-api.md, §4).
 export const name = '0001-auth';
 
 export const up = /* sql */ `
@@ -13,7 +13,7 @@ CREATE TABLE users (
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
--- Email is unique regardless of case (DESIGN.md §4).
+-- Email is unique regardless of case (docs/areas.md).
 CREATE UNIQUE INDEX users_email_lower_unique ON users (lower(email));
 
 CREATE TABLE roles (

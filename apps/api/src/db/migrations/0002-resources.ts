@@ -1,4 +1,4 @@
-// What the resource machinery needs (DESIGN.md §3 "Resource endpoints"): accent- and case-insensitive
+// What the resource machinery needs (docs/http-api.md#resources-one-shape-for-every-area): accent- and case-insensitive
 // search, exact totals without counting a million rows, and audits; with indexes for the users list
 // (search, sorts, the active filter) and the roles list's sorts as they were first declared. Not for
 // every sort and search: 0004 rebuilds the text sorts' indexes in Spanish order (and adds roles by

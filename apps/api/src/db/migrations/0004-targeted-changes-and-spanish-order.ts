@@ -1,4 +1,4 @@
-// Two things every list and every signed-in request rely on (decision 007, DESIGN.md §3):
+// Two things every list and every signed-in request rely on (decision 007, docs/http-api.md):
 //
 // 1. The session cache forgets only what changed. Migration 0003 announced "something changed" once
 //    per statement, so each process flushed every cached session on any write. These triggers say

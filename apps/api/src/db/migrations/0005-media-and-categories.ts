@@ -1,4 +1,4 @@
-// The content machinery's first two areas (AREAS.md, decision 008): the multimedia library, the
+// The content machinery's first two areas (docs/areas.md, decision 008): the multimedia library, the
 // table that records every use of a media item, and the category tree.
 export const name = '0005-media-and-categories';
 

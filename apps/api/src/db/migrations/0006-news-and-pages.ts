@@ -1,4 +1,4 @@
-// AREAS.md news and pages: the editorial areas. Spanish full-text search over title,
+// docs/areas.md news and pages: the editorial areas. Spanish full-text search over title,
 // excerpt and body (stemmed by PostgreSQL's `spanish` configuration, accents folded first so
 // "eleccion" finds "elecciones"), weighted title > excerpt > body; the four legal pages as drafts.
 export const name = '0006-news-and-pages';
@@ -44,7 +44,7 @@ CREATE INDEX news_author ON news (author_id, updated_at, id);
 CREATE INDEX news_featured ON news (featured, updated_at, id) WHERE featured;
 SELECT gestor_track_count('news');
 
--- Deleting a category leaves its news in place, without it (AREAS.md).
+-- Deleting a category leaves its news in place, without it (docs/areas.md).
 CREATE TABLE category_news (
   news_id integer NOT NULL REFERENCES news (id) ON DELETE CASCADE,
   category_id integer NOT NULL REFERENCES categories (id) ON DELETE CASCADE,
@@ -75,7 +75,7 @@ CREATE INDEX pages_updated_at ON pages (updated_at, id);
 CREATE INDEX pages_created_at ON pages (created_at, id);
 CREATE INDEX pages_status ON pages (status, id);
 
--- AREAS.md: seeded once, as drafts, when the database is created; deleting one later is final.
+-- docs/areas.md: seeded once, as drafts, when the database is created; deleting one later is final.
 INSERT INTO pages (title, slug) VALUES
   ('Aviso legal', 'aviso-legal'),
   ('Política de privacidad', 'politica-de-privacidad'),

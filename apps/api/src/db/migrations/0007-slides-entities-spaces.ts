@@ -1,4 +1,4 @@
-// AREAS.md slides, entities, spaces: the home page's slides in their own order, the
+// docs/areas.md slides, entities, spaces: the home page's slides in their own order, the
 // organisations Gestor records, and the spaces they own with an ordered gallery.
 export const name = '0007-slides-entities-spaces';
 
@@ -64,7 +64,7 @@ CREATE TABLE spaces (
   description text,
   address text,
   capacity integer CHECK (capacity >= 0),
-  -- No ON DELETE: an entity with spaces is not deleted (AREAS.md), and the key makes a delete that
+  -- No ON DELETE: an entity with spaces is not deleted (docs/areas.md), and the key makes a delete that
   -- races a new space fail rather than orphan it.
   entity_id integer REFERENCES entities (id),
   active boolean NOT NULL DEFAULT true,

@@ -1,4 +1,4 @@
-// AREAS.md "Tests": questionnaires, their questions and each question's options, written
+// docs/areas.md#tests-questionnaires: questionnaires, their questions and each question's options, written
 // as one ordered whole (decision 008's child lists keep the ids, so the history shows what changed).
 export const name = '0008-tests';
 

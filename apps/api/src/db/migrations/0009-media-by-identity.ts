@@ -1,4 +1,4 @@
-// AREAS.md "Rich text": bodies point at library images by id (`<img data-media-id="12" alt="…" />`)
+// docs/areas.md#rules-shared-by-the-content-areas: bodies point at library images by id (`<img data-media-id="12" alt="…" />`)
 // and are resolved to the files' current addresses when read, so replacing a file or moving the
 // bucket breaks no body. Bodies stored before name their images by address; each address that ends
 // in a library file's name (`…/media/<file>`, the original or a variant) becomes that item's id, in

@@ -1,4 +1,4 @@
-// DELIVERY.md "Webhooks" (decision 023): the webhooks people manage, the outbox of their deliveries
+// docs/webhooks.md (decision 023): the webhooks people manage, the outbox of their deliveries
 // (written in the transaction of the change that causes them, sent at least once by whichever server
 // process claims them), and the scheduled items already announced, so each is announced once.
 export const name = '0017-webhooks';
@@ -75,7 +75,7 @@ INSERT INTO webhook_announcements (area, record_id, at)
   UNION
   SELECT 'slide', id, ends_at FROM slides WHERE active AND ends_at > updated_at AND ends_at <= now();
 
--- An administrator holds every permission (DESIGN.md §3): existing installations' admin role gets
+-- An administrator holds every permission (docs/http-api.md): existing installations' admin role gets
 -- the new area's (seedRoles does the same at each start; this holds for a database migrated alone).
 INSERT INTO role_permissions (role_id, permission)
   SELECT r.id, p.permission FROM roles r

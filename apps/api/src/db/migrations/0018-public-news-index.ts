@@ -1,4 +1,4 @@
-// The public read API lists news that read `published` now, newest first (DELIVERY.md). This index
+// The public read API lists news that read `published` now, newest first (docs/public-api.md). This index
 // holds the items stored as published in that order, so a page is read from its first entries; the
 // scheduled ones whose time has come are read newest first from news_status and merged with them
 // (public-records.ts's newestNews), so the scheduled items still ahead, which would head an index of

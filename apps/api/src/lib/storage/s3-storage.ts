@@ -14,7 +14,7 @@ import type { S3Config } from '../../config/config';
 import type { ByteRange, ListedObject, Storage, StoredObject } from './storage';
 import { assertStorageKey, contentDisposition } from './stored-object';
 
-// AREAS.md "Multimedia": an S3-compatible bucket (Amazon S3, MinIO, R2, …) so several API servers share
+// docs/areas.md#multimedia: an S3-compatible bucket (Amazon S3, MinIO, R2, …) so several API servers share
 // the files. Objects carry their own Content-Type, Content-Disposition and a year's immutable cache, so
 // a CDN or the bucket itself (S3_PUBLIC_URL) can serve them as the API's route would.
 

@@ -3,7 +3,7 @@ import { HttpError, notFound } from '../http-errors';
 import type { ByteRange, Storage } from './storage';
 import { contentDisposition, contentTypeOf, dispositionFor } from './stored-object';
 
-// AREAS.md "Multimedia": uploaded files are public, like Laravel's public disk, because the
+// docs/areas.md#multimedia: uploaded files are public, like Laravel's public disk, because the
 // organisation's website shows them: no session, a year's immutable cache (a replaced file gets a new
 // name), the type its extension was given from the sniffed bytes, and nosniff so a browser never
 // second-guesses it. Byte ranges let video and audio seek.

@@ -22,7 +22,7 @@ import { createS3Storage } from './s3-storage';
 import { createStorage, type Storage } from './storage';
 import { storageRoutes } from './storage-routes';
 
-// AREAS.md "Multimedia": the same behaviour from both drivers, the local disk and an S3-compatible
+// docs/areas.md#multimedia: the same behaviour from both drivers, the local disk and an S3-compatible
 // server (s3rver, started here on a free port), and the public route that serves what they store.
 
 const APP_URL = 'http://gestor.test';

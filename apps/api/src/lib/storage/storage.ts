@@ -4,7 +4,7 @@ import type { Config } from '../../config/config';
 import { createLocalStorage } from './local-storage';
 import { createS3Storage } from './s3-storage';
 
-// AREAS.md "Multimedia": uploaded files live on the local disk (Laravel's public disk, the default) or in
+// docs/areas.md#multimedia: uploaded files live on the local disk (Laravel's public disk, the default) or in
 // an S3-compatible bucket, so several servers share them. Callers see one interface either way.
 
 export interface StoredObjectMeta {

@@ -82,7 +82,7 @@ export function activityFilters(list: ListQuery): ActivityFilters {
 }
 
 /**
- * The instant a Madrid day begins (AREAS.md "Dates": people's days are Madrid's). Midnight is never
+ * The instant a Madrid day begins (docs/areas.md#rules-shared-by-the-content-areas: people's days are Madrid's). Midnight is never
  * inside a change of clocks there (they change at 2:00 and 3:00), so one correction suffices.
  */
 export function madridDayStart(day: string, addDays = 0): Date {
@@ -265,7 +265,7 @@ export function createActivityLog({ database, areas }: { database: Connection; a
     return found;
   }
 
-  /** A changed field as people read it: its label in the area's field table (DESIGN.md §4 history). */
+  /** A changed field as people read it: its label in the area's field table (docs/areas.md history). */
   const labelOf = (path: string | null, field: string) => {
     const fields = path === null ? undefined : byPath.get(path)?.contract.fields;
     return fields && Object.hasOwn(fields, field) ? fields[field]!.label : field;

@@ -58,7 +58,7 @@ export function apiTokensRoutes(
     async (request) => ({ data: await tokens.list((await targetOf(request)).id) }),
   );
 
-  // As with roles (DESIGN.md §3), an administrator acts only on people whose permissions they all hold.
+  // As with roles (docs/http-api.md), an administrator acts only on people whose permissions they all hold.
   app.delete(
     '/api/users/:id/tokens/:tokenId',
     { config: { permission: 'user.update', sessionOnly: true } },

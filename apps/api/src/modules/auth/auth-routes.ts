@@ -24,7 +24,7 @@ import type { AuthService } from './auth-service';
 import type { KnownDevices } from './known-devices';
 import { REMEMBER_LIFETIME_MINUTES } from './session-store';
 
-// DESIGN.md §3 "Authentication endpoints": the Laravel Sanctum SPA routes.
+// docs/http-api.md#sign-in-lifecycle: the Laravel Sanctum SPA routes.
 export function authRoutes(
   app: FastifyInstance,
   {

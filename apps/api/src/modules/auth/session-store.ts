@@ -2,7 +2,7 @@ import type { AuthUser, Permission, RoleSummary } from '@gestor/shared';
 import type { Connection, Database } from '../../db/client';
 import { keyedHash, randomToken } from '../../lib/tokens';
 
-// Sessions live in the database (DESIGN.md §1) so any number of API processes share them.
+// Sessions live in the database (docs/architecture.md) so any number of API processes share them.
 // The browser holds a 256-bit id; the table keeps only its HMAC under APP_KEY.
 
 export interface LoadedSession {

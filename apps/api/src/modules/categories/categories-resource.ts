@@ -8,7 +8,7 @@ import { ValidationError } from '../../lib/http-errors';
 import { defineArea } from '../resource/area-declaration';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
-// Categories (AREAS.md): a tree whose parent is written as a slug, shown with its path
+// Categories (docs/areas.md): a tree whose parent is written as a slug, shown with its path
 // ("Deportes › Fútbol"). No cycles, and a category with subcategories stays until they go.
 
 export function categoriesResource() {

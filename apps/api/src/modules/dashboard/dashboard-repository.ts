@@ -170,7 +170,7 @@ export async function findMediaUsage(db: Connection): Promise<DashboardMedia> {
 
 /**
  * News that became public in each of the last DASHBOARD_MONTHS months of Europe/Madrid's calendar
- * (AREAS.md "Dates"), the current month last, months without any as zero. A scheduled item whose
+ * (docs/areas.md#rules-shared-by-the-content-areas), the current month last, months without any as zero. A scheduled item whose
  * time has come counts as published (decision 009); items in the trash do not count.
  */
 export async function findMonthlyPublications(db: Connection): Promise<DashboardMonth[]> {

@@ -13,11 +13,11 @@ import {
 } from './dashboard-repository';
 
 // Issue 20 "Dashboard" (decision 030): one answer per person, each widget computed only when the
-// person may view what it shows (DESIGN.md §3: the server decides, the SPA only follows).
+// person may view what it shows (docs/http-api.md: the server decides, the SPA only follows).
 
 /**
  * What "becomes public" means per area, for "Programado": a scheduled news item's publication and a
- * slide's window opening. Pages have no schedule (AREAS.md).
+ * slide's window opening. Pages have no schedule (docs/areas.md).
  */
 export const UPCOMING: readonly UpcomingSource[] = [
   { area: 'news', condition: "t.status = 'scheduled'", at: 't.published_at' },

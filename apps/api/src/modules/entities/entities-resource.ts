@@ -3,7 +3,7 @@ import { ValidationError } from '../../lib/http-errors';
 import { defineArea } from '../resource/area-declaration';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
-// Entities (AREAS.md): the organisations Gestor records. The NIF/NIE/CIF is checked by the shared
+// Entities (docs/areas.md): the organisations Gestor records. The NIF/NIE/CIF is checked by the shared
 // schema (shared/tax-id.ts) and unique; an entity that still has spaces is not deleted.
 
 const TAX_ID_TAKEN = 'Ya hay otra entidad con este NIF/CIF.';

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sniffFile } from './file-sniff';
 
-// AREAS.md "Multimedia": the type comes from the bytes. Every fixture is built here, so the test
+// docs/areas.md#multimedia: the type comes from the bytes. Every fixture is built here, so the test
 // shows exactly which bytes make (or fail to make) each type.
 
 let dir: string;

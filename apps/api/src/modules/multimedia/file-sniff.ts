@@ -4,7 +4,7 @@ import { ACCEPTED_MEDIA, type MediaKind } from '@gestor/shared';
 import { type FileTypeResult, fileTypeFromFile } from 'file-type';
 import { readAt } from '../../lib/read-at';
 
-// AREAS.md "Multimedia": the type comes from the file's bytes, never its name or Content-Type.
+// docs/areas.md#multimedia: the type comes from the file's bytes, never its name or Content-Type.
 // The file-type package names the binary formats. What is ours: which of them ACCEPTED_MEDIA lets in,
 // the checks below where its answer is looser than that list means, and the rule for text and CSV,
 // which it does not detect. Everything else (SVG, HTML, executables, other archives, unknown binary)

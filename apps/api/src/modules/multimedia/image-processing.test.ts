@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ValidationError } from '../../lib/http-errors';
 import { processImage, removeGpsData } from './image-processing';
 
-// AREAS.md "Multimedia": WebP variants rotated by EXIF orientation; no stored image keeps GPS data.
+// docs/areas.md#multimedia: WebP variants rotated by EXIF orientation; no stored image keeps GPS data.
 
 let dir: string;
 let counter = 0;

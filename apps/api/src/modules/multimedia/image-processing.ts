@@ -5,7 +5,7 @@ import sharp, { type Metadata } from 'sharp';
 import { ValidationError } from '../../lib/http-errors';
 import { readAt } from '../../lib/read-at';
 
-// AREAS.md "Multimedia": images get WebP variants (thumbnail within 320 px, medium within 1280 px)
+// docs/areas.md#multimedia: images get WebP variants (thumbnail within 320 px, medium within 1280 px)
 // rotated by their EXIF orientation, and no stored or served image keeps EXIF GPS location data.
 
 export interface VariantFile {

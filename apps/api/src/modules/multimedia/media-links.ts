@@ -10,7 +10,7 @@ import {
 import type { MediaLinks } from '../resource/media-links';
 import type { MediaUrls, StoredVariant, StoredVariants } from './media-refs';
 
-// Rich text points at the library by identity (AREAS.md "Rich text", "Media in use"): a body stores
+// Rich text points at the library by identity (docs/areas.md#rules-shared-by-the-content-areas, "Media in use"): a body stores
 // `<img data-media-id="12" alt="…" />`, never a file's address, so replacing a file, moving the bucket
 // or changing APP_URL breaks no body, and usages are kept from the ids. A body is resolved to the
 // files' current addresses, sizes and srcset when it is read.

@@ -3,7 +3,7 @@ import type { Connection } from '../../db/client';
 import { usageFields } from '../resource/declared-fields';
 import type { ResourceDefinition } from '../resource/resource-definition';
 
-// "Where is this file used?" (AREAS.md "Media in use"): media_usages records (area, record) pairs, kept
+// "Where is this file used?" (docs/areas.md#rules-shared-by-the-content-areas): media_usages records (area, record) pairs, kept
 // by the machinery on every write of an area that references media; the areas' registry tells this
 // index how each area names its records and which kinds of file it takes.
 
@@ -54,7 +54,7 @@ export function createUsageIndex() {
 
     /**
      * Each media item's usages in a stable order, named by the records' titles where `visible` lets
-     * the person read that area (AREAS.md: a draft's title is not for everyone who sees the library).
+     * the person read that area (docs/areas.md: a draft's title is not for everyone who sees the library).
      */
     async of(conn: Connection, mediaIds: number[], visible: VisibleArea): Promise<Map<number, MediaUsage[]>> {
       const rows = await conn.query<{ media_id: number; area: string; record_id: number }>(

@@ -25,7 +25,7 @@ import { processImage, removeGpsData } from './image-processing';
 import { IMAGES_ONLY, mediaKey, mediaKeys, mediaShape, mediaUrls, type StoredVariants } from './media-refs';
 import { type UsageIndex, visibleTo } from './media-usages';
 
-// The multimedia library (AREAS.md "Multimedia"): files typed by their bytes, images with WebP
+// The multimedia library (docs/areas.md#multimedia): files typed by their bytes, images with WebP
 // variants and no GPS data, replaced in place keeping their usages, never deleted while in use.
 
 /** What an accepted upload stores: the columns of the file, its variants included. */
@@ -97,7 +97,7 @@ export function multimediaResource({
         const thumbnail = path.join(tmpDir, `${base}-thumbnail.webp`);
         const medium = path.join(tmpDir, `${base}-medium.webp`);
         scratch.push(thumbnail, medium);
-        // AREAS.md: no stored or served image keeps EXIF GPS data; the bytes stored are the cleaned ones.
+        // docs/areas.md: no stored or served image keeps EXIF GPS data; the bytes stored are the cleaned ones.
         await removeGpsData(received.path, type.mime);
         const [image] = await Promise.all([
           processImage(received.path, type.mime, { thumbnail, medium }),

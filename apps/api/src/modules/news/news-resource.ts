@@ -3,7 +3,7 @@ import { defineArea, joinTable, storedIn } from '../resource/area-declaration';
 import { effectiveStatusSql, publishing } from '../resource/publishing';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
-// News (AREAS.md): categories by slug, a cover from the library, a sanitized body whose images count
+// News (docs/areas.md): categories by slug, a cover from the library, a sanitized body whose images count
 // as usages, the publishing rules, Spanish full-text search; the author is whoever created it.
 
 type NewsChanges = Omit<NewsUpdateInput, 'updated_at'>;

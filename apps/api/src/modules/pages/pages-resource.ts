@@ -3,7 +3,7 @@ import { defineArea } from '../resource/area-declaration';
 import { publishing } from '../resource/publishing';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
-// Pages (AREAS.md): a title, a body, draft or published (page.publish); created from the list with
+// Pages (docs/areas.md): a title, a body, draft or published (page.publish); created from the list with
 // a title alone. The four legal pages are seeded as drafts by migration 0006.
 
 type PageChanges = Omit<PageUpdateInput, 'updated_at'>;

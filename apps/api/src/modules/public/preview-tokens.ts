@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { PreviewArea } from '@gestor/shared';
 import { safeEqual } from '../../lib/tokens';
 
-// DELIVERY.md "Previews of drafts" (decision 021): a token names its area, its record and its expiry,
+// docs/public-api.md#previews-of-drafts (decision 021): a token names its area, its record and its expiry,
 // signed with APP_KEY (HMAC-SHA256, base64url). Nothing is stored: it is checked by its signature and
 // its time alone, so any server process of the same APP_KEY reads it, and it cannot be revoked before
 // it expires (short-lived by PREVIEW_TTL_MINUTES). `news.12.1767225600.<signature>`.

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { INIT_SCRIPT, STYLESHEET } from './public-docs-assets';
 import { publicOpenApiDocument } from './public-openapi';
 
-// The public API's document and its interactive reference (DELIVERY.md "OpenAPI", decision 022):
+// The public API's document and its interactive reference (docs/public-api.md, decision 022):
 // Swagger UI (swagger-ui-dist, Apache-2.0) served from node_modules, no CDN. Its start-up script is a
 // file of ours rather than the inline script of its index.html, so the server's CSP (script-src
 // 'self') holds; the online validator badge is off, so the page calls nothing but this server.

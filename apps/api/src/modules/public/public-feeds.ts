@@ -1,6 +1,6 @@
 import type { PublicNewsListItem } from '@gestor/shared';
 
-// DELIVERY.md "Feeds": RSS 2.0 and the sitemap protocol 0.9, written by hand (two small fixed
+// docs/public-api.md#feeds: RSS 2.0 and the sitemap protocol 0.9, written by hand (two small fixed
 // shapes). Valid XML whatever the texts hold: escaped, and without the characters XML 1.0 forbids
 // (control characters other than tab and line breaks, lone surrogates, U+FFFE and U+FFFF).
 

@@ -1,7 +1,7 @@
 import type { PublicMedia } from '@gestor/shared';
 import type { MediaUrls, StoredVariants } from '../multimedia/media-refs';
 
-// DELIVERY.md "Media objects": `{url, width, height, alt, mime_type, variants: {thumbnail, medium}}`,
+// docs/public-api.md#paths: `{url, width, height, alt, mime_type, variants: {thumbnail, medium}}`,
 // with the file's current address (the storage driver's, so a replace or a new APP_URL / S3_PUBLIC_URL
 // shows at once). Never the original name, the uploader or the checksum.
 

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { CACHE_CONTROL_PUBLIC, RATE_WINDOW_MS } from './public-transport';
 
-// DELIVERY.md "OpenAPI": the document is generated from the zod schemas the answers are shaped by
+// docs/public-api.md: the document is generated from the zod schemas the answers are shaped by
 // (packages/shared/src/public-api.ts), so it cannot drift from them (decision 022). Every schema
 // with an id becomes a component, referenced as #/components/schemas/<id>.
 

@@ -20,7 +20,7 @@ import { SPANISH_SEARCH } from '../resource/spanish-search';
 import { slideStateSql } from '../slides/slides-resource';
 import { publicMedia, publicMediaByIdSql, publicMediaSql } from './public-media';
 
-// DELIVERY.md "Only what is public now": each read states the condition in SQL, evaluated at the
+// docs/public-api.md#calling-it: each read states the condition in SQL, evaluated at the
 // statement's time (now()), so a scheduled item or a slide's window changes the answer with no write.
 // One statement per answer: a page and its total together, relations as correlated subqueries.
 

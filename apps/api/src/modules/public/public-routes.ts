@@ -31,7 +31,7 @@ import { previewTokens } from './preview-tokens';
 import { rssFeed, sitemap } from './public-feeds';
 import { createPublicRecords, fromTemplate, type ListWindow, type PublicPageOf } from './public-records';
 
-// DELIVERY.md "Public read API", "Feeds", "Previews of drafts": GET routes under /api/public/v1 that
+// docs/public-api.md#calling-it, "Feeds", "Previews of drafts": GET routes under /api/public/v1 that
 // answer plain JSON (or XML); the transport around them (cache, ETag, Cache-Control, CORS, rate limit,
 // 405) is the public API layer's. No route here reads the session: the session plugin skips this prefix.
 

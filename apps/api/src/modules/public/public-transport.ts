@@ -14,7 +14,7 @@ import {
 } from '../../plugins/compression';
 import { isPublicApiUrl } from '../../plugins/no-store';
 
-// How every answer under /api/public/v1 travels (DELIVERY.md "Public read API", decision 022):
+// How every answer under /api/public/v1 travels (docs/public-api.md#calling-it, decision 022):
 // CORS for any origin, GET/HEAD/OPTIONS only, a rate limit per client address, strong ETags and 304s,
 // compression, and an in-memory cache of whole answers that the database's announcements (migration
 // 0016) and the next scheduled instant keep honest. No cookie is read or set on these paths.

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@gestor/shared';
 import type { Connection } from '../../db/client';
 
-// One way to write a record's history (DESIGN.md §4): the machinery's writes and the account changes
+// One way to write a record's history (docs/areas.md): the machinery's writes and the account changes
 // made outside the users area (a reset link, a sign-up, the command line) go through it alike.
 
 /** Who made a change, as the history shows it; no id when nobody signed in did it. */

@@ -21,7 +21,7 @@ export function csvRow<R>(columns: CsvColumn<R>[], record: R): string {
   return `${columns.map((c) => cell(c.value(record))).join(SEPARATOR)}\r\n`;
 }
 
-// AREAS.md "Dates": people read times on the Madrid wall clock. The export writes that clock with
+// docs/areas.md#rules-shared-by-the-content-areas: people read times on the Madrid wall clock. The export writes that clock with
 // its offset (ISO 8601), so a spreadsheet shows what the screens show and the instant stays exact.
 const madridClock = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Europe/Madrid',

@@ -341,7 +341,7 @@ export function lockHash(text: string): number {
 }
 
 /**
- * A free slug made from `source` (AREAS.md: `ano-nuevo-en-avila`, then `-2`, `-3`…). Two writers making
+ * A free slug made from `source` (docs/areas.md: `ano-nuevo-en-avila`, then `-2`, `-3`…). Two writers making
  * the same slug at once take turns on a lock named after it, so both never pick the same suffix.
  */
 export async function uniqueSlug(

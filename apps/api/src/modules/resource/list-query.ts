@@ -3,7 +3,7 @@ import { ValidationError } from '../../lib/http-errors';
 import { refuseNulParameters } from '../../lib/validate';
 
 // ?page=1&per_page=15&sort=-updated_at,name&search=texto&filter[field]=value
-// Unknown sort or filter fields and bad values are a 422, never a 500 (DESIGN.md §3).
+// Unknown sort or filter fields and bad values are a 422, never a 500 (docs/http-api.md).
 
 export interface ListQuery {
   page: number;

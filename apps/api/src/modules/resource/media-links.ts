@@ -26,7 +26,7 @@ export interface MediaLinks {
    * no longer be the record's usages): each with its file's current address.
    */
   readStoredRichText(conn: Connection, html: string): Promise<string>;
-  /** Records the items a record uses now (AREAS.md "Media in use"), replacing what was recorded. */
+  /** Records the items a record uses now (docs/areas.md#rules-shared-by-the-content-areas), replacing what was recorded. */
   syncUsages(tx: Connection, area: string, recordId: number, ids: number[]): Promise<void>;
   /** Forgets the usages of records that are being deleted. */
   forgetUsages(tx: Connection, area: string, recordIds: number[]): Promise<void>;

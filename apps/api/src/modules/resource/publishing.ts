@@ -2,7 +2,7 @@ import type { Permission } from '@gestor/shared';
 import { forbidden, ValidationError } from '../../lib/http-errors';
 import type { AuthorizedWrite, WriteContext } from './resource-definition';
 
-// AREAS.md "Publishing" (news, pages): status draft | published | scheduled; published_at set when
+// docs/areas.md#rules-shared-by-the-content-areas (news, pages): status draft | published | scheduled; published_at set when
 // publishing (now, if not given); a scheduled item whose time has passed reads as published everywhere
 // with no job or timer; only holders of `<area>.publish` set a status other than draft, choose the
 // date, or change (or delete) an item that is not a draft.

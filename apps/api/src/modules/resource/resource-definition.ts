@@ -52,7 +52,7 @@ export interface TimedChange {
 }
 
 /**
- * What the organisation's website is told of an area's changes (DELIVERY.md "Webhooks"):
+ * What the organisation's website is told of an area's changes (docs/webhooks.md#events):
  * - `changes`: any write of a record is `<area>.changed`, and so is each `timed` moment; with
  *   `isPublic`, only a write of a record public before or after it (one appearing, changed or going
  *   away on the website: a public reader can see it), so an inactive record's name is sent to no one;
@@ -107,12 +107,12 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   /** Column holding gestor_fold(searchable text), indexed for LIKE '%…%'. */
   searchColumn?: string;
   /**
-   * Full-text search instead (AREAS.md "Search": Spanish, stemmed, best matches first): the condition
+   * Full-text search instead (docs/areas.md#rules-shared-by-the-content-areas: Spanish, stemmed, best matches first): the condition
    * and the rank given the placeholder of the search text. Lists searched without a sort order by rank.
    */
   fullTextSearch?: { condition(text: string): string; rank(text: string): string };
   /**
-   * Rich text fields (AREAS.md "Rich text"): sanitized by the allowlist on every write, whatever the
+   * Rich text fields (docs/areas.md#rules-shared-by-the-content-areas): sanitized by the allowlist on every write, whatever the
    * client sends; the library images they show are stored by id, counted as usages and read back
    * with their files' current addresses (MediaLinks).
    */
@@ -131,7 +131,7 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
    * the machinery. An area that declares its fields needs no create or update of its own.
    */
   fields?: Record<string, FieldSpec>;
-  /** The slug is made from this input field when none is given (AREAS.md "Slugs"); column `slug`. */
+  /** The slug is made from this input field when none is given (docs/areas.md#rules-shared-by-the-content-areas); column `slug`. */
   slug?: { from: string };
   /** The column that names a record where other areas list it (media usages); default `name`. */
   titleColumn?: string;
@@ -151,7 +151,7 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   /** Applies the update (the row is locked and updated_at checked). Default: the declared fields. */
   update?(ctx: WriteContext, current: R, input: U): Promise<void>;
   /**
-   * Authorizes a write by its content, beyond the route's permission (DESIGN.md §3: nobody gains
+   * Authorizes a write by its content, beyond the route's permission (docs/http-api.md: nobody gains
    * what they do not hold): throws 403 or 422. Runs inside the transaction, after the records were
    * locked, before anything is written.
    */

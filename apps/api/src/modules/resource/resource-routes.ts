@@ -11,7 +11,7 @@ import type { ResourceService } from './resource-service';
 import { forceDeleteBulk, forceOf, trashListContract, trashRoutes, trashScopeOf } from './trash-routes';
 import { receiveUpload } from './uploads';
 
-// The standard routes of every area (DESIGN.md §3 "Resource endpoints"), each behind its permission.
+// The standard routes of every area (docs/http-api.md#resources-one-shape-for-every-area), each behind its permission.
 
 /** The text fields beside a replaced file: the version it replaces, when the client knows it. */
 const ReplaceFields = z.strictObject({ updated_at: updatedAtField.optional() });
@@ -61,7 +61,7 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
     query: new URLSearchParams(request.url.split('?')[1] ?? ''),
   });
   const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
-  // By id, or by slug in areas addressed by slug (AREAS.md).
+  // By id, or by slug in areas addressed by slug (docs/areas.md).
   const idOf = (request: FastifyRequest) => service.resolveKey((request.params as { id: string }).id);
 
   app.get(base, can('view'), async (request, reply) => {

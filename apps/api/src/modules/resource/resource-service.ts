@@ -202,7 +202,7 @@ export function createResourceService<R extends { id: number; updated_at: string
     return Number(raw);
   }
 
-  /** `/{id}`, or `/{slug}` in areas addressed by slug (AREAS.md: news, categories). */
+  /** `/{id}`, or `/{slug}` in areas addressed by slug (docs/areas.md: news, categories). */
   async function resolveKey(raw: string): Promise<number> {
     if (/^\d{1,9}$/.test(raw) || contract.lookup !== 'slug') return parseId(raw);
     if (raw.length > 200 || !SLUG_PATTERN.test(raw)) throw notFound();
@@ -222,7 +222,7 @@ export function createResourceService<R extends { id: number; updated_at: string
   const tracksMedia = mediaSpecs.length > 0 || Boolean(richText);
 
   /**
-   * AREAS.md "Rich text": the allowlist applies to every write, whatever the client sends; library
+   * docs/areas.md#rules-shared-by-the-content-areas: the allowlist applies to every write, whatever the client sends; library
    * images are stored by id (MediaLinks), a 422 on the field for one that is not in the library.
    */
   async function storeRichText(tx: Connection, input: Record<string, unknown>) {

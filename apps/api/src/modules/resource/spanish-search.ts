@@ -1,4 +1,4 @@
-// Full-text search in Spanish (AREAS.md; decision 015): the query goes through the very function
+// Full-text search in Spanish (docs/areas.md; decision 015): the query goes through the very function
 // the stored search_vector columns use (migration 0012), so "informacion", "Información" and
 // "informaciones" become the same lexeme on both sides. Words are required in any order.
 const query = (text: string) => `websearch_to_tsquery('spanish', gestor_search_text(${text}))`;

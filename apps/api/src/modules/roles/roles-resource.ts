@@ -13,7 +13,7 @@ import { recordPermissionsChanged } from '../activity/permission-events';
 import { defineArea, valueList } from '../resource/area-declaration';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
-// Roles (DESIGN.md §3, §4): name (machine name, unique), label, permissions written and read as names.
+// Roles (docs/http-api.md, §4): name (machine name, unique), label, permissions written and read as names.
 // The administrator role keeps its name and every permission, and no role in use is deleted.
 
 export const rolesResource = defineArea<RoleRecord, RoleInput, Omit<RoleUpdateInput, 'updated_at'>>({
@@ -65,7 +65,7 @@ export const rolesResource = defineArea<RoleRecord, RoleInput, Omit<RoleUpdateIn
     input.name = candidate;
   },
 
-  // DESIGN.md §3: a person may give a role only permissions they hold; nor take away one they do
+  // docs/http-api.md: a person may give a role only permissions they hold; nor take away one they do
   // not hold (the matrix shows those fixed), so a role changes only within the person's own reach.
   async authorize({ tx, actor }, write) {
     if (write.action === 'delete') return;

@@ -13,7 +13,7 @@ import { validate } from '../../lib/validate';
 import { defineArea } from '../resource/area-declaration';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
-// Slides (AREAS.md): the home page's slides in their own order (positions 1…n, set as a whole by
+// Slides (docs/areas.md): the home page's slides in their own order (positions 1…n, set as a whole by
 // PUT /api/slides/order), each with a required image and shown within an optional window. Every
 // write of the area runs one at a time, so a new slide always goes last and a reorder never races a
 // create or a delete into a broken order.
@@ -131,7 +131,7 @@ export function slidesResource() {
     ],
 
     routes(app, service) {
-      // AREAS.md: the new order names every slide once; positions become 1…n. Static, so it wins
+      // docs/areas.md: the new order names every slide once; positions become 1…n. Static, so it wins
       // over PUT /:id. Each slide whose place changed gets a history entry; its updated_at stays, so
       // someone editing its text meanwhile is not told it was changed by another person.
       app.put('/api/slides/order', { config: { permission: 'slide.update' } }, async (request, reply) => {

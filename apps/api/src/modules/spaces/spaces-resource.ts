@@ -2,7 +2,7 @@ import { SPACES, type SpaceInput, type SpaceRecord, type SpaceUpdateInput } from
 import { defineArea, joinTable } from '../resource/area-declaration';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
-// Spaces (AREAS.md): the places an entity owns, with an ordered gallery from the media library. The
+// Spaces (docs/areas.md): the places an entity owns, with an ordered gallery from the media library. The
 // entity is written by id and read `{id, name}`; it is resolved FOR KEY SHARE, so an entity being
 // deleted now is waited for, then not found (422). The gallery is written as ids in order and read
 // as media objects.

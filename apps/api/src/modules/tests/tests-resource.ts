@@ -16,7 +16,7 @@ import { defineArea } from '../resource/area-declaration';
 import { childList, childrenSql } from '../resource/declared-fields';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
-// Tests, or questionnaires (AREAS.md "Tests"): details and an ordered list of questions, each with
+// Tests, or questionnaires (docs/areas.md#tests-questionnaires): details and an ordered list of questions, each with
 // its ordered options, written as one whole (decision 008's child lists keep the ids, so the history
 // can say "Pregunta 3: opción correcta cambiada"). Beyond the standard routes: scoring a set of
 // answers, and duplicating a test as a draft.
@@ -46,7 +46,7 @@ export function testsResource() {
     sortColumns: { title: spanishOrder('t.title'), status: 't.status', ...TIMESTAMP_SORTS },
     filterConditions: { status: (value) => `t.status = ${value}` },
 
-    // AREAS.md: a published test has at least one question, whether the body says so alone (the
+    // docs/areas.md: a published test has at least one question, whether the body says so alone (the
     // schema) or together with what is stored (publishing without sending the questions). The row
     // is locked, and its questions only change through it, so the count cannot move meanwhile.
     prepare(_ctx, input, current) {
@@ -106,7 +106,7 @@ export function testsResource() {
 }
 
 /**
- * AREAS.md: a single or multiple question earns its points only when the chosen options are exactly
+ * docs/areas.md: a single or multiple question earns its points only when the chosen options are exactly
  * the correct ones; text questions are scored by a person, so they count for neither score nor max.
  * An answer that does not fit its question (an unknown question or option, a list for a text
  * question, two options for a single one) is a 422 on `answers.<question id>`.

@@ -349,7 +349,7 @@ export function twoFactorRoutes(
           [id],
         );
         if (!row) throw notFound();
-        // DESIGN.md §3: nobody manages an account that holds permissions they lack.
+        // docs/http-api.md: nobody manages an account that holds permissions they lack.
         if (!mayManage(actor.permissions, row.permissions)) throw forbidden();
         const removed = await store.remove(tx, id);
         if (!removed?.wasConfirmed) throw ValidationError.field('two_factor', MESSAGES.twoFactorNotEnabled);

@@ -6,7 +6,7 @@ import { rolesResource } from '../roles/roles-resource';
 import { usersArea } from './users-resource';
 
 // Changes to an account made outside the users area's own writes (a reset link, a sign-up, the
-// command line) are audited like the rest (DESIGN.md §4 history): rows in `audits` under the users
+// command line) are audited like the rest (docs/areas.md history): rows in `audits` under the users
 // area, with the same snapshot the area records (its audited fields; a password only as hidden), so
 // the user's history panel shows them.
 

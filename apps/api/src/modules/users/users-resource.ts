@@ -16,14 +16,14 @@ import type { AuthService } from '../auth/auth-service';
 import { defineArea, joinTable } from '../resource/area-declaration';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
-// Users (DESIGN.md §4): email unique regardless of case, roles written as names and read as objects,
+// Users (docs/areas.md): email unique regardless of case, roles written as names and read as objects,
 // created with a password or an invitation mail. Nobody disables or deletes themselves, and the system
 // always keeps an active administrator.
 
 const quoted = (names: string[]) => names.map((name) => `«${name}»`).join(', ');
 
 /**
- * The roles named, which must exist and hold only permissions the actor holds (DESIGN.md §3: a
+ * The roles named, which must exist and hold only permissions the actor holds (docs/http-api.md: a
  * person may assign a user only roles whose permissions they all hold).
  */
 async function checkAssignable(tx: Connection, actor: AuthUser, names: string[]) {
@@ -115,7 +115,7 @@ export const usersArea = defineArea<UserRecord, UserInput, UserChanges>({
     if (!current || columns.get('active') !== false) return;
     if (current.id === actor.id)
       throw ValidationError.field('active', 'No puede desactivar su propia cuenta.');
-    // Disabling a user ends its sessions (DESIGN.md §3).
+    // Disabling a user ends its sessions (docs/http-api.md).
     if (current.active) await tx.query('DELETE FROM sessions WHERE user_id = $1', [current.id]);
   },
 

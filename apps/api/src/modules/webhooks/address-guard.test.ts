@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { addressGuard, isPublicAddress, v6Bytes } from './address-guard';
 
-describe('public addresses (DELIVERY.md "No SSRF")', () => {
+describe('public addresses (docs/webhooks.md#which-addresses-are-accepted)', () => {
   test('the public Internet is public', () => {
     for (const address of [
       '93.184.216.34',

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { refusedPort } from './webhook-port';
 
-// DELIVERY.md "No SSRF": a webhook's URL must lead to a public address. The name is resolved and
+// docs/webhooks.md#which-addresses-are-accepted: a webhook's URL must lead to a public address. The name is resolved and
 // every address it gives is checked, at save and again before each attempt; the request then
 // connects to the address checked (pinned), so a name that resolves elsewhere a moment later (DNS
 // rebinding) cannot take the request inside. WEBHOOKS_ALLOW_PRIVATE lifts the rule (tests, intranets).

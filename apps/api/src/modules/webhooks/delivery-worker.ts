@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { type AddressGuard, RefusedAddress, type ResolvedAddress } from './address-guard';
 import { signWebhook } from './signature';
 
-// DELIVERY.md "Nothing is lost" and "each delivery is sent by exactly one of them": every server
+// docs/webhooks.md#retries-and-guarantees and "each delivery is sent by exactly one of them": every server
 // process runs this worker. It claims due deliveries with FOR UPDATE SKIP LOCKED, moving each one's
 // next_attempt_at ahead by a lease and raising its attempt in the same statement (so another process
 // neither waits for it nor takes it), sends it, and writes the outcome for that attempt only. A
@@ -22,7 +22,7 @@ type Log = { error(obj: object, msg: string): void; warn(obj: object, msg: strin
 export interface DeliveryWorkerOptions {
   /** How often the outbox is looked at for other processes' rows and due retries. */
   pollIntervalMs?: number;
-  /** The waits after each failed attempt (DELIVERY.md's by default); then the delivery is failed. */
+  /** The waits after each failed attempt (docs/webhooks.md's by default); then the delivery is failed. */
   retryScheduleMs?: readonly number[];
   /** No answer within this long is a failed attempt. */
   timeoutMs?: number;

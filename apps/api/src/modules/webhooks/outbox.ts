@@ -15,7 +15,7 @@ import type {
 } from '../resource/resource-definition';
 import { newMessageId } from './signature';
 
-// DELIVERY.md "Nothing is lost": an event is written in the transaction of the change that causes it,
+// docs/webhooks.md#retries-and-guarantees: an event is written in the transaction of the change that causes it,
 // as one outbox row per subscribed active webhook (webhook_deliveries); the delivery worker sends
 // them once the transaction has committed. What rolls back was never announced.
 
@@ -70,7 +70,7 @@ export async function eventOf(
     if (before && after && !edited) return null;
     const { isPublic } = announces;
     if (!isPublic) return `${area}.changed`;
-    // DELIVERY.md: what a public reader can see. A record that stops being public counts (the website
+    // docs/webhooks.md#events: what a public reader can see. A record that stops being public counts (the website
     // must take it down); one that was not public and still is not was never shown.
     const seen =
       (before !== null && (await isPublic(before, tx))) || (after !== null && (await isPublic(after, tx)));
@@ -138,7 +138,7 @@ function timedOf(definition: AnyDefinition) {
 }
 
 /**
- * DELIVERY.md: "A scheduled item sends <area>.published within a minute of its time" (and a slide's
+ * docs/public-api.md: "A scheduled item sends <area>.published within a minute of its time" (and a slide's
  * window opening or closing, slide.changed). Each such moment that has come is marked announced
  * (webhook_announcements) and queued in one transaction; of several processes running this at once,
  * the INSERT … ON CONFLICT DO NOTHING lets exactly one return it. Returns how many deliveries were

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { WEBHOOK_SECRET_PREFIX } from '@gestor/shared';
 
-// The Standard Webhooks specification (DELIVERY.md): a secret `whsec_` + base64 of random bytes,
+// The Standard Webhooks specification (docs/webhooks.md): a secret `whsec_` + base64 of random bytes,
 // and `webhook-signature: v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` keyed with the bytes
 // the secret's base64 part decodes to.
 

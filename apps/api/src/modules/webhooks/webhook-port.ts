@@ -1,4 +1,4 @@
-// DELIVERY.md "No SSRF": a public host may still run services a webhook must not speak to (mail on
+// docs/webhooks.md#which-addresses-are-accepted: a public host may still run services a webhook must not speak to (mail on
 // 25, SSH on 22; 0 reaches whatever the system picks). Without WEBHOOKS_ALLOW_PRIVATE a webhook goes
 // to the web's ports, 80 and 443, or to an unprivileged one (1024–65535), where receivers run. The
 // port is part of the URL, so checking the URL at save and before each attempt covers DNS names too.

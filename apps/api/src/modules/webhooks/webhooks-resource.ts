@@ -15,7 +15,7 @@ import { RefusedAddress } from './address-guard';
 import { newWebhookSecret } from './signature';
 import type { Webhooks } from './webhooks';
 
-// Webhooks (DELIVERY.md): a management area like the others. The server makes the signing secret
+// Webhooks (docs/webhooks.md): a management area like the others. The server makes the signing secret
 // when one is created and answers it that once (`data.secret`); the URL's host must resolve to a
 // public address (the guard). Each webhook's log shows its last deliveries, with "Reenviar" for one
 // of them and "Enviar prueba" (a `ping`).
@@ -76,7 +76,7 @@ export function webhooksResource(webhooks: Pick<Webhooks, 'guard' | 'outbox' | '
     // Standard Webhooks: `whsec_` + base64 of 24 random bytes, made here, answered once.
     issuedOnCreate: { secret: newWebhookSecret },
 
-    // DELIVERY.md "No SSRF", at save: the host resolved (before the transaction: a name server may
+    // docs/webhooks.md#which-addresses-are-accepted, at save: the host resolved (before the transaction: a name server may
     // be slow) and every address it gives checked.
     async beforeTransaction(input) {
       if (typeof input.url !== 'string') return;

@@ -18,9 +18,9 @@ import {
 type Log = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 type AnyDefinition = ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>;
 
-/** What tests (and the benchmark) may change; the defaults are DELIVERY.md's rules. */
+/** What tests (and the benchmark) may change; the defaults are docs/public-api.md's rules. */
 export interface WebhookOptions extends DeliveryWorkerOptions {
-  /** How often scheduled items whose time has come are looked for: well within DELIVERY.md's minute. */
+  /** How often scheduled items whose time has come are looked for: well within docs/public-api.md's minute. */
   scheduleIntervalMs?: number;
   /** How often old deliveries and marks are pruned. */
   pruneIntervalMs?: number;

@@ -34,12 +34,12 @@ import {
 } from './spanish-date';
 import './controls.css';
 
-// DESIGN.md §5, a deliberate deviation from SPEC.md §9: the library's global defaults stay mm/dd/yy
+// docs/architecture.md#the-spa, a deliberate deviation from docs/architecture.md#the-spa: the library's global defaults stay mm/dd/yy
 // and Sunday first, but every Calendar Gestor renders is this one, which is Spanish: dd/mm/aaaa,
 // weeks from Monday (the DATE_CONTROL_LOCALE), days read out in Spanish, and typed text read day
 // first by spanish-date.ts. A text it cannot read stays in the field with a message under it
 // (issue 16: it used to be emptied silently). Times are Madrid's wall clock whatever the browser's
-// zone (AREAS.md "Dates").
+// zone (docs/areas.md#rules-shared-by-the-content-areas).
 
 /** The hint DateTimeControl shows unless given another; exported for hints that add to it. */
 export const MADRID_TIME_HINT = 'Hora peninsular (Europe/Madrid).';

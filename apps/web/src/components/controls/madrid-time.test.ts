@@ -10,7 +10,7 @@ import {
   wallClockToLocalDate,
 } from './madrid-time';
 
-// AREAS.md "Dates": the person reads and picks Madrid's wall clock; the API stores UTC. These tests
+// docs/areas.md#rules-shared-by-the-content-areas: the person reads and picks Madrid's wall clock; the API stores UTC. These tests
 // do not depend on the time zone of the machine that runs them.
 
 const at = (year: number, month: number, day: number, hour: number, minute: number) => ({

@@ -1,4 +1,4 @@
-// AREAS.md "Dates": people see and pick dates and times as the wall clock in Europe/Madrid whatever
+// docs/areas.md#rules-shared-by-the-content-areas: people see and pick dates and times as the wall clock in Europe/Madrid whatever
 // their browser's time zone, while the API stores instants in UTC. These pure functions translate
 // between the two; the date pickers (date-controls.tsx) only map PrimeReact's local Date to and from
 // the wall-clock parts.

@@ -3,7 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { TextControl } from './form-controls';
 
 /**
- * The `slug` field of an area addressed by slug (AREAS.md "Slugs"): empty means "make it from the
+ * The `slug` field of an area addressed by slug (docs/areas.md#rules-shared-by-the-content-areas): empty means "make it from the
  * name", and the hint shows the address the record will have (`/news/ano-nuevo`), from the same
  * `slugify` the server uses. `addressPrefix` null leaves the address out (pages are edited by id).
  */

@@ -9,7 +9,7 @@ import {
   unreadableDateMessage,
 } from './spanish-date';
 
-// DESIGN.md §5: dates are typed and shown day first, and a text that is not a date is never taken
+// docs/architecture.md#the-spa: dates are typed and shown day first, and a text that is not a date is never taken
 // for one.
 
 describe('parseSpanishDate', () => {

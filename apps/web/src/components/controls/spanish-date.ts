@@ -1,6 +1,6 @@
 import { type CalendarDate, isValidWallClock, type WallClock } from './madrid-time';
 
-// DESIGN.md §5, a deliberate deviation from SPEC.md §9: the library's global defaults stay
+// docs/architecture.md#the-spa, a deliberate deviation from docs/architecture.md#the-spa: the library's global defaults stay
 // `mm/dd/yy` and Sunday first, but every date control Gestor renders reads and writes dates the way a
 // Spanish office does, `25/12/2026 10:00`, with weeks from Monday. "12/03/2026" is 12 March, never
 // 3 December, and a text that is not a date is said to be one, never emptied (issue 16).

@@ -100,8 +100,6 @@ function TagsSelect({
   };
 
   const pt: MultiSelectPassThroughOptions = {
-    // MultiSelect copies its ARIA props to its wrapper as well as its input: only the input keeps them.
-    root: { 'aria-describedby': undefined, 'aria-invalid': undefined },
     input: { onKeyDown },
     // PrimeReact passes each chip's value in the context (its types do not say so).
     removeTokenIcon: (options?: { context?: unknown }) => ({
@@ -110,14 +108,7 @@ function TagsSelect({
     }),
     // The search box is PrimeReact's InputText: its attributes go in its root section.
     filterInput: { root: { 'aria-label': `Buscar en «${label}»` } },
-    // axe nested-interactive and label (issue 16): each option (role="option", whose content is
-    // presentational) draws its tick with a real, unlabelled <input type="checkbox">. The option
-    // itself says whether it is chosen (aria-selected) and takes the click, so the checkbox is
-    // inert: out of the accessibility tree, never focused, clicks fall through to the option.
-    checkboxContainer: { inert: true },
-    // axe scrollable-region-focusable: focus stays in the search box while the arrows move through
-    // the options, so a long list is also reachable with Tab, to scroll it with the keyboard.
-    wrapper: { tabIndex: 0 },
+    // The options' checkboxes, the scrolling list and the empty message: app/provider.tsx, for all.
   };
 
   return (

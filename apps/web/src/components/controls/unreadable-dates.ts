@@ -1,7 +1,7 @@
 import { type FieldErrors, type FieldValues, type Resolver, set } from 'react-hook-form';
 import { isUnreadableDate, unreadableDateMessage } from './spanish-date';
 
-// DESIGN.md §5 and issue 16: a date control holding a text it cannot read is an error on its field
+// docs/architecture.md#the-spa and issue 16: a date control holding a text it cannot read is an error on its field
 // whatever is being saved. The area's schema may not even look at the field ("Guardar borrador"
 // sends no publication date), so the form's resolver says so itself, and nothing is sent.
 

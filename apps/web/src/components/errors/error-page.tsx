@@ -3,7 +3,7 @@ import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './errors.css';
 
-// SPEC.md §2, §8: 404 → 'Page Not Found', any other status → 'Internal Server Error'; the error's
+// docs/architecture.md#the-spa, §8: 404 → 'Page Not Found', any other status → 'Internal Server Error'; the error's
 // message is the description.
 
 export function defaultErrorTitle(status: number): string {
@@ -57,7 +57,7 @@ export function RouteErrorPage() {
   return <ErrorPage {...describeRouteError(error)} />;
 }
 
-/** SPEC.md §8: an unmatched path is a 404 whose message is 'Page not found: <path>'. */
+/** docs/architecture.md#the-spa: an unmatched path is a 404 whose message is 'Page not found: <path>'. */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   return <ErrorPage status={404} message={`Page not found: ${pathname}`} />;

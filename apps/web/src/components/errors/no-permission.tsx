@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** DESIGN.md §3: a screen the user may not see shows this instead, without calling the API. */
+/** docs/http-api.md: a screen the user may not see shows this instead, without calling the API. */
 export function NoPermission() {
   useDocumentTitle('Sin permiso');
   return (

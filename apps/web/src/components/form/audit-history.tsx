@@ -22,7 +22,7 @@ import { ConflictDialog } from './conflict-dialog';
 import { VersionDialog } from './version-dialog';
 import { entryMoments, publicationChanges, versionName } from './version-restore';
 
-// The "Historial" beside a record's form: who changed what and when, newest first (DESIGN.md §3:
+// The "Historial" beside a record's form: who changed what and when, newest first (docs/http-api.md:
 // GET /api/{r}/{id}/audit), ten at a time.
 
 const ACTION_SEVERITY: Record<AuditEntry['action'], 'success' | 'info' | 'danger'> = {
@@ -62,7 +62,7 @@ export const revertedLine = (entry: AuditEntry) =>
     ? `Restaurada la versión del ${formatDateTime(entry.reverted_from.created_at, { seconds: true })}`
     : null;
 
-/** AREAS.md "Publishing": without `<area>.publish`, only drafts change. */
+/** docs/areas.md#rules-shared-by-the-content-areas: without `<area>.publish`, only drafts change. */
 const PUBLISH_REFUSED =
   'Restaurar esta versión cambiaría un elemento publicado o programado: necesita el permiso de publicar.';
 
@@ -119,7 +119,7 @@ export function AuditHistory({
     if (!restore || !current) return;
     const publication = withPublication && mayPublish;
     try {
-      // The API would answer 403, which signs the person out (SPEC.md §4): said here instead. The
+      // The API would answer 403, which signs the person out (docs/http-api.md#sign-in-lifecycle): said here instead. The
       // publication state stays as it is, so only the record's own state matters.
       const status = (current as unknown as Record<string, unknown>).status ?? 'draft';
       if (!mayPublish && status !== 'draft') {

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 
 /**
- * DESIGN.md §3 optimistic locking: the record changed on the server since the form loaded it. Nothing
+ * docs/http-api.md optimistic locking: the record changed on the server since the form loaded it. Nothing
  * was written; the person reviews their changes ("Cancelar") or loads the latest version.
  */
 export function ConflictDialog({

@@ -45,7 +45,7 @@ import { useSaveShortcut } from '../shortcuts/use-save-shortcut';
 import { ConflictDialog } from './conflict-dialog';
 import { useDraftRecovery } from './draft-recovery';
 
-// The create and edit screens of any area (DESIGN.md §5 "Forms"): the shared zod schema validates
+// The create and edit screens of any area (docs/architecture.md#the-spa): the shared zod schema validates
 // before sending, the server's 422 messages land under their fields, leaving with unsaved changes
 // asks first, a 409 offers the latest version, and the record's history sits beside the form.
 
@@ -268,9 +268,9 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
   const editing = record !== undefined;
   const can = useCan();
   const allowed = (action: 'create' | 'update' | 'delete') => can(`${contract.area}.${action}` as Permission);
-  // DESIGN.md §3: a record the person may not manage is shown, never changed.
+  // docs/http-api.md: a record the person may not manage is shown, never changed.
   const manageable = !editing || (screens.canManage?.(record) ?? true);
-  // Optimistic locking (DESIGN.md §3): every PUT carries the updated_at of the version on screen.
+  // Optimistic locking (docs/http-api.md): every PUT carries the updated_at of the version on screen.
   const updatedAt = useRef(record?.updated_at);
   // Issue 19: who else is editing; a tab without the edit lock shows the form read-only.
   const presence = usePresence(contract, record?.id, {
@@ -343,7 +343,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
       showRecord(saved);
       notify.success(savedMessage(contract, record, saved));
     } catch (error) {
-      // Optimistic locking (DESIGN.md §3): nothing was written; the person chooses what to do.
+      // Optimistic locking (docs/http-api.md): nothing was written; the person chooses what to do.
       if (isApiError(error) && error.status === 409) {
         setConflict(CONFLICT_MESSAGE);
         return;

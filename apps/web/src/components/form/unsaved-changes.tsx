@@ -3,10 +3,10 @@ import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { type BlockerFunction, useBlocker } from 'react-router';
 import { LEAVE_QUESTION } from '../resource/messages';
 
-// DESIGN.md §5: a warning before leaving a form with unsaved changes — a dialog for navigation
+// docs/architecture.md#the-spa: a warning before leaving a form with unsaved changes — a dialog for navigation
 // inside the app (React Router's blocker), the browser's own prompt when the tab is closed or reloaded.
 
-/** Where leaving must never be held back: a signed-out user cannot save anyway (SPEC.md §4). */
+/** Where leaving must never be held back: a signed-out user cannot save anyway (docs/http-api.md#sign-in-lifecycle). */
 const ALWAYS_ALLOWED = /^\/(auth\/|logout-ok)/;
 
 export function useUnsavedChangesGuard(dirty: boolean): { dialog: ReactNode; allowNavigation: () => void } {

@@ -73,7 +73,7 @@ export function DefaultLayout({
     else setStaticHidden((hidden) => !hidden);
   };
 
-  // SPEC.md §4: signing out always ends here, whatever the server answers (it never fails).
+  // docs/http-api.md#sign-in-lifecycle: signing out always ends here, whatever the server answers (it never fails).
   const signOut = ({ toLogoutOk }: { toLogoutOk: boolean }) => {
     void logout({ toLogoutOk });
   };

@@ -6,6 +6,6 @@ export interface MenuEntry {
   /** A PrimeIcons class, e.g. 'pi pi-home'. */
   icon: string;
   to: string;
-  /** Shown only to users holding it (DESIGN.md §5: the menu shows only the areas the user may view). */
+  /** Shown only to users holding it (docs/architecture.md#the-spa: the menu shows only the areas the user may view). */
   permission?: Permission;
 }

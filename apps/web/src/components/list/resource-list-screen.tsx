@@ -157,7 +157,7 @@ export interface ResourceListScreenProps<R extends ResourceRecord> {
 }
 
 /**
- * The list screen of any area (DESIGN.md §5 "List screens"): server-side paging, sorting, search and
+ * The list screen of any area (docs/architecture.md#the-spa): server-side paging, sorting, search and
  * filters kept in the URL, row selection with bulk delete, CSV export. Actions appear only with their
  * permission, because the SPA must never send a request that would get a 403.
  */

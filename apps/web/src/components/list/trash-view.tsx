@@ -191,7 +191,7 @@ export function TrashListScreen<R extends ResourceRecord>({
   };
   const name = (record: R) => nameOf(screens, record);
   // A record the person may not manage (a user holding more than they do) offers nothing: the API
-  // would answer 403, which signs the SPA out (SPEC.md §4).
+  // would answer 403, which signs the SPA out (docs/http-api.md#sign-in-lifecycle).
   const manageable = (record: R) => (screens.canManage ?? (() => true))(record);
   const actions = (record: Trashed<R>) =>
     manageable(record) && (

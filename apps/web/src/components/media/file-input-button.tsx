@@ -4,7 +4,7 @@ import { useRef } from 'react';
 
 /**
  * The file chooser's hint: the accepted types and their extensions. Only a hint — the server reads
- * the type from the bytes and refuses the rest (AREAS.md "Multimedia").
+ * the type from the bytes and refuses the rest (docs/areas.md#multimedia).
  */
 export function acceptHint(kind?: MediaKind): string {
   const accepted = ACCEPTED_MEDIA.filter((media) => !kind || media.kind === kind);

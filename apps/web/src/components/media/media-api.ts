@@ -44,7 +44,7 @@ export function useMediaRecord(
   });
 }
 
-/** `GET /api/multimedia/{id}/usage`: where the item is referenced (AREAS.md "Media in use"). */
+/** `GET /api/multimedia/{id}/usage`: where the item is referenced (docs/areas.md#rules-shared-by-the-content-areas). */
 export const mediaUsageQuery = (id: number) =>
   queryOptions({
     queryKey: mediaKeys.usage(id),

@@ -7,7 +7,7 @@ import {
 } from '@gestor/shared';
 
 // How a media item is named and drawn by its type: the server reads the type from the bytes
-// (AREAS.md "Multimedia"), so the mime type it answers decides, not the file's name.
+// (docs/areas.md#multimedia), so the mime type it answers decides, not the file's name.
 
 const KIND_ICONS: Record<MediaKind, string> = {
   image: 'pi pi-image',

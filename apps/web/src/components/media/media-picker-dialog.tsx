@@ -27,7 +27,7 @@ import { UploadProgress } from './upload-progress';
 import { useUploadQueue } from './use-upload-queue';
 import './media.css';
 
-// The media library as a dialog, for every area's forms (AREAS.md "Multimedia": "a media picker
+// The media library as a dialog, for every area's forms (docs/areas.md#multimedia: "a media picker
 // dialog (pick or upload) that every other area uses for its images"). Searching, the type filter,
 // paging and uploading happen inside; the chosen items go back through `onPick`.
 

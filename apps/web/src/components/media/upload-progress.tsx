@@ -8,7 +8,7 @@ import { filesCount, uploadSummary } from './upload-summary';
 import type { UploadItem, UploadQueue } from './use-upload-queue';
 
 // Each file of a batch with its own progress bar and a way to cancel it; when the batch ends, a
-// summary that says how many arrived and which did not, and why (AREAS.md "Multimedia").
+// summary that says how many arrived and which did not, and why (docs/areas.md#multimedia).
 
 const STATUS_ICONS: Record<UploadItem['status'], string> = {
   queued: 'pi pi-clock',

@@ -3,11 +3,11 @@ import { ApiError, api, apiBaseUrl, buildUrl } from '../../lib/api-client';
 import { readCookie } from '../../lib/cookies';
 
 // Uploads go through XMLHttpRequest because fetch reports no upload progress. Everything else is as
-// the API client does it (SPEC.md §7): credentials, Accept: application/json, ?lang=es, X-XSRF-TOKEN
-// from its cookie, the body's `data` unwrapped, and a 401/403 signing the person out (SPEC.md §4).
+// the API client does it (docs/http-api.md#what-the-spa-sends): credentials, Accept: application/json, ?lang=es, X-XSRF-TOKEN
+// from its cookie, the body's `data` unwrapped, and a 401/403 signing the person out (docs/http-api.md#sign-in-lifecycle).
 
 /**
- * UPLOAD_MAX_MB's default on the server (AREAS.md "Multimedia"), used until GET /api/multimedia/limits
+ * UPLOAD_MAX_MB's default on the server (docs/areas.md#multimedia), used until GET /api/multimedia/limits
  * answers with the server's own. The client only uses it to spare sending a file certain to be
  * refused; the server's 413 remains the authority.
  */

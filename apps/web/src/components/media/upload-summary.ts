@@ -1,6 +1,6 @@
 import type { UploadItem } from './use-upload-queue';
 
-// What the end of a batch of uploads says (AREAS.md "Multimedia": which failed and why is listed
+// What the end of a batch of uploads says (docs/areas.md#multimedia: which failed and why is listed
 // beside it, in the server's words).
 
 export const filesCount = (count: number) => (count === 1 ? '1 archivo' : `${count} archivos`);

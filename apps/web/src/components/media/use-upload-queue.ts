@@ -9,7 +9,7 @@ import {
   uploadMedia,
 } from './upload-request';
 
-// AREAS.md "Multimedia": several files are several requests; the SPA uploads three at a time, each
+// docs/areas.md#multimedia: several files are several requests; the SPA uploads three at a time, each
 // with its own progress, and says which failed and why.
 
 export const UPLOAD_CONCURRENCY = 3;

@@ -10,7 +10,7 @@ export type OptionValue = string | number;
 /** What a feature declares: which area, how a record is written (value) and read (label). */
 export interface RecordOptions<R, V extends OptionValue> {
   contract: ResourceContract;
-  /** What the form or the filter stores: a slug, an id, a name (AREAS.md says which per relation). */
+  /** What the form or the filter stores: a slug, an id, a name (docs/areas.md says which per relation). */
   value: (record: R) => V;
   /** What the person reads: a name, a category's path ("Deportes › Fútbol"). */
   label: (record: R) => string;

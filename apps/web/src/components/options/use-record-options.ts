@@ -20,7 +20,7 @@ import {
 // hundreds) is loaded whole, once, and the control filters it as the person types. A large one (the
 // users) is never loaded whole: the control asks the API for the first page of matches as the person
 // types. Either way, nothing is asked without `<area>.view`: a 403 would sign the person out
-// (SPEC.md §4), so the screen shows what it can without the area.
+// (docs/http-api.md#sign-in-lifecycle), so the screen shows what it can without the area.
 
 const listPath = (spec: AnyRecordOptions<OptionValue>) => `/api/${spec.contract.path}`;
 

@@ -10,7 +10,7 @@ import {
 } from '@gestor/shared';
 
 // The permission matrix (a role's permissions; an API token's abilities in Mi cuenta): rows are areas,
-// then the extra permissions' groups ("Actividad", decision 031), columns are actions (DESIGN.md §3 "Permissions"). Publicar exists only for news and
+// then the extra permissions' groups ("Actividad", decision 031), columns are actions (docs/http-api.md#permissions). Publicar exists only for news and
 // pages, and Actividad has only Ver, so the columns have holes.
 
 export const MATRIX_ACTIONS = [...ACTIONS, 'publish'] as const;
@@ -58,7 +58,7 @@ export function toggleGroup(selected: readonly Permission[], group: readonly Per
 }
 
 /**
- * The part of a row or column the person may give (DESIGN.md §3: only permissions they hold): the
+ * The part of a row or column the person may give (docs/http-api.md: only permissions they hold): the
  * row and column checkboxes turn on or off only these, leaving the others as they are.
  */
 export function grantableOf(group: readonly Permission[], grantable: readonly Permission[]): Permission[] {

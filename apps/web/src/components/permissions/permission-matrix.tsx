@@ -19,7 +19,7 @@ interface PermissionMatrixProps {
   /** The matrix's caption, which names it for screen readers. */
   caption: string;
   /**
-   * What the person may give: the permissions they hold (DESIGN.md §3). The others are shown but
+   * What the person may give: the permissions they hold (docs/http-api.md). The others are shown but
    * disabled, described by `hintId`, and the row and column checkboxes leave them alone.
    */
   grantable: readonly Permission[];

@@ -7,7 +7,7 @@ import { useCan } from '../../lib/permissions';
 import type { ScreenNotifier } from '../resource/resource-screens';
 import { type PreviewGrant, UNSAVED_PREVIEW_NOTE, useRequestPreview } from './preview-api';
 
-// "Vista previa" on the news and pages editors (DELIVERY.md "Previews of drafts"): a signed link to
+// "Vista previa" on the news and pages editors (docs/public-api.md#previews-of-drafts): a signed link to
 // the saved version. With PUBLIC_PREVIEW_URL the website shows it in a new tab; without, a dialog
 // here shows what the public API answers for it. Unsaved changes are not previewed (they are not
 // on the server): the person is told so rather than having the form saved behind their back, which

@@ -7,7 +7,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, apiBaseUrl } from '../../lib/api-client';
 
-// DELIVERY.md "Previews of drafts": the admin API signs a token for one record (news.view /
+// docs/public-api.md#previews-of-drafts: the admin API signs a token for one record (news.view /
 // page.view), and the public API shows that record by it as the website would, were it public now.
 
 export type PreviewGrant = PreviewLink['data'];

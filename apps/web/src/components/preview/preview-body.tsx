@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-// A record's body HTML (sanitized by the server, DELIVERY.md) shown apart from the SPA: a frame
+// A record's body HTML (sanitized by the server, docs/public-api.md) shown apart from the SPA: a frame
 // from `srcdoc`, sandboxed without scripts, so nothing in the body can run, restyle Gestor or read
 // its session. `allow-same-origin` keeps the frame on the SPA's origin — without scripts it cannot
 // use it — so the library's images (served `Cross-Origin-Resource-Policy: same-origin`) load, and

@@ -43,8 +43,14 @@ export function PreviewDialog({
       blockScroll
       maximized={narrow}
       footer={<Button type="button" label="Cerrar la vista previa" onClick={onHide} autoFocus />}
-      // The whole article is no description of the dialog: its header says what it is.
-      pt={{ root: { 'aria-describedby': undefined } }}
+      pt={{
+        // The whole article is no description of the dialog: its header says what it is.
+        root: { 'aria-describedby': undefined },
+        // A long draft scrolls inside the dialog, and its body is a frame without scripts that
+        // takes no focus: the scrolling part is a named stop of its own, so the arrows and Page Down
+        // reach all of it (axe: scrollable-region-focusable).
+        content: { tabIndex: 0, role: 'region', 'aria-label': 'Contenido de la vista previa' },
+      }}
     >
       <div className="preview-dialog-content">
         {unsavedChanges && <Notice severity="info">{UNSAVED_PREVIEW_NOTE}</Notice>}

@@ -1,8 +1,8 @@
 import type { Area, Permission, PublicationStatus } from '@gestor/shared';
 
-// AREAS.md "Publishing", as the forms of publishable areas (news, pages) apply it. Only holders of
+// docs/areas.md#rules-shared-by-the-content-areas, as the forms of publishable areas (news, pages) apply it. Only holders of
 // `<area>.publish` send a status or a date, or change an item that is not a draft: the API answers
-// anyone else with a 403, which signs the person out (SPEC.md §4), so the form never sends one.
+// anyone else with a 403, which signs the person out (docs/http-api.md#sign-in-lifecycle), so the form never sends one.
 
 /** What a publishable area declares: its permission, and whether items can be scheduled. */
 export interface PublishingRules {
@@ -39,7 +39,7 @@ export function publishingBody(
         ? {}
         : { status: 'scheduled', published_at: intent.published_at ?? null };
     case 'published':
-      // "Publicar ahora": the server stamps the time (AREAS.md: now, if not given).
+      // "Publicar ahora": the server stamps the time (docs/areas.md: now, if not given).
       return current === 'published' ? {} : { status: 'published', published_at: null };
     default:
       return current === 'draft' ? {} : { status: 'draft' };

@@ -1,5 +1,5 @@
 // How the management screens print values: dates as dd/mm/yyyy HH:mm in the browser's time zone
-// (the API sends ISO 8601 in UTC, DESIGN.md §3), missing values as a dash.
+// (the API sends ISO 8601 in UTC, docs/http-api.md), missing values as a dash.
 
 export const EMPTY_VALUE = '—';
 

@@ -3,7 +3,7 @@ import type { QueryParams } from '../../lib/api-client';
 
 // A list screen keeps its whole state in the URL (?page=2&sort=-name&search=ana&filter[role]=editor),
 // so back/forward and reload restore it. These pure functions translate between the URL, the table
-// and the API's query string (DESIGN.md §3 "Resource endpoints").
+// and the API's query string (docs/http-api.md#resources-one-shape-for-every-area).
 
 export const PER_PAGE_OPTIONS = [15, 30, 50, 100] as const;
 
@@ -22,7 +22,7 @@ export interface ListState {
 /** How an area's list differs from the usual (`ResourceScreens.rankedSearch`). */
 export interface ListOptions {
   /**
-   * The API orders a search by relevance when the request names no sort (AREAS.md: the content
+   * The API orders a search by relevance when the request names no sort (docs/areas.md: the content
    * areas' full-text search, best matches first). Until the person picks a sort, the list sends none:
    * the API's default order without a search, its best matches with one.
    */

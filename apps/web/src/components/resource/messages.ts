@@ -26,7 +26,7 @@ export function savedMessage(
   }
   return SAVED_MESSAGE;
 }
-// The API's 409 text names a "registro" (DESIGN.md §3 fixes it); a person reads this one (issue 16).
+// The API's 409 text names a "registro" (docs/http-api.md fixes it); a person reads this one (issue 16).
 export const CONFLICT_MESSAGE = 'Otra persona ha modificado este elemento mientras usted lo editaba.';
 export const LEAVE_QUESTION = '¿Salir sin guardar? Los cambios se perderán.';
 

@@ -11,7 +11,7 @@ import { api, apiBaseUrl, buildUrl } from '../../lib/api-client';
 import { csvExportParams, type ListState, listQueryParams } from './list-state';
 import { type ResourceRecord, recordKey } from './resource-screens';
 
-// The calls of DESIGN.md §3 "Resource endpoints", once for every area. The client retries a GET
+// The calls of docs/http-api.md#resources-one-shape-for-every-area, once for every area. The client retries a GET
 // once on 408/409/425/429/5xx and never retries a write, so a 409 on save reaches the form as is.
 
 const base = (contract: ResourceContract) => `/api/${contract.path}`;
@@ -40,7 +40,7 @@ export function useResourceList<R extends ResourceRecord>(contract: ResourceCont
   });
 }
 
-/** One record by its address: the id, or the slug in areas addressed by slug (AREAS.md). */
+/** One record by its address: the id, or the slug in areas addressed by slug (docs/areas.md). */
 export function useResourceRecord<R extends ResourceRecord>(
   contract: ResourceContract,
   key: number | string,

@@ -177,7 +177,7 @@ export interface ResourceScreens<R extends ResourceRecord, V extends FieldValues
    */
   purpose: string;
   /**
-   * The API orders a search by relevance when no sort is given (AREAS.md: the content areas'
+   * The API orders a search by relevance when no sort is given (docs/areas.md: the content areas'
    * full-text search): until the person picks a sort, the list sends none and marks no column while
    * searching (`ListOptions` in list-state.ts).
    */
@@ -185,7 +185,7 @@ export interface ResourceScreens<R extends ResourceRecord, V extends FieldValues
   /** Records the area never lets go (the admin role, one's own account): no delete, no selection. */
   canDelete?: (record: R) => boolean;
   /**
-   * Records the person may see but not change (DESIGN.md §3: a user holding permissions the person
+   * Records the person may see but not change (docs/http-api.md: a user holding permissions the person
    * lacks): no edit or delete action, no selection, and a read-only screen with a notice.
    */
   canManage?: (record: R) => boolean;
@@ -194,14 +194,14 @@ export interface ResourceScreens<R extends ResourceRecord, V extends FieldValues
   form: ResourceFormDeclaration<R, V>;
 }
 
-/** Where an area's screens live: SPEC.md §2 names them after the permission area (/role, /user…). */
+/** Where an area's screens live: docs/architecture.md#the-spa names them after the permission area (/role, /user…). */
 export function screensRoute(contract: ResourceContract): string {
   return `/${contract.area}`;
 }
 
 /**
  * How a record is addressed in the SPA's edit route: its slug in areas addressed by slug (news,
- * categories: SPEC.md §2 `/category/{slug}`), else its id.
+ * categories: docs/architecture.md#the-spa `/category/{slug}`), else its id.
  */
 export function recordKey(contract: ResourceContract, record: ResourceRecord): string {
   const { slug } = record as { slug?: unknown };

@@ -18,7 +18,7 @@ import { pickedImageOf } from './rich-text-image';
 import type { PickedImage } from './rich-text-types';
 import './rich-text.css';
 
-// AREAS.md "Rich text": news and page bodies. This shell is what a form imports: the label, the
+// docs/areas.md#rules-shared-by-the-content-areas: news and page bodies. This shell is what a form imports: the label, the
 // messages and a placeholder of the editor's size; the TipTap editor itself (rich-text-editor.tsx,
 // its own chunk) loads only when a form shows this control, so no other screen pays for it.
 

@@ -20,12 +20,12 @@ import { rovingTarget } from './rich-text-roving';
 import type { RichTextEditorProps } from './rich-text-types';
 
 // The TipTap editor behind RichTextControl, loaded only when a form shows one (the only module that
-// imports @tiptap/*, so Vite puts TipTap in this chunk). It produces a subset of AREAS.md's
+// imports @tiptap/*, so Vite puts TipTap in this chunk). It produces a subset of docs/areas.md's
 // allowlist; the API sanitizes whatever arrives anyway (apps/api/src/lib/rich-text.ts).
 
 /**
  * TipTap's image, keeping which library item it shows (`data-media-id`): the API stores a body's
- * library images by id and gives them their files' current addresses when read (AREAS.md "Rich text").
+ * library images by id and gives them their files' current addresses when read (docs/areas.md#rules-shared-by-the-content-areas).
  */
 const LibraryImage = ImageNode.extend({
   addAttributes() {

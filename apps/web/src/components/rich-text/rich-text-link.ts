@@ -1,4 +1,4 @@
-// The links a rich text body may hold (AREAS.md "Rich text"): http(s), mailto, tel, or an address of
+// The links a rich text body may hold (docs/areas.md#rules-shared-by-the-content-areas): http(s), mailto, tel, or an address of
 // this site ("/paginas/aviso-legal", "#contacto", "anexo.pdf"). The API applies the same rule when it
 // sanitizes (apps/api/src/lib/rich-text.ts, `allowedHref`); the editor applies it first, so a link it
 // shows is one the server keeps.

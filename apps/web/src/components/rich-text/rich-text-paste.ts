@@ -1,4 +1,4 @@
-// Paste from Word and Google Docs (AREAS.md "Rich text"): what they put on the clipboard is a whole
+// Paste from Word and Google Docs (docs/areas.md#rules-shared-by-the-content-areas): what they put on the clipboard is a whole
 // document of classes, inline styles, spans, Office tags (<o:p>) and conditional comments. Before the
 // editor reads it, this keeps the meaning (bold, italic, underline, strike, lists, links, tables) and
 // drops the rest. It runs on the HTML string, so it is testable without a browser; the editor's own

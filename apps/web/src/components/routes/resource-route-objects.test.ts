@@ -15,7 +15,7 @@ describe('resourceRouteObjects', () => {
 });
 
 describe('resourceRouteObjects for areas without some screens', () => {
-  it('leaves out the create and edit routes an area does not have (AREAS.md)', () => {
+  it('leaves out the create and edit routes an area does not have (docs/areas.md)', () => {
     const load = async () => ({ ListRoute: async () => () => null });
     expect(
       resourceRouteObjects('multimedia', load, { create: false, edit: false }).map((r) => r.path),

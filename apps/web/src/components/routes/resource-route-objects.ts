@@ -13,7 +13,7 @@ export interface ResourceRouteComponents {
   EditRoute?: LoadScreen;
 }
 
-/** Which screens an area has beside its list (AREAS.md: no /page/create; multimedia has neither). */
+/** Which screens an area has beside its list (docs/areas.md: no /page/create; multimedia has neither). */
 export interface AreaScreens {
   create?: boolean;
   edit?: boolean;
@@ -24,7 +24,7 @@ const needs = (area: Area, action: 'view' | 'create'): RouteHandle => ({
 });
 
 /**
- * The route table entries of one area (SPEC.md §2: /<area>, /<area>/create, /<area>/:id — the id or,
+ * The route table entries of one area (docs/architecture.md#the-spa: /<area>, /<area>/create, /<area>/:id — the id or,
  * in areas addressed by slug, the slug), each loaded on demand. The handle's permission is checked by
  * the shell before the screen mounts, so a person without it sees "Sin permiso" and no request is
  * made. Editing needs only `<area>.view`: without `<area>.update` the form shows the record read-only.

@@ -7,7 +7,7 @@ import { useUser } from '../../lib/auth';
 import { useMediaDeleteCheck } from './components/media-delete-check';
 
 // The media library on the resource machinery's list (decision 004), with no create or edit screen:
-// files are uploaded on the list and edited in its side panel (AREAS.md "Multimedia").
+// files are uploaded on the list and edited in its side panel (docs/areas.md#multimedia).
 
 const TYPE_FILTER: ListFilter = {
   name: 'type',

@@ -20,7 +20,7 @@ import { NEWS_PUBLISHING } from './news-publishing';
 import './components/news.css';
 
 // News on the resource machinery (decision 008): /news, /news/create, /news/{slug}. Publishing
-// (AREAS.md) is in news-publishing.ts: without news.publish nothing about it is sent, and an
+// (docs/areas.md) is in news-publishing.ts: without news.publish nothing about it is sent, and an
 // item that is not a draft is shown read-only (the API would answer 403, which signs out).
 
 /** The status has no control: publishing's buttons say which to leave the item in. */
@@ -69,7 +69,7 @@ export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
   contract: NEWS,
   searchPlaceholder: 'Título, subtítulo, entradilla o texto',
   purpose: 'Aquí se redactan las noticias del sitio y se decide cuándo se publican.',
-  // AREAS.md "Search": Spanish full text, best matches first when no sort is given.
+  // docs/areas.md#rules-shared-by-the-content-areas: Spanish full text, best matches first when no sort is given.
   rankedSearch: true,
   columns: [
     { field: 'title', link: true, card: 'title' },
@@ -116,7 +116,7 @@ export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
     }),
     Fields: NewsFields,
     SubmitActions: publishingSubmitActions<NewsRecord, NewsFormValues>(NEWS_PUBLISHING),
-    // DELIVERY.md: the saved version as the website would show it, for anyone who may view it.
+    // docs/public-api.md: the saved version as the website would show it, for anyone who may view it.
     ViewActions: previewAction<NewsRecord>(NEWS),
   },
 });

@@ -1,6 +1,6 @@
 import type { PublishingRules } from '../../components/publishing/publishing';
 
-/** AREAS.md "Publishing": page.publish publishes; a page is a draft or published (no schedule). */
+/** docs/areas.md#rules-shared-by-the-content-areas: page.publish publishes; a page is a draft or published (no schedule). */
 export const PAGE_PUBLISHING: PublishingRules = {
   area: 'page',
   permission: 'page.publish',

@@ -12,7 +12,7 @@ import { PAGE_PUBLISHING } from './page-publishing';
 import './components/pages.css';
 
 // Pages on the resource machinery (decision 008): /page and /page/{id}. There is no /page/create:
-// "Nueva página" on the list asks the title and creates a draft (AREAS.md). Publishing as for news:
+// "Nueva página" on the list asks the title and creates a draft (docs/areas.md). Publishing as for news:
 // only holders of page.publish send a status or touch a published page (else 403, which signs out).
 
 /** The status has no control: publishing's buttons say which to leave the page in. */
@@ -24,7 +24,7 @@ export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
   contract: PAGES,
   searchPlaceholder: 'Título o texto',
   purpose: 'Las páginas son los textos fijos del sitio, como el aviso legal o la política de privacidad.',
-  // AREAS.md "Search": Spanish full text over title and body, best matches first when no sort is given.
+  // docs/areas.md#rules-shared-by-the-content-areas: Spanish full text over title and body, best matches first when no sort is given.
   rankedSearch: true,
   columns: [
     { field: 'title', link: true, card: 'title' },
@@ -55,7 +55,7 @@ export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
     }),
     Fields: PageFields,
     SubmitActions: publishingSubmitActions<PageRecord, PageFormValues>(PAGE_PUBLISHING),
-    // DELIVERY.md: the saved version as the website would show it, for anyone who may view it.
+    // docs/public-api.md: the saved version as the website would show it, for anyone who may view it.
     ViewActions: previewAction<PageRecord>(PAGES),
   },
 });

@@ -107,7 +107,7 @@ describe('the user form', () => {
     });
   });
 
-  it('lets the person manage only users whose every permission they hold (DESIGN.md §3)', () => {
+  it('lets the person manage only users whose every permission they hold (docs/http-api.md)', () => {
     permissions = ['user.view', 'user.update'];
     expect(userScreens.canManage?.({ ...ana, permissions: ['user.view'] })).toBe(true);
     expect(userScreens.canManage?.(ana)).toBe(false);

@@ -60,7 +60,7 @@ export const userScreens = defineResourceScreens<UserRecord, UserFormValues>({
   useFilters: useUserFilters,
   // Nobody deletes their own account (the server says so too).
   canDelete: (user) => user.id !== getUser()?.id,
-  // DESIGN.md §3: only users whose every permission the person holds (else the server answers 403).
+  // docs/http-api.md: only users whose every permission the person holds (else the server answers 403).
   canManage: (user) => mayManageNow(user.permissions),
   unmanageableNotice:
     'No puede modificar este usuario: tiene permisos que usted no tiene. Se muestra solo para consulta.',

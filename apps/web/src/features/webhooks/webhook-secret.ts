@@ -1,4 +1,4 @@
-// DELIVERY.md: a webhook's signing secret comes once, in the answer to its creation, and never
+// docs/webhooks.md: a webhook's signing secret comes once, in the answer to its creation, and never
 // again. The create screen hands it here (`onCreated`) before moving to the new webhook's screen,
 // which shows it until the person closes the notice; then it is forgotten. Memory only: not in
 // the query cache, not in storage, gone on a reload.

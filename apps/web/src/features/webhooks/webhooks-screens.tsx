@@ -13,7 +13,7 @@ import { WebhookSections } from './components/webhook-sections';
 import { rememberSecret } from './webhook-secret';
 import './components/webhooks.css';
 
-// Webhooks on the resource machinery (decision 004, DELIVERY.md "Webhooks"): /webhook,
+// Webhooks on the resource machinery (decision 004, docs/webhooks.md): /webhook,
 // /webhook/create, /webhook/{id}. The form is derived from the field table (decision 018); the
 // signing secret of a new webhook is taken from the create's answer and shown once on its screen,
 // under which sits the deliveries log with "Enviar prueba" and "Reenviar".
@@ -75,7 +75,7 @@ export const webhookScreens = defineResourceScreens<WebhookRecord, FormValuesOf<
   form: {
     ...formOf<typeof WEBHOOKS.fields, WebhookRecord>(WEBHOOKS),
     Fields: WebhookFields,
-    // DELIVERY.md: `data.secret` is in this answer only; its screen shows it once (webhook-secret.ts).
+    // docs/webhooks.md: `data.secret` is in this answer only; its screen shows it once (webhook-secret.ts).
     onCreated: (saved) => rememberSecret(saved.id, (saved as Partial<WebhookCreated>).secret),
     Related: WebhookSections,
   },

@@ -55,7 +55,7 @@ export function LoginRoute() {
       }
       await navigate(returnTo, { replace: true });
     } catch (error) {
-      // SPEC.md §8: the failure message, plus the server's field messages under their fields.
+      // docs/architecture.md#the-spa: the failure message, plus the server's field messages under their fields.
       // (The contract module is already loaded: validation needed it before this request.)
       setFailure((await loadAuthContract()).MESSAGES.loginFailed);
       applyServerErrors(error, setError, ['email', 'password', 'remember']);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-/** DESIGN.md §5: a public page saying the session is closed, with a way back to sign in. */
+/** docs/architecture.md#the-spa: a public page saying the session is closed, with a way back to sign in. */
 export function LogoutOkRoute() {
   useDocumentTitle('Sesión cerrada');
   return (

@@ -19,7 +19,7 @@ import type { LoginLocationState } from './login';
 
 type ResetPasswordFields = z.input<typeof ResetPasswordInput>;
 
-/** The API's 422 for a bad link names a "token" (DESIGN.md §3 fixes it); a person reads this instead. */
+/** The API's 422 for a bad link names a "token" (docs/http-api.md fixes it); a person reads this instead. */
 const LINK_INVALID = 'Este enlace no es válido o ha caducado.';
 
 export function ResetPasswordRoute() {
@@ -41,7 +41,7 @@ export function ResetPasswordRoute() {
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordFields, unknown, ResetPasswordInput>({
     resolver: lazyZodResolver(async () => (await loadAuthContract()).ResetPasswordInput),
-    // The token comes from the link's path and the address from its ?email= (DESIGN.md §3).
+    // The token comes from the link's path and the address from its ?email= (docs/http-api.md).
     defaultValues: { token, email, password: '', password_confirmation: '' },
   });
 
@@ -53,7 +53,7 @@ export function ResetPasswordRoute() {
     setFailure(null);
     try {
       const response = await resetPassword(input);
-      // The API's status speaks of a reset (DESIGN.md §3); a new person has created a password.
+      // The API's status speaks of a reset (docs/http-api.md); a new person has created a password.
       const status = invitation ? 'Su contraseña se ha creado. Ya puede acceder.' : response.status;
       const state: LoginLocationState = { status, email: input.email };
       await navigate('/auth/login', { replace: true, state });

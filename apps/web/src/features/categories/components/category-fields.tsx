@@ -12,7 +12,7 @@ import { recordOptions } from '../../../components/options/record-options';
 import { useRecordOptions } from '../../../components/options/use-record-options';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 
-/** Every category in tree order (by path), written by slug (AREAS.md): the parent and the parent filter. */
+/** Every category in tree order (by path), written by slug (docs/areas.md): the parent and the parent filter. */
 export const CATEGORY_PARENTS = recordOptions(CATEGORIES, {
   value: (c: CategoryRecord) => c.slug,
   label: (c) => c.path,
@@ -21,7 +21,7 @@ export const CATEGORY_PARENTS = recordOptions(CATEGORIES, {
 /** Name, slug, parent, colour, image and description of a category. */
 export function CategoryFields({ record }: FormFieldsProps<CategoryRecord>) {
   const categories = useRecordOptions(CATEGORY_PARENTS);
-  // No cycles (AREAS.md): neither the category itself nor anything below it can be its parent.
+  // No cycles (docs/areas.md): neither the category itself nor anything below it can be its parent.
   const parents = categories.options.filter(
     ({ record: parent }) =>
       !record ||

@@ -5,7 +5,7 @@ import { mediaUsageQuery } from '../../../components/media/media-api';
 import type { DeleteCheck } from '../../../components/resource/resource-screens';
 import { usageArea } from './media-usages';
 
-// AREAS.md "Media in use": the server refuses to delete an item something references. Issue 16: the
+// docs/areas.md#rules-shared-by-the-content-areas: the server refuses to delete an item something references. Issue 16: the
 // confirmation says so itself, naming where, before anyone presses a button that would fail.
 
 const places = (count: number) => (count === 1 ? '1 sitio' : `${count} sitios`);

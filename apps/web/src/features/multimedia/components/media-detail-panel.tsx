@@ -29,7 +29,7 @@ import { MediaDetailsForm } from './media-details-form';
 import { MediaPreview } from './media-preview';
 import { MediaUsages } from './media-usages';
 
-// The side panel of one media item (AREAS.md "Multimedia": preview, metadata, alt/title, usages,
+// The side panel of one media item (docs/areas.md#multimedia: preview, metadata, alt/title, usages,
 // replace, copy URL), over the list; full-screen on a phone. Each control appears only with its
 // permission: the SPA never sends a request that would get a 403.
 
@@ -197,7 +197,7 @@ function PanelContent({
         notify.success(deletedMessage(1));
         onClose();
       },
-      // In use: the server names where (AREAS.md "Media in use"); the item stays.
+      // In use: the server names where (docs/areas.md#rules-shared-by-the-content-areas); the item stays.
       onError: (error) => setDeleteError(errorMessage(error)),
     });
   };

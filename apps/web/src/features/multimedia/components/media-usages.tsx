@@ -13,9 +13,9 @@ import { Notice } from '../../../components/ui/notice';
 import { errorMessage } from '../../../lib/form-errors';
 import { useCan } from '../../../lib/permissions';
 
-// "Dónde se usa" (AREAS.md "Media in use"): each record referencing the item, linked to its screen.
+// "Dónde se usa" (docs/areas.md#rules-shared-by-the-content-areas): each record referencing the item, linked to its screen.
 // A usage names its area by API path ("categories"); the SPA's routes are named after the permission
-// area (/category/{id}: SPEC.md §2), and by-slug screens take the id as well.
+// area (/category/{id}: docs/architecture.md#the-spa), and by-slug screens take the id as well.
 
 const AREA_BY_PATH = new Map<string, Area>(
   Object.entries(AREA_API_PATHS).map(([area, path]) => [path, area as Area]),

@@ -110,5 +110,5 @@ function MultimediaListRoute() {
   );
 }
 
-/** /multimedia only: files are uploaded and edited on the list (AREAS.md). */
+/** /multimedia only: files are uploaded and edited on the list (docs/areas.md). */
 export const multimediaRoutes: ResourceRouteComponents = { ListRoute: async () => MultimediaListRoute };

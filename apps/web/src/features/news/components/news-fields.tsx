@@ -16,7 +16,7 @@ import { RichTextControl } from '../../../components/rich-text/rich-text-control
 import { NEWS_PUBLISHING } from '../news-publishing';
 import { NewsCategoryTags } from './news-cells';
 
-/** A news item is filed under categories by slug (AREAS.md), each read as its path ("Deportes › Fútbol"). */
+/** A news item is filed under categories by slug (docs/areas.md), each read as its path ("Deportes › Fútbol"). */
 export const NEWS_CATEGORIES = recordOptions(CATEGORIES, {
   value: (c: CategoryRecord) => c.slug,
   label: (c) => c.path,

@@ -2,7 +2,7 @@ import { PAGES, type PageRecord } from '@gestor/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-// POST /api/pages {title}: a draft with its slug made from the title (AREAS.md: pages are created
+// POST /api/pages {title}: a draft with its slug made from the title (docs/areas.md: pages are created
 // from their list, there is no /page/create).
 
 export function createPage(title: string): Promise<PageRecord> {

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { useCan } from '../../../lib/permissions';
 import { useCreatePage } from '../api/create-page';
 
-// AREAS.md: there is no /page/create. "Nueva página" asks the title in a dialog, creates a draft and
+// docs/areas.md: there is no /page/create. "Nueva página" asks the title in a dialog, creates a draft and
 // opens it at /page/{id}, where the rest is written.
 
 export function NewPageButton() {

@@ -27,7 +27,7 @@ export function RoleFields({ record, readOnly }: FormFieldsProps<RoleRecord>) {
   // A refused identifier is shown, not left inside a closed section.
   const showAdvanced = advanced || Boolean(formState.errors.name);
   const isAdmin = record?.name === ADMIN_ROLE;
-  // DESIGN.md §3: a person may give a role only permissions they hold.
+  // docs/http-api.md: a person may give a role only permissions they hold.
   const grantable = useUser()?.permissions ?? [];
   const withholds = !readOnly && !isAdmin && grantable.length < PERMISSIONS.length;
   const hintId = useId();

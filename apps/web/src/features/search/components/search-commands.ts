@@ -44,7 +44,7 @@ export function paletteCommands(
     }
   }
   if (can('multimedia.create')) {
-    // The upload button and the drop zone are on the library's list (AREAS.md).
+    // The upload button and the drop zone are on the library's list (docs/areas.md).
     commands.push({ id: 'upload', label: 'Subir archivos', icon: 'pi pi-upload', to: '/multimedia' });
   }
   for (const { area, icon } of areas) {

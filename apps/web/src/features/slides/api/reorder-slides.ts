@@ -4,7 +4,7 @@ import { useCallback, useRef } from 'react';
 import { resourceKeys } from '../../../components/resource/resource-api';
 import { api } from '../../../lib/api-client';
 
-// PUT /api/slides/order {ids}: the whole order at once (AREAS.md), every slide once. A move is
+// PUT /api/slides/order {ids}: the whole order at once (docs/areas.md), every slide once. A move is
 // "this slide to that position": the order it applies to is read from the server just before, so a
 // move from page 2 or after someone else's change still lists every slide once.
 

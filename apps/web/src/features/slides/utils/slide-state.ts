@@ -1,7 +1,7 @@
 import type { SlideRecord, SlideState } from '@gestor/shared';
 
 // The preview's guess at the state a slide will have, from the form's values, by the rule the API
-// applies in SQL (AREAS.md): inactive when switched off; scheduled before `starts_at`; expired from
+// applies in SQL (docs/areas.md): inactive when switched off; scheduled before `starts_at`; expired from
 // `ends_at` on; active in between (the start included, the end excluded). Lists show the server's.
 
 export function slideStateAt(

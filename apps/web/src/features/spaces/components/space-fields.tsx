@@ -14,7 +14,7 @@ import { useRecordOptions } from '../../../components/options/use-record-options
 import { EMPTY_VALUE } from '../../../components/resource/format';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 
-/** A space's entity is written by id (AREAS.md); an inactive one says so. */
+/** A space's entity is written by id (docs/areas.md); an inactive one says so. */
 export const SPACE_ENTITIES = recordOptions(ENTITIES, {
   value: (entity: EntityRecord) => entity.id,
   label: (entity) => (entity.active ? entity.name : `${entity.name} (inactiva)`),

@@ -15,7 +15,7 @@ import { mayManage } from '../../../lib/permissions';
 import type { UserFormValues } from '../users-form-values';
 import { RoleTags } from './role-tags';
 
-/** The roles by their label, written by name (DESIGN.md §3); each keeps its permissions. */
+/** The roles by their label, written by name (docs/http-api.md); each keeps its permissions. */
 export const USER_ROLES = recordOptions(ROLES, {
   value: (role: RoleRecord) => role.name,
   label: (role) => role.label,
@@ -28,13 +28,13 @@ const PASSWORD_HINT = `Al menos ${PASSWORD_MIN} caracteres.`;
 
 /**
  * Name, email, roles, active, and the password: on creation either a password or an invitation
- * mail whose link lets the person choose one (DESIGN.md §4); on edit an optional new password.
+ * mail whose link lets the person choose one (docs/areas.md); on edit an optional new password.
  */
 export function UserFields({ record, readOnly }: FormFieldsProps<UserRecord>) {
   const { control, setValue, clearErrors } = useFormContext<UserFormValues>();
   const roles = useRecordOptions(USER_ROLES);
   const currentUser = useUser();
-  // DESIGN.md §3: only roles all of whose permissions the person holds (the list filter shows all);
+  // docs/http-api.md: only roles all of whose permissions the person holds (the list filter shows all);
   // the roles the user has are kept too, so a read-only screen still names them.
   const grantableRoles = roles.options.filter(
     (role) =>

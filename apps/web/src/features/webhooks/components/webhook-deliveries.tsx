@@ -17,7 +17,7 @@ import { useSendPing } from '../api/send-ping';
 import { useWebhookDeliveries } from '../api/webhook-deliveries';
 import { DeliveryStatusTag } from './delivery-status-tag';
 
-// DELIVERY.md: a webhook's last 100 deliveries — time, event, status, HTTP status, duration,
+// docs/webhooks.md: a webhook's last 100 deliveries — time, event, status, HTTP status, duration,
 // attempt and the first kilobyte of the answer — with "Reenviar" for one and "Enviar prueba" for
 // the webhook. A table where it fits; on a narrow screen, one card per delivery (issue 16: nothing
 // scrolls sideways at 375 px).

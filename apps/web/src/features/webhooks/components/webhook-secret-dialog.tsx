@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { CopyableSecret } from '../../../components/ui/copyable-secret';
 import { forgetSecret, pendingSecret } from '../webhook-secret';
 
-// DELIVERY.md: the secret is shown once, right after the webhook is created. The dialog closes
+// docs/webhooks.md: the secret is shown once, right after the webhook is created. The dialog closes
 // only by its button (not Escape, not a click outside), so it is not lost by accident; once
 // closed, the secret is forgotten and this screen never has it again.
 
