@@ -95,8 +95,8 @@ describe.each(testDatabases())('robustness (%s)', (engine) => {
 
     test('in role fields', async () => {
       for (const [field, label] of [
-        ['name', 'nombre'],
-        ['label', 'etiqueta'],
+        ['name', 'identificador'],
+        ['label', 'nombre'],
       ] as const) {
         const response = await admin.post('/api/roles', {
           name: 'probador',
