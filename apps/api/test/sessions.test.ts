@@ -487,7 +487,9 @@ describe.each(testDatabases())('sessions and CSRF (%s)', (engine) => {
         const { user, client } = await server.signIn();
         expect((await client.get('/api/user')).status).toBe(200);
         await server.database.query(
-          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+          // Only this file's database's listeners: other files run beside it, each on a database of its own.
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE application_name = $1 AND datname = current_database()`,
           [LISTENER_NAME],
         );
         const other = server.anotherDatabase();
