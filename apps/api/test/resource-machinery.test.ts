@@ -178,8 +178,8 @@ describe.each(testDatabases())('resource machinery (%s)', (engine) => {
     test('bad bodies are a 422 with Spanish field messages: wrong types, unknown fields, missing fields', async () => {
       const response = await admin.post('/api/roles', { name: 42, label: '', colour: 'red' });
       expect(response.status).toBe(422);
-      expect(response.body.errors.name[0]).toBe('El campo nombre debe ser un texto.');
-      expect(response.body.errors.label[0]).toBe('El campo etiqueta es obligatorio.');
+      expect(response.body.errors.name[0]).toBe('El campo identificador debe ser un texto.');
+      expect(response.body.errors.label[0]).toBe('El campo nombre es obligatorio.');
       expect(response.body.errors.colour[0]).toBe('El campo colour no está permitido.');
       const notAnObject = await admin.post('/api/roles', ['a']);
       expect(notAnObject.status).toBe(422);
