@@ -429,6 +429,23 @@ function problem(request: FuzzRequest, response: RawResponse): string | null {
   return null;
 }
 
+/** A fuzz request as bytes on the wire: its own raw bytes, or its parts with the client's headers (its own Cookie wins). */
+function wire(fuzz: FuzzRequest, port: number, auth: string[]): Buffer {
+  if (fuzz.raw) return fuzz.raw;
+  const own = fuzz.headers.some((h) => h.startsWith('Cookie:'));
+  const head = [
+    `${fuzz.method} ${fuzz.target} HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    'Connection: close',
+    ...(own ? auth.filter((h) => !h.startsWith('Cookie:')) : auth),
+    ...fuzz.headers,
+    ...(fuzz.body ? [`Content-Length: ${fuzz.body.length}`] : []),
+    '',
+    '',
+  ].join('\r\n');
+  return Buffer.concat([Buffer.from(head, 'latin1'), fuzz.body ?? Buffer.alloc(0)]);
+}
+
 describe.each(testDatabases())('fuzz (%s)', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -484,26 +501,7 @@ describe.each(testDatabases())('fuzz (%s)', (engine) => {
                 body: Buffer.from(fuzz.body.toString('latin1').replace('__UPDATED_AT__', stamp), 'latin1'),
               };
             }
-            const data =
-              fuzz.raw ??
-              Buffer.concat([
-                Buffer.from(
-                  [
-                    `${fuzz.method} ${fuzz.target} HTTP/1.1`,
-                    `Host: 127.0.0.1:${server.port}`,
-                    'Connection: close',
-                    ...(fuzz.headers.some((h) => h.startsWith('Cookie:'))
-                      ? auth.filter((h) => !h.startsWith('Cookie:'))
-                      : auth),
-                    ...fuzz.headers,
-                    ...(fuzz.body ? [`Content-Length: ${fuzz.body.length}`] : []),
-                    '',
-                    '',
-                  ].join('\r\n'),
-                  'latin1',
-                ),
-                fuzz.body ?? Buffer.alloc(0),
-              ]);
+            const data = wire(fuzz, server.port, auth);
             const sent = Date.now();
             const response = await rawRequest(server.port, data, { timeoutMs: 10_000 });
             if (process.env.FUZZ_LOG && Date.now() - sent > Number(process.env.FUZZ_SLOW ?? 1000)) {
@@ -703,26 +701,7 @@ describe.each(
         while (next < requests.length) {
           const index = next++;
           const fuzz = requests[index]!;
-          const data =
-            fuzz.raw ??
-            Buffer.concat([
-              Buffer.from(
-                [
-                  `${fuzz.method} ${fuzz.target} HTTP/1.1`,
-                  `Host: 127.0.0.1:${server.port}`,
-                  'Connection: close',
-                  ...(fuzz.headers.some((h) => h.startsWith('Cookie:'))
-                    ? auth.filter((h) => !h.startsWith('Cookie:'))
-                    : auth),
-                  ...fuzz.headers,
-                  ...(fuzz.body ? [`Content-Length: ${fuzz.body.length}`] : []),
-                  '',
-                  '',
-                ].join('\r\n'),
-                'latin1',
-              ),
-              fuzz.body ?? Buffer.alloc(0),
-            ]);
+          const data = wire(fuzz, server.port, auth);
           const response = await rawRequest(server.port, data, { timeoutMs: 10_000 });
           const why = problem(fuzz, response);
           if (why)
