@@ -64,7 +64,7 @@ for (const { name: device, ...options } of WIDTHS) {
 
       await page.goto('/role');
       await expect(heading(page, 'Roles')).toBeVisible();
-      await expect(page.getByRole('link', { name: 'editor', exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Editor', exact: true })).toBeVisible();
       await expectAccessible(page, '/role');
 
       await page.goto('/role/create');
@@ -73,13 +73,13 @@ for (const { name: device, ...options } of WIDTHS) {
 
       // The administrator role: its matrix is all disabled, yet scrolls on a phone.
       await page.goto('/role');
-      await page.getByRole('link', { name: 'admin', exact: true }).click();
+      await page.getByRole('link', { name: 'Administrador', exact: true }).click();
       await expect(heading(page, 'Editar rol')).toBeVisible();
       await expect(page.getByRole('checkbox', { name: 'Usuarios: Ver', exact: true })).toBeDisabled();
       await expectAccessible(page, '/role/{id} of the administrator role (matrix disabled)');
 
       await page.goto('/role');
-      await page.getByRole('link', { name: 'editor', exact: true }).click();
+      await page.getByRole('link', { name: 'Editor', exact: true }).click();
       await expect(heading(page, 'Editar rol')).toBeVisible();
       await withHistory(page, () => expectAccessible(page, '/role/{id} with its Historial'));
 
@@ -104,7 +104,7 @@ for (const { name: device, ...options } of WIDTHS) {
 
       // The bulk-delete confirmation.
       await page.goto('/role');
-      await expect(page.getByRole('link', { name: 'editor', exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Editor', exact: true })).toBeVisible();
       // The selection checkboxes are named, in Spanish, by the action a click takes.
       // The table's header checkbox, or above a phone's cards its own.
       await expect(

@@ -251,6 +251,11 @@ function DatePicker({
       value={value as Date | null}
       onChange={(event) => field.onChange(fromPicker(event.value, withTime))}
       onBlur={() => {
+        // `25/12/26` is read once the person leaves the field (while typing it may become 2027).
+        if (isUnreadableDate(field.value)) {
+          const clock = parseSpanishDate(field.value.unreadable, withTime, { finished: true });
+          if (clock) field.onChange(withTime ? madridWallClockToUtc(clock) : formatIsoDate(clock));
+        }
         field.onBlur();
         // A text it cannot read is said at once, and a corrected one clears its message.
         if (isUnreadableDate(field.value) || control['aria-invalid']) void trigger(field.name);

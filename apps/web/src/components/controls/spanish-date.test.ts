@@ -50,8 +50,10 @@ describe('parseSpanishDate', () => {
     expect(parseSpanishDate('25/12/2026 10:60', true)).toBeNull();
   });
 
-  it('reads a two-digit year as 20yy (issue 30)', () => {
-    expect(parseSpanishDate('25/12/26', false)).toEqual({
+  it('reads a two-digit year as 20yy (issue 30), in a date alone once the person has left the field', () => {
+    // While typing `31/12/2027`, `31/12/20` is no date yet: taking it would rewrite the field to 2020.
+    expect(parseSpanishDate('31/12/20', false)).toBeNull();
+    expect(parseSpanishDate('25/12/26', false, { finished: true })).toEqual({
       year: 2026,
       month: 12,
       day: 25,
@@ -65,8 +67,8 @@ describe('parseSpanishDate', () => {
       hour: 9,
       minute: 30,
     });
-    expect(parseSpanishDate('29/02/27', false)).toBeNull();
-    expect(parseSpanishDate('25/12/026', false)).toBeNull();
+    expect(parseSpanishDate('29/02/27', false, { finished: true })).toBeNull();
+    expect(parseSpanishDate('25/12/026', false, { finished: true })).toBeNull();
   });
 
   it('refuses what is not a whole date, so nothing half-typed becomes one', () => {

@@ -54,14 +54,24 @@ const DATE_AND_TIME = new RegExp(`^${DATE}(?:\\s*,\\s*|\\s+)${TIME}$`, 'i');
 /**
  * The day (and time) a person typed, day first: `25/12/2026 10:00`, `1/3/2026 9.30`. Null when the
  * text is not one, or names a day or time that does not exist (`31/02/2026`, `24:00`); a date-time
- * control needs the time too, so a half-typed text is never taken for midnight.
+ * control needs the time too, so a half-typed text is never taken for midnight. A two-digit year is
+ * 20yy; in a date alone only when `finished` (the person left the field), as it may still grow.
  */
-export function parseSpanishDate(text: string, withTime: boolean): WallClock | null {
+export function parseSpanishDate(
+  text: string,
+  withTime: boolean,
+  { finished = false }: { finished?: boolean } = {},
+): WallClock | null {
   const match = (withTime ? DATE_AND_TIME : DATE_ONLY).exec(text.trim());
   if (!match) return null;
   const [day, month, year, hour = 0, minute = 0] = match.slice(1).map(Number);
   if (day === undefined || month === undefined || year === undefined) return null;
-  const fullYear = match[3]?.length === 2 ? CENTURY + year : year;
+  const short = match[3]?.length === 2;
+  // A date alone ending in two digits may be a year still being typed (`31/12/20` on the way to
+  // `31/12/2027`): read as 20yy only once the person has left the field. With a time after it, the
+  // year is over.
+  if (short && !withTime && !finished) return null;
+  const fullYear = short ? CENTURY + year : year;
   const clock = { year: fullYear, month, day, hour, minute };
   return isValidWallClock(clock) ? clock : null;
 }
