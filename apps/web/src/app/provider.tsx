@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type APIOptions, PrimeReactProvider } from 'primereact/api';
+import type { DropdownPassThroughMethodOptions } from 'primereact/dropdown';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
 import { registerSpanishLocale } from './primereact-locale';
@@ -28,6 +29,22 @@ function returnFocusOnEscape(event: KeyboardEvent<HTMLElement>) {
   window.requestAnimationFrame(() => combobox?.focus());
 }
 
+/**
+ * Escape in a dropdown's search box closes the list, and the box goes with it, leaving the focus on
+ * the page's body (PrimeReact gives it back to the combobox when an option is chosen, not on
+ * Escape). The pass-through gets the dropdown's own props: its combobox input is `inputId`, which
+ * every dropdown of the app sets for its label.
+ */
+function dropdownFilterInput({ props }: DropdownPassThroughMethodOptions) {
+  return {
+    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+      if (event.key !== 'Escape' || !props.inputId) return;
+      const combobox = document.getElementById(props.inputId);
+      window.requestAnimationFrame(() => combobox?.focus());
+    },
+  };
+}
+
 const primeReactOptions: Partial<APIOptions> = {
   locale: 'es',
   ripple: false,
@@ -43,6 +60,7 @@ const primeReactOptions: Partial<APIOptions> = {
       select: { 'aria-hidden': true },
       root: { 'aria-activedescendant': undefined },
       emptyMessage: EMPTY_LIST_MESSAGE,
+      filterInput: dropdownFilterInput,
     },
     // Each option (role="option", whose content is presentational) draws its tick with a real,
     // unlabelled <input type="checkbox"> (label, nested-interactive, aria-toggle-field-name). The

@@ -45,15 +45,16 @@ export function SelectControl<V extends SelectValue, O extends SelectOption<V> =
   ...bound
 }: SelectControlProps<V, O>) {
   const input = useRef<HTMLInputElement | null>(null);
-  const pt: DropdownPassThroughOptions = {
+  // Named after the label shown, which comes from the form's field table when none is given.
+  const passThrough = (label: string): DropdownPassThroughOptions => ({
     // The clear icon is a focusable SVG: it gets a role and says what it clears.
-    clearIcon: { role: 'button', 'aria-label': `Quitar la selección de «${bound.label}»` },
-    filterInput: { 'aria-label': `Buscar en «${bound.label}»` },
-  };
+    clearIcon: { role: 'button', 'aria-label': `Quitar la selección de «${label}»` },
+    filterInput: { 'aria-label': `Buscar en «${label}»` },
+  });
   return (
     <BoundField
       {...bound}
-      render={(field, control, disabled) => (
+      render={(field, control, disabled, label) => (
         <Dropdown
           inputId={control.id}
           aria-describedby={control['aria-describedby']}
@@ -90,7 +91,7 @@ export function SelectControl<V extends SelectValue, O extends SelectOption<V> =
           // the open list already says "Cargando…".
           disabled={disabled}
           invalid={control['aria-invalid']}
-          pt={pt}
+          pt={passThrough(label)}
           className="select-control"
         />
       )}
