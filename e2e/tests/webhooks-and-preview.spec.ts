@@ -236,7 +236,8 @@ test("a draft's preview opens in a dialog with its title and its body's image", 
   await page.setViewportSize(DESKTOP);
   await signIn(page, person);
   await page.goto(`/news/${draftSlug}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Editar noticia' })).toBeVisible();
+  // She may view news, not change them: the item is headed as what she can do with it (issue 30).
+  await expect(page.getByRole('heading', { level: 1, name: 'Ver noticia' })).toBeVisible();
 
   const button = page.getByRole('button', { name: 'Vista previa' });
   await button.focus();
