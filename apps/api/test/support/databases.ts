@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
 import { seedRoles } from '../../src/db/seed';
-import type { SeededTemplates } from './templates';
+import { onServer, type SeededTemplates } from './templates';
 
 // docs/architecture.md#runtime: API tests run on PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set.
 
@@ -41,16 +40,6 @@ export interface OpenTestDatabaseOptions {
    * empty, for tests that migrate step by step themselves.
    */
   seeded?: boolean;
-}
-
-async function onPostgres<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** TEST_DATABASE_URL with another database name: same server, same credentials. */
@@ -116,7 +105,7 @@ export async function openTestDatabase(
   // A copy of the migrated template is a file copy; an empty database comes from template0, which
   // nobody changes (template1 may hold whatever someone installed there).
   const template = made.postgresTemplate ?? 'template0';
-  await onPostgres(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = postgresUrlFor(name);
   const open = () => openPostgres(url, { max: poolMax });
   const database = open();
@@ -124,7 +113,7 @@ export async function openTestDatabase(
   const drop = async () => {
     await Promise.all(others.map((other) => other.close()));
     await database.close();
-    await onPostgres(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   };
   try {
     if (seeded && !made.postgresTemplate) await migrateAndSeed(database);

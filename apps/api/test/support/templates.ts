@@ -87,7 +87,8 @@ async function makePgliteSnapshot(key: string): Promise<string> {
   return file;
 }
 
-async function onServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One statement session on a PostgreSQL server (CREATE/DROP DATABASE cannot run in a pool's transaction). */
+export async function onServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
