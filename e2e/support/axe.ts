@@ -34,8 +34,14 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     .catch(() => undefined);
   // A frame sandboxed without scripts (a draft's body in the preview dialog) cannot run axe-core:
   // Playwright's evaluate in it never settles. Specs check such a frame's title and images themselves.
+  // Issue 29, the suite's time: `axe.run` in the page itself (legacy mode) instead of a partial run per
+  // frame finished in a new blank page, and selectors built only for violations, not for every node
+  // that passed: the same rules and findings in a third of the time (0.5–0.7 s a screen, not 1.4–2.4 s).
+  // The product has no cross-origin frame that legacy mode would leave out.
   const results = await new AxeBuilder({ page })
     .withTags([...WCAG_TAGS])
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode()
     .exclude('iframe[sandbox]:not([sandbox~="allow-scripts"])')
     .analyze();
   const found = describeViolations(results.violations);

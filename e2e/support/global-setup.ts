@@ -48,6 +48,8 @@ export default async function globalSetup(): Promise<void> {
       LOG_LEVEL: 'warn',
       // The webhook tests' receiver listens on 127.0.0.1, an address refused without this (docs/webhooks.md).
       WEBHOOKS_ALLOW_PRIVATE: 'true',
+      // The website's address of a news item: a published one's toast offers «Ver en la web» (issue 30).
+      PUBLIC_NEWS_URL: 'https://www.example.org/noticias/{slug}',
       ...(state.database ? { DATABASE_URL: state.database.url } : {}),
     });
 

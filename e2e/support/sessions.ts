@@ -46,19 +46,40 @@ export async function saveSharedSessions(baseURL: string, directory: string): Pr
 }
 
 /**
- * The page's browser signed in as a shared account (admin or editor) with the session saved by the
- * global setup, then at home, as `signIn` leaves it. For a test that needs someone signed in, not
- * the act of signing in.
+ * The page's browser signed in, then at home, as `signIn` leaves it: a shared account (admin or
+ * editor) with the session saved by the global setup; anyone else through the API in the page's own
+ * context, as the SPA signs in (one request, no screens). For a test that needs someone signed in,
+ * not the act of signing in (that is `signIn`, through the form).
  */
 export async function useSession(page: Page, user: TestUser): Promise<void> {
-  if (!SHARED_SESSION_USERS.includes(user)) {
-    throw new Error(`${user.email} has no shared session: sign in with signIn()`);
+  if (SHARED_SESSION_USERS.includes(user)) {
+    const state = JSON.parse(await readFile(sessionFile(e2eEnvironment().sessionsDir, user), 'utf8')) as {
+      cookies: Parameters<ReturnType<Page['context']>['addCookies']>[0];
+    };
+    await page.context().addCookies(state.cookies);
+  } else {
+    await signInThroughApi(page, user);
   }
-  const state = JSON.parse(await readFile(sessionFile(e2eEnvironment().sessionsDir, user), 'utf8')) as {
-    cookies: Parameters<ReturnType<Page['context']>['addCookies']>[0];
-  };
-  await page.context().addCookies(state.cookies);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: `Hola, ${user.name}` })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** POST /api/login from the page's context (its cookies are the browser's), with the CSRF token. */
+async function signInThroughApi(page: Page, user: TestUser): Promise<void> {
+  const origin = new URL(e2eEnvironment().baseURL).origin;
+  await page.request.get(`${origin}/sanctum/csrf-cookie`);
+  const xsrf = (await page.context().cookies(origin)).find((cookie) => cookie.name === 'XSRF-TOKEN');
+  const response = await page.request.post(`${origin}/api/login`, {
+    data: { email: user.email, password: user.password },
+    headers: {
+      Accept: 'application/json',
+      Origin: origin,
+      Referer: `${origin}/`,
+      'X-XSRF-TOKEN': decodeURIComponent(xsrf?.value ?? ''),
+    },
+  });
+  if (response.status() !== 204) {
+    throw new Error(`Sign-in as ${user.email} failed: ${response.status()} ${await response.text()}`);
+  }
 }

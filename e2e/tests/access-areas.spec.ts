@@ -176,7 +176,8 @@ test('a person offers and changes only what they hold themselves (no privilege e
     await expect(own.getByRole('link', { name: `Ver «${admin.name}»` })).toBeVisible();
     await expect(own.getByRole('link', { name: `Editar «${admin.name}»` })).toHaveCount(0);
     await own.getByRole('link', { name: `Ver «${admin.name}»` }).click();
-    await expect(own.getByRole('heading', { level: 1, name: 'Editar usuario' })).toBeVisible();
+    // Read-only: headed «Ver usuario», not «Editar usuario» (issue 30).
+    await expect(own.getByRole('heading', { level: 1, name: 'Ver usuario' })).toBeVisible();
     await expect(
       own.getByText('No puede modificar este usuario: tiene permisos que usted no tiene.', { exact: false }),
     ).toBeVisible();

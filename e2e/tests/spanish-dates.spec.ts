@@ -1,7 +1,7 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, test, useSession } from '../support/fixtures';
-import { SAVED, shot } from '../support/pages';
+import { shot } from '../support/pages';
 import { editor } from '../support/test-users';
 
 // docs/architecture.md#the-spa, deliberate deviation from docs/architecture.md#the-spa: every date control is Spanish (dd/mm/aaaa,
@@ -76,7 +76,8 @@ test('a date typed the Spanish way is that day on Madrid’s clock, in the form 
     status: 'scheduled',
     published_at: `${year}-12-25T09:00:00.000Z`,
   });
-  await expect(page.getByText(SAVED).last()).toBeVisible();
+  // The save says what it did: scheduled, for that day and hour on Madrid's clock (issue 30).
+  await expect(page.getByText(`Noticia programada para el 25/12/${year} 10:00.`).last()).toBeVisible();
   await expect(
     page.getByRole('group', { name: 'Publicación' }).getByText(`25/12/${year} 10:00`),
   ).toBeVisible();

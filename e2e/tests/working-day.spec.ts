@@ -66,17 +66,19 @@ for (const [device, viewport] of [
     await expect(desk.getByRole('heading', { level: 1, name: 'Editar noticia' })).toBeVisible();
     await shot(desk, `working-day-writer-saved-${device}`);
 
-    // The administrator publishes it and edits it; then restores the writer's version.
+    // The administrator corrects the title and publishes it from the form: the toast says so and
+    // links to the item on the website, in a new tab.
     const headers = await sessionHeaders(page, baseURL!);
     const found = await page.request.get(`/api/news?search=${encodeURIComponent(suffix)}`, { headers });
-    const [item] = ((await found.json()) as { data: Array<{ id: number; slug: string; updated_at: string }> })
-      .data;
-    const published = await page.request.put(`/api/news/${item!.id}`, {
-      data: { status: 'published', title: `${title} (corregido)`, updated_at: item!.updated_at },
-      headers,
-    });
-    expect(published.status()).toBe(200);
+    const [item] = ((await found.json()) as { data: Array<{ id: number; slug: string }> }).data;
     await page.goto(`/news/${item!.slug}`);
+    await page.getByLabel('Título', { exact: true }).fill(`${title} (corregido)`);
+    await page.getByRole('button', { name: 'Publicar ahora' }).click();
+    await expect(page.getByText('Noticia publicada.').last()).toBeVisible();
+    const onTheWeb = page.getByRole('link', { name: /^Ver en la web/ });
+    await expect(onTheWeb).toHaveAttribute('href', `https://www.example.org/noticias/${item!.slug}`);
+    await expect(onTheWeb).toHaveAttribute('target', '_blank');
+    await shot(page, `working-day-published-toast-${device}`);
     await page.getByRole('button', { name: 'Historial', exact: true }).click();
     const history = page.getByRole('complementary', { name: 'Historial' });
     await history.getByRole('button', { name: /^Restaurar la versión del .* de Rosa Redactora$/ }).click();

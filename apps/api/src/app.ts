@@ -237,6 +237,7 @@ export async function buildApp({
     storage,
     log: app.log,
     appUrl: config.appUrl,
+    publicUrls: config.publicUrls,
     uploads: { maxBytes: config.uploadMaxMb * 1024 * 1024, tmpDir: uploadsDir },
     exportIdleTimeoutMs,
     exportLimiter,

@@ -162,6 +162,22 @@ describe.each(testDatabases())('public read API (%s)', (engine) => {
     }
   });
 
+  test('the management API gives a public item the address the public API gives it, and a draft none', async () => {
+    const item = await news({ title: unique('Pleno de noviembre') });
+    const publicOne = await get(`/news/${item.slug}`);
+    expect(publicOne.status, publicOne.text).toBe(200);
+    expect(item.public_url).toBe(`https://www.example.org/noticias/${item.slug}`);
+    expect(item.public_url).toBe(publicOne.body.data.url);
+    // Back to a draft: no longer on the website, no address; the list reads the same.
+    const drafted = await admin.patch(`/api/news/${item.slug}`, { status: 'draft', updated_at: item.updated_at });
+    expect(drafted.status, drafted.text).toBe(200);
+    expect(drafted.body.data.public_url).toBeNull();
+    const page = await created('/api/pages', { title: unique('Aviso legal'), status: 'published' });
+    expect(page.public_url).toBe(`https://www.example.org/${page.slug}`);
+    const listed = await admin.get(`/api/pages?search=${encodeURIComponent(page.title)}`);
+    expect(listed.body.data.find((each: { id: number }) => each.id === page.id)?.public_url).toBe(page.public_url);
+  });
+
   test('a draft, a future item, an inactive record and a missing one all answer the same 404', async () => {
     const draft = await created('/api/news', { title: unique('Oculta') });
     const future = await created('/api/news', {

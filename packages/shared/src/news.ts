@@ -25,6 +25,13 @@ export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, string> = {
 
 export const EXCERPT_MAX = 300;
 
+/**
+ * Where a published item is read on the organisation's website: the address the public API gives it
+ * (PUBLIC_NEWS_URL, PUBLIC_PAGE_URL with its slug), or null while it is not public or no address is
+ * configured. The server computes it; the save's toast links to it ("Ver en la web").
+ */
+const websiteAddress = readOnly(reads<string | null>(), { label: 'Dirección en la web' });
+
 const publishedAtField = instantField('fecha de publicación');
 
 /** A scheduled item needs its date; the server checks it is still ahead when it is written. */
@@ -78,6 +85,7 @@ const newsFields = {
   featured: field(booleanField('destacada'), { label: 'Destacada', default: false }),
   /** Whoever created it. */
   author: readOnly(reads<{ id: number; name: string } | null>(), { label: 'Autor' }),
+  public_url: websiteAddress,
 };
 
 export const NEWS: ResourceContract<
@@ -142,6 +150,7 @@ const pageFields = {
     instant: true,
     publication: true,
   }),
+  public_url: websiteAddress,
 };
 
 export const PAGES: ResourceContract<

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PublicUrlTemplates } from '../config/config';
 import type { Database } from '../db/client';
 import type { Storage } from '../lib/storage/storage';
 import type { AuthService } from './auth/auth-service';
@@ -11,6 +12,7 @@ import { multimediaResource } from './multimedia/multimedia-resource';
 import { newsResource } from './news/news-resource';
 import { pagesResource } from './pages/pages-resource';
 import type { Presence } from './presence/presence';
+import { fromTemplate } from './public/public-records';
 import { type AreaDeclaration, deriveDefinition, targetRegistry } from './resource/area-declaration';
 import { createExportLimiter, type ExportLimiter } from './resource/export-limiter';
 import type { MediaLinks } from './resource/media-links';
@@ -37,6 +39,11 @@ export interface AreaDependencies {
   storage: Storage;
   log: FastifyInstance['log'];
   appUrl: string;
+  /**
+   * The website's address templates (PUBLIC_NEWS_URL…): a published news item or page reads back with
+   * its public address, the one the public API gives it. Absent (a test, a benchmark): none.
+   */
+  publicUrls?: Pick<PublicUrlTemplates, 'news' | 'page'>;
   uploads: { maxBytes: number; tmpDir: string };
   /** How long a CSV download may stall before it is cut off (export-spool.ts has the default). */
   exportIdleTimeoutMs?: number;
@@ -74,8 +81,8 @@ function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof crea
       appUrl: deps.appUrl,
     }),
     categories: categoriesResource(),
-    news: newsResource(),
-    pages: pagesResource(),
+    news: newsResource({ websiteUrl: (slug) => fromTemplate(deps.publicUrls?.news ?? null, '{slug}', slug) }),
+    pages: pagesResource({ websiteUrl: (slug) => fromTemplate(deps.publicUrls?.page ?? null, '{slug}', slug) }),
     entities: entitiesResource(),
     spaces: spacesResource(),
     slides: slidesResource(),

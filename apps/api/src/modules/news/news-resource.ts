@@ -8,7 +8,7 @@ import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
 type NewsChanges = Omit<NewsUpdateInput, 'updated_at'>;
 
-export function newsResource() {
+export function newsResource({ websiteUrl }: { websiteUrl: (slug: string) => string | null }) {
   const rules = publishing<NewsRecord, NewsInput, NewsChanges>('news.publish');
   return defineArea<NewsRecord, NewsInput, NewsChanges>({
     contract: NEWS,
@@ -17,7 +17,10 @@ export function newsResource() {
     select: {
       status: effectiveStatusSql(),
       author: `(SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = t.author_id)`,
+      public_url: null,
     },
+    // The address the public API gives it, while a public reader can see it (status as it reads now).
+    read: { public_url: (row) => (row.status === 'published' ? websiteUrl(row.slug as string) : null) },
     storage: {
       categories: joinTable('category_news', 'news_id', 'category_id'),
       author: storedIn('author_id'),

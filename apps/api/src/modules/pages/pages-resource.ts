@@ -8,12 +8,14 @@ import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
 type PageChanges = Omit<PageUpdateInput, 'updated_at'>;
 
-export function pagesResource() {
+export function pagesResource({ websiteUrl }: { websiteUrl: (slug: string) => string | null }) {
   const rules = publishing<PageRecord, PageInput, PageChanges>('page.publish');
   return defineArea<PageRecord, PageInput, PageChanges>({
     contract: PAGES,
     table: 'pages',
     titleColumn: 'title',
+    select: { public_url: null },
+    read: { public_url: (row) => (row.status === 'published' ? websiteUrl(row.slug as string) : null) },
     sortColumns: {
       title: spanishOrder('t.title'),
       slug: 't.slug',

@@ -18,7 +18,13 @@ import { FieldTableContext, ReadOnlyContext } from '../controls/form-controls';
 import { rejectUnreadableDates } from '../controls/unreadable-dates';
 import { PresenceBar } from '../presence/presence-bar';
 import { usePresence } from '../presence/use-presence';
-import { CONFLICT_MESSAGE, deletedMessage, deleteQuestion, savedMessage } from '../resource/messages';
+import {
+  CONFLICT_MESSAGE,
+  deletedMessage,
+  deleteQuestion,
+  savedLink,
+  savedMessage,
+} from '../resource/messages';
 import {
   resourceKeys,
   useDeleteResources,
@@ -332,7 +338,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
         // The edit form stays mounted across the move (same record), so it takes the saved version.
         if (editing) showRecord(saved);
         allowNavigation();
-        flashSuccess(savedMessage(contract, record, saved));
+        flashSuccess(savedMessage(contract, record, saved), savedLink(saved));
         await navigate(`${route}/${recordKey(contract, saved)}`, { replace: true });
         // The old address names nothing now: not kept in the cache as if it did.
         if (openedAt !== undefined) {
@@ -341,7 +347,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
         return;
       }
       showRecord(saved);
-      notify.success(savedMessage(contract, record, saved));
+      notify.success(savedMessage(contract, record, saved), savedLink(saved));
     } catch (error) {
       // Optimistic locking (docs/http-api.md): nothing was written; the person chooses what to do.
       if (isApiError(error) && error.status === 409) {

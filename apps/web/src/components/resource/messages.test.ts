@@ -1,6 +1,6 @@
 import { NEWS, PAGES, TESTS } from '@gestor/shared';
 import { describe, expect, it } from 'vitest';
-import { deletedMessage, deleteQuestion, SAVED_MESSAGE, savedMessage } from './messages';
+import { deletedMessage, deleteQuestion, SAVED_MESSAGE, savedLink, savedMessage } from './messages';
 
 describe('what a save says (issue 30)', () => {
   it('says a record was published or scheduled, and nothing more for a plain save', () => {
@@ -14,6 +14,17 @@ describe('what a save says (issue 30)', () => {
     expect(savedMessage(NEWS, { status: 'published' }, { status: 'published' })).toBe(SAVED_MESSAGE);
     expect(savedMessage(NEWS, { status: 'published' }, { status: 'draft' })).toBe(SAVED_MESSAGE);
     expect(savedMessage(NEWS, undefined, {})).toBe(SAVED_MESSAGE);
+  });
+});
+
+describe('the link a save offers (issue 30)', () => {
+  it('is the website address the server gave the record, when it has one', () => {
+    expect(savedLink({ status: 'published', public_url: 'https://www.example.org/noticias/pleno' })).toEqual({
+      href: 'https://www.example.org/noticias/pleno',
+      label: 'Ver en la web',
+    });
+    expect(savedLink({ status: 'draft', public_url: null })).toBeUndefined();
+    expect(savedLink({ status: 'published' })).toBeUndefined();
   });
 });
 

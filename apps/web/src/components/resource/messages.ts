@@ -26,6 +26,15 @@ export function savedMessage(
   }
   return SAVED_MESSAGE;
 }
+/**
+ * The link a save's toast offers (issue 30): "Ver en la web" when the saved record is public and the
+ * server knows its address on the website (PUBLIC_NEWS_URL, PUBLIC_PAGE_URL).
+ */
+export function savedLink(after: object): { href: string; label: string } | undefined {
+  const { public_url: href } = after as { public_url?: unknown };
+  return typeof href === 'string' && href !== '' ? { href, label: 'Ver en la web' } : undefined;
+}
+
 // The API's 409 text names a "registro" (docs/http-api.md fixes it); a person reads this one (issue 16).
 export const CONFLICT_MESSAGE = 'Otra persona ha modificado este elemento mientras usted lo editaba.';
 export const LEAVE_QUESTION = '¿Salir sin guardar? Los cambios se perderán.';
