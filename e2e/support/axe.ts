@@ -38,9 +38,10 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   // frame finished in a new blank page, and selectors built only for violations, not for every node
   // that passed: the same rules and findings in a third of the time (0.5–0.7 s a screen, not 1.4–2.4 s).
   // The product has no cross-origin frame that legacy mode would leave out.
+  // options() replaces the whole options object: before withTags(), which adds runOnly to it.
   const results = await new AxeBuilder({ page })
-    .withTags([...WCAG_TAGS])
     .options({ resultTypes: ['violations'] })
+    .withTags([...WCAG_TAGS])
     .setLegacyMode()
     .exclude('iframe[sandbox]:not([sandbox~="allow-scripts"])')
     .analyze();

@@ -65,6 +65,9 @@ for (const [device, viewport] of [
     await desk.getByRole('button', { name: 'Guardar', exact: true }).click();
     await expect(desk.getByRole('heading', { level: 1, name: 'Editar noticia' })).toBeVisible();
     await shot(desk, `working-day-writer-saved-${device}`);
+    // Done with it: back to her list (an item open in someone's form is theirs until they leave it).
+    await desk.goto('/news');
+    await expect(desk.getByRole('heading', { level: 1, name: 'Noticias' })).toBeVisible();
 
     // The administrator corrects the title and publishes it from the form: the toast says so and
     // links to the item on the website, in a new tab.
