@@ -61,16 +61,16 @@ describe.each(testDatabases())('CSV exports never stall the server (%s)', (engin
       name.startsWith('export-'),
     );
 
-  test('a plain list answers within a second while twelve downloads read nothing', async () => {
+  test('a plain list answers while twelve downloads read nothing', async () => {
     const downloads = await Promise.all(Array.from({ length: 12 }, stalledDownload));
     expect(downloads.every((socket) => socket.isPaused())).toBe(true);
     await sleep(200);
-    const started = performance.now();
+    // Were the downloads holding the pool's connections, it would wait until they finished: it answers
+    // (a behaviour, not a timing: a loaded runner may take over a second to answer anything).
     const list = await Promise.race([admin.get('/api/pages?per_page=5'), sleep(5_000).then(() => null)]);
-    const elapsed = performance.now() - started;
     expect(list?.status).toBe(200);
     expect(list?.body.meta.total).toBeGreaterThanOrEqual(ROWS);
-    expect(elapsed).toBeLessThan(1_000);
+    expect(downloads.every((socket) => !socket.destroyed)).toBe(true);
     for (const socket of downloads) socket.destroy();
   }, 90_000);
 
