@@ -169,13 +169,18 @@ describe.each(testDatabases())('public read API (%s)', (engine) => {
     expect(item.public_url).toBe(`https://www.example.org/noticias/${item.slug}`);
     expect(item.public_url).toBe(publicOne.body.data.url);
     // Back to a draft: no longer on the website, no address; the list reads the same.
-    const drafted = await admin.patch(`/api/news/${item.slug}`, { status: 'draft', updated_at: item.updated_at });
+    const drafted = await admin.patch(`/api/news/${item.slug}`, {
+      status: 'draft',
+      updated_at: item.updated_at,
+    });
     expect(drafted.status, drafted.text).toBe(200);
     expect(drafted.body.data.public_url).toBeNull();
     const page = await created('/api/pages', { title: unique('Aviso legal'), status: 'published' });
     expect(page.public_url).toBe(`https://www.example.org/${page.slug}`);
     const listed = await admin.get(`/api/pages?search=${encodeURIComponent(page.title)}`);
-    expect(listed.body.data.find((each: { id: number }) => each.id === page.id)?.public_url).toBe(page.public_url);
+    expect(listed.body.data.find((each: { id: number }) => each.id === page.id)?.public_url).toBe(
+      page.public_url,
+    );
   });
 
   test('a draft, a future item, an inactive record and a missing one all answer the same 404', async () => {

@@ -82,7 +82,9 @@ function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof crea
     }),
     categories: categoriesResource(),
     news: newsResource({ websiteUrl: (slug) => fromTemplate(deps.publicUrls?.news ?? null, '{slug}', slug) }),
-    pages: pagesResource({ websiteUrl: (slug) => fromTemplate(deps.publicUrls?.page ?? null, '{slug}', slug) }),
+    pages: pagesResource({
+      websiteUrl: (slug) => fromTemplate(deps.publicUrls?.page ?? null, '{slug}', slug),
+    }),
     entities: entitiesResource(),
     spaces: spacesResource(),
     slides: slidesResource(),
