@@ -12,7 +12,6 @@ import { multimediaResource } from './multimedia/multimedia-resource';
 import { newsResource } from './news/news-resource';
 import { pagesResource } from './pages/pages-resource';
 import type { Presence } from './presence/presence';
-import { fromTemplate } from './public/public-records';
 import { type AreaDeclaration, deriveDefinition, targetRegistry } from './resource/area-declaration';
 import { createExportLimiter, type ExportLimiter } from './resource/export-limiter';
 import type { MediaLinks } from './resource/media-links';
@@ -81,10 +80,8 @@ function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof crea
       appUrl: deps.appUrl,
     }),
     categories: categoriesResource(),
-    news: newsResource({ websiteUrl: (slug) => fromTemplate(deps.publicUrls?.news ?? null, '{slug}', slug) }),
-    pages: pagesResource({
-      websiteUrl: (slug) => fromTemplate(deps.publicUrls?.page ?? null, '{slug}', slug),
-    }),
+    news: newsResource({ website: deps.publicUrls?.news ?? null }),
+    pages: pagesResource({ website: deps.publicUrls?.page ?? null }),
     entities: entitiesResource(),
     spaces: spacesResource(),
     slides: slidesResource(),

@@ -1,6 +1,6 @@
 import { NEWS, type NewsInput, type NewsRecord, type NewsUpdateInput } from '@gestor/shared';
 import { defineArea, joinTable, storedIn } from '../resource/area-declaration';
-import { effectiveStatusSql, publishing } from '../resource/publishing';
+import { effectiveStatusSql, publicUrlOf, publishing } from '../resource/publishing';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
 // News (docs/areas.md): categories by slug, a cover from the library, a sanitized body whose images count
@@ -8,7 +8,8 @@ import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
 type NewsChanges = Omit<NewsUpdateInput, 'updated_at'>;
 
-export function newsResource({ websiteUrl }: { websiteUrl: (slug: string) => string | null }) {
+/** `website`: PUBLIC_NEWS_URL, the template of a news item's address on the website (or null). */
+export function newsResource({ website }: { website: string | null }) {
   const rules = publishing<NewsRecord, NewsInput, NewsChanges>('news.publish');
   return defineArea<NewsRecord, NewsInput, NewsChanges>({
     contract: NEWS,
@@ -19,8 +20,7 @@ export function newsResource({ websiteUrl }: { websiteUrl: (slug: string) => str
       author: `(SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = t.author_id)`,
       public_url: null,
     },
-    // The address the public API gives it, while a public reader can see it (status as it reads now).
-    read: { public_url: (row) => (row.status === 'published' ? websiteUrl(row.slug as string) : null) },
+    read: { public_url: publicUrlOf(website) },
     storage: {
       categories: joinTable('category_news', 'news_id', 'category_id'),
       author: storedIn('author_id'),

@@ -1,6 +1,6 @@
 import { PAGES, type PageInput, type PageRecord, type PageUpdateInput } from '@gestor/shared';
 import { defineArea } from '../resource/area-declaration';
-import { publishing } from '../resource/publishing';
+import { publicUrlOf, publishing } from '../resource/publishing';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
 // Pages (docs/areas.md): a title, a body, draft or published (page.publish); created from the list with
@@ -8,14 +8,15 @@ import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
 type PageChanges = Omit<PageUpdateInput, 'updated_at'>;
 
-export function pagesResource({ websiteUrl }: { websiteUrl: (slug: string) => string | null }) {
+/** `website`: PUBLIC_PAGE_URL, the template of a page's address on the website (or null). */
+export function pagesResource({ website }: { website: string | null }) {
   const rules = publishing<PageRecord, PageInput, PageChanges>('page.publish');
   return defineArea<PageRecord, PageInput, PageChanges>({
     contract: PAGES,
     table: 'pages',
     titleColumn: 'title',
     select: { public_url: null },
-    read: { public_url: (row) => (row.status === 'published' ? websiteUrl(row.slug as string) : null) },
+    read: { public_url: publicUrlOf(website) },
     sortColumns: {
       title: spanishOrder('t.title'),
       slug: 't.slug',

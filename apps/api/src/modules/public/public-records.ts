@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import type { MediaUrls } from '../multimedia/media-refs';
 import { Params } from '../resource/list-query';
 import type { MediaLinks } from '../resource/media-links';
+import { fromTemplate } from '../resource/publishing';
 import { spanishOrder } from '../resource/resource-definition';
 import { SPANISH_SEARCH } from '../resource/spanish-search';
 import { slideStateSql } from '../slides/slides-resource';
@@ -75,10 +76,6 @@ const SPACE_COLUMNS = `t.slug, t.name, t.description, t.address, t.capacity, t.u
 type Row = Record<string, unknown>;
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value ? String(value) : null);
-
-/** A website address from its template, or null when none is configured. */
-export const fromTemplate = (template: string | null, placeholder: string, value: string) =>
-  template === null ? null : template.replaceAll(placeholder, encodeURIComponent(value));
 
 export interface PublicPageOf<T> {
   rows: T[];

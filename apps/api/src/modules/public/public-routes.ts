@@ -27,9 +27,10 @@ import { refuseNulParameters } from '../../lib/validate';
 import { mediaLinks } from '../multimedia/media-links';
 import { mediaUrls } from '../multimedia/media-refs';
 import { paginate } from '../resource/pagination';
+import { fromTemplate } from '../resource/publishing';
 import { previewTokens } from './preview-tokens';
 import { rssFeed, sitemap } from './public-feeds';
-import { createPublicRecords, fromTemplate, type ListWindow, type PublicPageOf } from './public-records';
+import { createPublicRecords, type ListWindow, type PublicPageOf } from './public-records';
 
 // docs/public-api.md#calling-it, "Feeds", "Previews of drafts": GET routes under /api/public/v1 that
 // answer plain JSON (or XML); the transport around them (cache, ETag, Cache-Control, CORS, rate limit,

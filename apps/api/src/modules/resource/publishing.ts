@@ -74,3 +74,16 @@ export function publishing<R extends Publishable, C extends PublishingInput, U e
     },
   };
 }
+
+/** A website address from its template, or null when none is configured. */
+export const fromTemplate = (template: string | null, placeholder: string, value: string) =>
+  template === null ? null : template.replaceAll(placeholder, encodeURIComponent(value));
+
+/**
+ * A record's `public_url` (news, pages): the address the public API gives it, from the same template,
+ * while its status reads published (as it reads now); null otherwise or with no template.
+ */
+export function publicUrlOf(template: string | null) {
+  return (row: Record<string, unknown>) =>
+    row.status === 'published' ? fromTemplate(template, '{slug}', row.slug as string) : null;
+}

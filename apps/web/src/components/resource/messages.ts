@@ -1,5 +1,6 @@
 import type { ResourceContract } from '@gestor/shared';
 import { formatDateTime } from './format';
+import type { NoticeLink } from './resource-screens';
 
 // The Spanish sentences the machinery says about records, whatever the area.
 
@@ -30,7 +31,7 @@ export function savedMessage(
  * The link a save's toast offers (issue 30): "Ver en la web" when the saved record is public and the
  * server knows its address on the website (PUBLIC_NEWS_URL, PUBLIC_PAGE_URL).
  */
-export function savedLink(after: object): { href: string; label: string } | undefined {
+export function savedLink(after: object): NoticeLink | undefined {
   const { public_url: href } = after as { public_url?: unknown };
   return typeof href === 'string' && href !== '' ? { href, label: 'Ver en la web' } : undefined;
 }

@@ -70,13 +70,13 @@ export interface ListFilter {
   search?: AnyRecordOptions<string>;
 }
 
-/** What the machinery lends an area's extra actions: a way to tell the person what happened. */
 /** A link a success toast offers beside its message: the published item on the website. */
 export interface NoticeLink {
   href: string;
   label: string;
 }
 
+/** What the machinery lends an area's extra actions: a way to tell the person what happened. */
 export interface ScreenNotifier {
   success: (message: string, link?: NoticeLink) => void;
   error: (message: string) => void;
