@@ -104,18 +104,28 @@ describe.each(testDatabases())('public API transport (%s)', (engine) => {
     return count;
   };
 
-  // On a shared PostgreSQL, other test files' writes are announced on the same channel and rightly drop
-  // this server's cache too: a round trip is a failure only when no announcement explains it.
+  // A round trip is a failure only when nothing explains it: an announcement (which rightly drops the
+  // cache), or the listening connection being down (a loaded PostgreSQL may refuse it for a moment; the
+  // cache is then bypassed, and every (re)connection announces everything).
   let announcements = 0;
+  const listening = async () => {
+    const until = Date.now() + 10_000;
+    while (!server.database.hearsContentChanges()) {
+      expect(Date.now(), 'the listening connection is up within 10 s').toBeLessThan(until);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   const expectNoRoundTrip = async (fn: () => Promise<void>) => {
     for (let attempt = 1; ; attempt++) {
+      await listening();
       const heard = announcements;
       // What an announcement heard before this attempt set off (the next scheduled instant, read at
       // once) is done before the attempt counts.
       await new Promise((resolve) => setTimeout(resolve, 50));
       const statements = await countingQueries(fn);
       if (statements === 0) return;
-      expect(announcements, 'a statement with no announcement').toBeGreaterThan(heard);
+      const explained = announcements > heard || !server.database.hearsContentChanges();
+      expect(explained, `${statements} statements with no announcement, listening all along`).toBe(true);
       expect(attempt, 'announcements on every attempt').toBeLessThan(5);
     }
   };
