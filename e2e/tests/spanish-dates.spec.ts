@@ -35,6 +35,10 @@ const calendar = (page: Page) => page.getByRole('dialog', { name: 'Elegir fecha'
 async function expectCalendarInView(page: Page) {
   const header = calendar(page).locator('.p-datepicker-header');
   await expect(header).toBeVisible();
+  // The panel fades in where it opens, then is aligned to its field: measured once it is still.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   const box = (await header.boundingBox())!;
   const topbar = (await page.locator('.layout-topbar').boundingBox())!;
   const viewport = page.viewportSize()!;
@@ -46,11 +50,14 @@ async function expectCalendarInView(page: Page) {
     viewport.height,
   );
   // What is on top at the header's centre is the header itself, not the top bar.
-  const onTop = await page.evaluate(
-    ({ x, y }) => document.elementFromPoint(x, y)?.closest('.p-datepicker-header') !== null,
-    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
-  );
-  expect(onTop, 'nothing covers the month and year').toBe(true);
+  const onTop = () =>
+    header.evaluate((element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      return (
+        document.elementFromPoint(x + width / 2, y + height / 2)?.closest('.p-datepicker-header') === element
+      );
+    });
+  await expect.poll(onTop, { message: 'nothing covers the month and year' }).toBe(true);
 }
 
 test('a date typed the Spanish way is that day on Madrid’s clock, in the form and in the list', async ({
