@@ -81,6 +81,7 @@ export function compress(body: string | Buffer, encoding: Encoding): Promise<Buf
 
 /** A Vary header's value with `value` added, unless it is there already (or `*`). */
 export function addVary(current: unknown, value: string): string {
+  if (current === undefined) return value;
   const existing = Array.isArray(current) ? current.join(', ') : typeof current === 'string' ? current : '';
   const names = existing
     .split(',')
@@ -93,12 +94,14 @@ export function addVary(current: unknown, value: string): string {
 /** A browser sends the same Accept-Encoding on every call: its answer is remembered (a bounded memo). */
 const negotiated = new Map<string, Encoding | null>();
 export function encodingFor(header: string | string[] | undefined): Encoding | null {
-  if (typeof header !== 'string') return negotiateEncoding(header);
-  let encoding = negotiated.get(header);
+  if (Array.isArray(header)) return negotiateEncoding(header);
+  // No header at all reads as an empty one (a client of the API, a load generator).
+  const key = header ?? '';
+  let encoding = negotiated.get(key);
   if (encoding === undefined) {
-    encoding = negotiateEncoding(header);
+    encoding = negotiateEncoding(key);
     if (negotiated.size >= 100) negotiated.clear();
-    negotiated.set(header, encoding);
+    negotiated.set(key, encoding);
   }
   return encoding;
 }
