@@ -17,6 +17,12 @@ export async function shot(page: Page, name: string): Promise<void> {
   if (directory) await page.screenshot({ path: `${directory}/${name}.png`, fullPage: true });
 }
 
+/** Waits until no animation runs: a panel fading or sliding in is measured (colours, place) as it ends. */
+export const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+
 /**
  * Runs `check` on an edit screen's Historial: beside the form on a wide screen, else behind the
  * header's "Historial" button in a sheet over the form (issue 16), which is closed again after.
@@ -29,9 +35,7 @@ export async function withHistory(page: Page, check: (history: Locator) => Promi
   if (inSheet) await button.click();
   await expect(history).toBeVisible();
   // The sheet slides in: axe would measure its text mid-fade.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
+  await settled(page);
   await check(history);
   if (inSheet) {
     await page.keyboard.press('Escape');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, test, useSession } from '../support/fixtures';
-import { apiCreate, withHistory } from '../support/pages';
+import { apiCreate, settled, withHistory } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
 // docs/architecture.md#the-spa: axe-core finds nothing (WCAG 2.2 AA) on any screen, dialog or overlay, on a desktop
@@ -14,12 +14,6 @@ const WIDTHS = [
 ] as const;
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
-
-/** Waits for CSS transitions to end: axe measures colours as drawn, and a panel sliding in is half-transparent. */
-const settled = (page: Page) =>
-  page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
 
 const mediaFixture = (name: string) => readFileSync(new URL(`../fixtures/media/${name}`, import.meta.url));
 

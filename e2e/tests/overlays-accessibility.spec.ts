@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { apiCreate, sessionHeaders, shot } from '../support/pages';
+import { apiCreate, sessionHeaders, settled, shot } from '../support/pages';
 import { admin } from '../support/test-users';
 
 // Issue 30: axe-core finds nothing inside the UI library's overlays either. Every dropdown and
@@ -105,12 +105,6 @@ const EMPTY_PAGE = {
   links: { first: null, last: null, prev: null, next: null },
   meta: { current_page: 1, from: null, last_page: 1, links: [], path: '', per_page: 100, to: null, total: 0 },
 };
-
-/** Waits for CSS transitions to end: axe measures colours as drawn, and a panel fading in is pale. */
-const settled = (page: Page) =>
-  page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
 
 async function visit(page: Page, overlay: Overlay): Promise<Locator> {
   await page.goto(overlay.path);

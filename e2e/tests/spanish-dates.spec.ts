@@ -1,7 +1,7 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, test, useSession } from '../support/fixtures';
-import { shot } from '../support/pages';
+import { settled, shot } from '../support/pages';
 import { editor } from '../support/test-users';
 
 // docs/architecture.md#the-spa, deliberate deviation from docs/architecture.md#the-spa: every date control is Spanish (dd/mm/aaaa,
@@ -36,9 +36,7 @@ async function expectCalendarInView(page: Page) {
   const header = calendar(page).locator('.p-datepicker-header');
   await expect(header).toBeVisible();
   // The panel fades in where it opens, then is aligned to its field: measured once it is still.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
+  await settled(page);
   const box = (await header.boundingBox())!;
   const topbar = (await page.locator('.layout-topbar').boundingBox())!;
   const viewport = page.viewportSize()!;

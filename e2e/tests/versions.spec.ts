@@ -1,6 +1,6 @@
 import { expectAccessible } from '../support/axe';
 import { expect, test, useSession } from '../support/fixtures';
-import { apiCreate, sessionHeaders, shot } from '../support/pages';
+import { apiCreate, sessionHeaders, settled, shot } from '../support/pages';
 import { editor } from '../support/test-users';
 
 // Issue 19, "Restaurar una versión anterior": an editor (not an administrator) looks at an earlier
@@ -52,7 +52,7 @@ test('an editor restores a news item’s earlier body from its history', async (
   await expect(changed.getByText('Distinto')).toBeVisible();
   await expect(changed.getByRole('region', { name: 'Texto (esta versión)' })).toContainText('aprobó');
   await expect(changed.getByRole('region', { name: 'Texto (actual)' })).toContainText('rechazó');
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await settled(page);
   await expectAccessible(page, 'versión (1280 px)');
   await shot(page, 'versions-dialog-1280');
 
