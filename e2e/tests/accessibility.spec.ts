@@ -153,6 +153,8 @@ for (const { name: device, ...options } of WIDTHS) {
     });
 
     test(`the media library: uploads, grid, table, side panel and picker (${device})`, async ({ page }) => {
+      // Names of this attempt's own: a retry must not find the first attempt's files as well.
+      const tag = `${device}-${Date.now().toString(36)}`;
       await useSession(page, admin);
       await page.goto('/multimedia');
       await expect(heading(page, 'Multimedia')).toBeVisible();
@@ -169,10 +171,10 @@ for (const { name: device, ...options } of WIDTHS) {
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Subir archivos' }).first().click();
       await (await chooser).setFiles([
-        { name: `axe-${device}-foto.jpg`, mimeType: 'image/jpeg', buffer: mediaFixture('paisaje.jpg') },
-        { name: `axe-${device}-bases.pdf`, mimeType: 'application/pdf', buffer: mediaFixture('bases.pdf') },
-        { name: `axe-${device}-acta.txt`, mimeType: 'text/plain', buffer: mediaFixture('acta.txt') },
-        { name: `axe-${device}-dibujo.svg`, mimeType: 'image/svg+xml', buffer: mediaFixture('dibujo.svg') },
+        { name: `axe-${tag}-foto.jpg`, mimeType: 'image/jpeg', buffer: mediaFixture('paisaje.jpg') },
+        { name: `axe-${tag}-bases.pdf`, mimeType: 'application/pdf', buffer: mediaFixture('bases.pdf') },
+        { name: `axe-${tag}-acta.txt`, mimeType: 'text/plain', buffer: mediaFixture('acta.txt') },
+        { name: `axe-${tag}-dibujo.svg`, mimeType: 'image/svg+xml', buffer: mediaFixture('dibujo.svg') },
       ]);
       const uploads = page.getByRole('region', { name: 'Subida de archivos' });
       await expect(uploads.getByRole('progressbar')).toHaveCount(4);
@@ -181,12 +183,12 @@ for (const { name: device, ...options } of WIDTHS) {
       await expect(uploads.getByRole('alert')).toContainText('Se han subido 3 de 4 archivos.');
       await expectAccessible(page, '/multimedia with the upload summary');
 
-      await page.goto(`/multimedia?search=axe-${device}`);
-      const photo = page.getByRole('button', { name: `axe-${device}-foto.jpg`, exact: true });
+      await page.goto(`/multimedia?search=axe-${tag}`);
+      const photo = page.getByRole('button', { name: `axe-${tag}-foto.jpg`, exact: true });
       await expect(photo).toBeVisible();
       await expectAccessible(page, '/multimedia (grid)');
 
-      await page.getByRole('checkbox', { name: `Seleccionar «axe-${device}-acta.txt»` }).check();
+      await page.getByRole('checkbox', { name: `Seleccionar «axe-${tag}-acta.txt»` }).check();
       await page.getByRole('button', { name: 'Eliminar seleccionados (1)' }).click();
       await expect(page.getByRole('dialog', { name: 'Confirmar eliminación' })).toBeVisible();
       await expectAccessible(page, '/multimedia bulk-delete confirmation');
@@ -197,28 +199,30 @@ for (const { name: device, ...options } of WIDTHS) {
       await expect(page.locator('.resource-table, .record-cards').first()).toBeVisible();
       await expectAccessible(page, '/multimedia?view=table');
 
-      await page.getByRole('button', { name: `axe-${device}-foto.jpg`, exact: true }).click();
-      const panel = page.getByRole('dialog', { name: `axe-${device}-foto.jpg` });
+      await page.getByRole('button', { name: `axe-${tag}-foto.jpg`, exact: true }).click();
+      const panel = page.getByRole('dialog', { name: `axe-${tag}-foto.jpg` });
       await expect(panel.getByRole('complementary', { name: 'Historial' })).toBeVisible();
       await settled(page);
       await expectAccessible(page, 'the media side panel (image)');
       await page.keyboard.press('Escape');
       await expect(panel).toBeHidden();
 
-      await page.getByRole('button', { name: `axe-${device}-bases.pdf`, exact: true }).click();
-      await expect(page.getByRole('dialog', { name: `axe-${device}-bases.pdf` })).toBeVisible();
+      await page.getByRole('button', { name: `axe-${tag}-bases.pdf`, exact: true }).click();
+      await expect(page.getByRole('dialog', { name: `axe-${tag}-bases.pdf` })).toBeVisible();
       await settled(page);
       await expectAccessible(page, 'the media side panel (document)');
       await page.keyboard.press('Escape');
+      // Closing it changes the address: a navigation started before that ends is aborted.
+      await expect(page.getByRole('dialog', { name: `axe-${tag}-bases.pdf` })).toBeHidden();
 
       // The picker, as a category's form offers it.
       await page.goto('/category/create');
       await page.getByRole('button', { name: 'Elegir imagen' }).click();
       const picker = page.getByRole('dialog', { name: 'Elegir imagen' });
-      await expect(picker.getByText(`axe-${device}-foto.jpg`)).toBeVisible();
+      await expect(picker.getByText(`axe-${tag}-foto.jpg`)).toBeVisible();
       await settled(page);
       await expectAccessible(page, 'the media picker');
-      await picker.getByText(`axe-${device}-foto.jpg`).click();
+      await picker.getByText(`axe-${tag}-foto.jpg`).click();
       await picker.getByRole('button', { name: 'Elegir', exact: true }).click();
       await expect(picker).toBeHidden();
       await expect(page.getByRole('button', { name: 'Cambiar' })).toBeVisible();
