@@ -55,7 +55,6 @@ import securityPlugin, { securityHeaders } from './plugins/security';
 import sessionPlugin from './plugins/session';
 import spaPlugin from './plugins/spa';
 import textInputPlugin from './plugins/text-input';
-import uploadsPlugin from './plugins/uploads';
 
 export interface AppOptions {
   config: Config;
@@ -175,8 +174,6 @@ export async function buildApp({
   // JSON answers of 1 kB or more, compressed as the client accepts; streams and the SPA's files untouched.
   await app.register(compressionPlugin);
   await app.register(cookie);
-  // Multipart bodies are read only by the routes of areas whose records are files (decision 008).
-  await app.register(uploadsPlugin);
   const sessions = createSessionStore(database, config.appKey);
   await app.register(sessionPlugin, { config, store: sessions });
   // Sanctum's personal access tokens: `Authorization: Bearer` instead of a session (decision 037).
@@ -184,6 +181,10 @@ export async function buildApp({
   await app.register(authPlugin);
   // Where each request came from, for the security events its writes record (decision 031).
   await app.register(requestOriginPlugin);
+  // Every /api/ and /sanctum/ answer uncacheable. The last hook: routes come after it, and the file
+  // areas' upload routes live in contexts of their own that copy the hooks there are when they are
+  // made (plugins/uploads.ts). Multipart bodies are parsed only there (decision 008).
+  await app.register(noStorePlugin);
 
   const mail = mailer ?? createMailer(config, app.log);
   const auth = createAuthService({ database, config, mailer: mail, sessions, log: app.log });
@@ -268,8 +269,7 @@ export async function buildApp({
   // API's preview links.
   publicRoutes(app, { database, storage, config });
 
-  // Every /api/ and /sanctum/ answer uncacheable; the built SPA, robots.txt and the 404s (plugins/spa.ts).
-  await app.register(noStorePlugin);
+  // The built SPA, robots.txt and the 404s (plugins/spa.ts).
   await app.register(spaPlugin, { webDist });
 
   return app;

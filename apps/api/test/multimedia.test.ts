@@ -51,6 +51,11 @@ describe.each(testDatabases())('multimedia (%s)', (engine) => {
       { alt: 'Playa al atardecer', title: 'Vacaciones' },
     );
     expect(response.status, response.text).toBe(201);
+    // The upload routes live in a context of their own (multipart is parsed there alone): they carry
+    // every hook the app's other answers do.
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
     const media = response.body.data;
     expect(media).toMatchObject({
       original_name: 'vacaciones.png',

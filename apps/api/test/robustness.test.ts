@@ -213,8 +213,12 @@ describe.each(testDatabases())('robustness (%s)', (engine) => {
         ['GET /api/user HTTP/9.9\r\nHost: x\r\n\r\n', MESSAGES.badRequest],
         ['GET /api/user HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', MESSAGES.badRequest],
         ['POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', MESSAGES.badRequest],
+        // A body found malformed after its headers: on a request that waits for something before
+        // it could be answered (here a bearer token's look-up). A browser's POST without a CSRF token
+        // is refused at its headers, before the body is read: that one 419 is the only answer
+        // (decision 038), and the connection then ends.
         [
-          'POST /api/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+          'POST /api/news HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer 1|abc\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
           MESSAGES.badRequest,
         ],
         ['FOO /api/users HTTP/1.1\r\nHost: x\r\n\r\n', MESSAGES.badRequest],
@@ -226,6 +230,27 @@ describe.each(testDatabases())('robustness (%s)', (engine) => {
         expect(body.message, data).toBe(message);
         expect(response.headers.connection, data).toBe('close');
       }
+    });
+
+    test('a request refused at its headers whose body then proves malformed gets that one answer', async () => {
+      // No CSRF token: refused before the body is read. The parser's error in the body that follows
+      // writes nothing more on the socket (decision 038): one status line, then the connection ends.
+      const received = await new Promise<string>((resolve) => {
+        const socket = connect({ port: server.port, host: '127.0.0.1' });
+        const chunks: Buffer[] = [];
+        const timer = setTimeout(() => socket.destroy(), 3_000);
+        socket.on('data', (chunk) => chunks.push(chunk));
+        socket.on('error', () => {});
+        socket.on('close', () => {
+          clearTimeout(timer);
+          resolve(Buffer.concat(chunks).toString('utf8'));
+        });
+        socket.on('connect', () =>
+          socket.write('POST /api/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'),
+        );
+      });
+      expect(received.match(/HTTP\/1\.1 \d{3}/g), received).toEqual(['HTTP/1.1 419']);
+      expect(received).toContain(MESSAGES.csrfMismatch);
     });
 
     test('an unknown method is a JSON 404 or 405 in Spanish', async () => {

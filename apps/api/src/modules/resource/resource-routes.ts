@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound, ValidationError } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
+import { fileRoutes } from '../../plugins/uploads';
 import { CSV_BOM, csvHeader, csvRow } from './csv';
 import type { ExportLimiter } from './export-limiter';
 import { EXPORT_IDLE_TIMEOUT_MS, spoolExport } from './export-spool';
@@ -169,27 +170,20 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
     }
   }
 
-  app.post(
-    base,
-    { config: { ...can('create').config, acceptsMultipart: Boolean(upload) } },
-    async (request, reply) => {
-      const record = upload
-        ? await withUpload(request, (fields, value) =>
-            service.create(request.authUser(), {
-              ...(validate(definition.createInput, fields) as object),
-              [upload.field]: value,
-            } as C),
-          )
-        : await service.create(request.authUser(), validate(definition.createInput, request.body));
-      return reply.code(201).send({ data: record });
-    },
-  );
-
   if (upload) {
-    app.put(
-      `${base}/:id/${upload.field}`,
-      { config: { ...can('update').config, acceptsMultipart: true } },
-      async (request) => {
+    // The two routes that take a file: multipart is parsed in their context alone (plugins/uploads.ts).
+    fileRoutes(app, (files) => {
+      files.post(base, can('create'), async (request, reply) => {
+        const record = await withUpload(request, (fields, value) =>
+          service.create(request.authUser(), {
+            ...(validate(definition.createInput, fields) as object),
+            [upload.field]: value,
+          } as C),
+        );
+        return reply.code(201).send({ data: record });
+      });
+
+      files.put(`${base}/:id/${upload.field}`, can('update'), async (request) => {
         const id = await idOf(request);
         await service.show(id);
         return {
@@ -200,8 +194,13 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
             });
           }),
         };
-      },
-    );
+      });
+    });
+  } else {
+    app.post(base, can('create'), async (request, reply) => {
+      const record = await service.create(request.authUser(), validate(definition.createInput, request.body));
+      return reply.code(201).send({ data: record });
+    });
   }
 
   const update = async (request: FastifyRequest) => ({
