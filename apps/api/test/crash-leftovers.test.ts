@@ -6,13 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Database, openPglite } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
+import type { Database } from '../src/db/client';
 import { scratchTag } from '../src/lib/leftovers';
 import { createLocalStorage } from '../src/lib/storage/local-storage';
 import { createS3Storage } from '../src/lib/storage/s3-storage';
 import type { Storage } from '../src/lib/storage/storage';
 import { openTestDatabase, startTestServer, testDatabases } from './support';
+import { TSX_LOADER } from './support/artisan';
 import { startS3rver } from './support/s3';
 
 // Crashes leave nothing behind: what a killed server was writing is removed at the next start, and
@@ -96,12 +96,12 @@ describe('what a killed server was writing', () => {
 
 const execFileAsync = promisify(execFile);
 
-/** `npm run artisan -- …` as a person runs it (tsx on cli.ts), in a process of its own, without blocking this one. */
+/** `npm run artisan -- …` (tsx on cli.ts) in a process of its own, without blocking this one. */
 async function artisan(env: Record<string, string>, ...args: string[]) {
   try {
     const { stdout, stderr } = await execFileAsync(
       process.execPath,
-      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'apps/api/src/cli.ts'), ...args],
+      ['--import', TSX_LOADER, path.join(root, 'apps/api/src/cli.ts'), ...args],
       { cwd: env.STORAGE_PATH, env: { PATH: process.env.PATH, APP_ENV: 'test', ...env }, timeout: 60_000 },
     );
     return { status: 0, stdout, stderr };
@@ -135,22 +135,18 @@ describe.each(testDatabases())('storage:prune (%s)', (engine) => {
     await rm(work, { recursive: true, force: true });
   });
 
-  /** A migrated database the CLI opens too: PGlite in STORAGE_PATH/db, or a PostgreSQL database of its own. */
+  /**
+   * A migrated database the CLI opens too: PGlite in STORAGE_PATH/db, or a PostgreSQL database of its
+   * own; a copy of the run's seeded snapshot either way (migrating it here took seconds each time).
+   */
   async function sharedDatabase(
     storagePath: string,
   ): Promise<{ database: Database; env: Record<string, string>; done: () => Promise<void> }> {
-    if (engine === 'pglite') {
-      const database = openPglite(path.join(storagePath, 'db'));
-      await migrate(database);
-      return { database, env: {}, done: () => database.close() };
-    }
-    const { database, url, drop } = await openTestDatabase(engine);
-    await migrate(database);
-    return {
-      database,
-      env: { DATABASE_URL: url! },
-      done: drop,
-    };
+    const { database, url, drop } = await openTestDatabase(engine, {
+      seeded: true,
+      ...(engine === 'pglite' ? { dataDir: path.join(storagePath, 'db') } : {}),
+    });
+    return { database, env: url ? { DATABASE_URL: url } : {}, done: drop };
   }
 
   const drivers: [string, (storagePath: string) => Storage, () => Record<string, string>][] = [

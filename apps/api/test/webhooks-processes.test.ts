@@ -10,6 +10,7 @@ import { migrate } from '../src/db/migrate';
 import { createUser, seedRoles } from '../src/db/seed';
 import type { WebhookOptions } from '../src/modules/webhooks/webhooks';
 import { TEST_PASSWORD, TestClient } from './support';
+import { TSX_LOADER } from './support/artisan';
 import { eventually, startReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 // docs/webhooks.md: "With several server processes on one PostgreSQL, each delivery is sent by exactly
@@ -28,8 +29,11 @@ function startProcess(options: { searchPath: string; appKey: string; webhooks: W
   return new Promise<ServerProcess>((resolve, reject) => {
     const child = spawn(
       process.execPath,
+      // One process (support/artisan.ts): with tsx's CLI, a SIGKILL left the server it had started
+      // running, sending and polling the database after the test had "killed" it and the run had ended.
       [
-        path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+        '--import',
+        TSX_LOADER,
         path.join(root, 'apps/api/test/support/webhook-process.ts'),
         JSON.stringify({ url, ...options }),
       ],

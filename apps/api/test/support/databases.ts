@@ -40,6 +40,11 @@ export interface OpenTestDatabaseOptions {
    * empty, for tests that migrate step by step themselves.
    */
   seeded?: boolean;
+  /**
+   * PGlite only: the directory it keeps its data in (as STORAGE_PATH/db), for tests whose database is
+   * opened by a process of its own afterwards (the command line). In memory without it.
+   */
+  dataDir?: string;
 }
 
 /** TEST_DATABASE_URL with another database name: same server, same credentials. */
@@ -81,13 +86,13 @@ async function migrateAndSeed(database: Database): Promise<void> {
  */
 export async function openTestDatabase(
   engine: Engine,
-  { poolMax = 4, seeded = false }: OpenTestDatabaseOptions = {},
+  { poolMax = 4, seeded = false, dataDir }: OpenTestDatabaseOptions = {},
 ): Promise<TestDatabase> {
   const made = seeded ? templates() : {};
   if (engine === 'pglite') {
     const database = made.pgliteSnapshot
-      ? openPglite(undefined, { loadDataDir: await pgliteSnapshot(made.pgliteSnapshot) })
-      : openPglite();
+      ? openPglite(dataDir, { loadDataDir: await pgliteSnapshot(made.pgliteSnapshot) })
+      : openPglite(dataDir);
     try {
       if (seeded && !made.pgliteSnapshot) await migrateAndSeed(database);
     } catch (error) {
