@@ -11,6 +11,7 @@ import { isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/form-errors';
 import { type ListOptions, type ListState, readListState } from '../resource/list-state';
 import type { ScreenNotifier } from '../resource/resource-screens';
+import { focusOnShow } from '../ui/dialog-focus';
 import { Notice } from '../ui/notice';
 import { useSavedViewChanges, useSavedViews } from './saved-views-api';
 import { listStateOf, stateKey, viewStateOf } from './saved-views-state';
@@ -310,7 +311,7 @@ function ViewNameDialog({
       className="resource-dialog"
       draggable={false}
       resizable={false}
-      onShow={() => input.current?.select()}
+      onShow={() => focusOnShow(input.current, { select: true })}
       footer={
         <div className="saved-views-dialog-footer">
           <Button type="button" label="Cancelar" text onClick={onHide} />

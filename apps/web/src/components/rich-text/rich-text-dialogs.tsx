@@ -3,6 +3,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { type FormEvent, type ReactNode, type RefObject, useId, useRef, useState } from 'react';
+import { focusOnShow } from '../ui/dialog-focus';
 import { linkHrefProblem, normalizeLinkInput } from './rich-text-link';
 
 // The editor's two small dialogs (link, image text alternative). They know nothing of TipTap: the
@@ -51,7 +52,7 @@ function DialogFrame({
       className="resource-dialog rich-text-dialog"
       draggable={false}
       resizable={false}
-      onShow={() => initialFocus.current?.focus()}
+      onShow={() => focusOnShow(initialFocus.current)}
       footer={
         <div className="rich-text-dialog-footer">
           {extraAction}

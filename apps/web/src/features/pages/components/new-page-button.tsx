@@ -5,6 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { flashSuccess } from '../../../components/resource/use-notifier';
+import { focusOnShow } from '../../../components/ui/dialog-focus';
 import { Notice } from '../../../components/ui/notice';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
@@ -88,7 +89,7 @@ function NewPageDialog({ onHide }: { onHide: () => void }) {
       className="resource-dialog"
       draggable={false}
       resizable={false}
-      onShow={() => input.current?.focus()}
+      onShow={() => focusOnShow(input.current)}
       footer={
         <div className="new-page-footer">
           <Button type="button" label="Cancelar" text onClick={onHide} />
