@@ -3,11 +3,12 @@ import { Button } from 'primereact/button';
 import { Paginator, type PaginatorPageChangeEvent } from 'primereact/paginator';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useCallback, useId, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PER_PAGE_OPTIONS } from '../../../components/resource/list-state';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Notice } from '../../../components/ui/notice';
 import { errorMessage } from '../../../lib/form-errors';
+import { intendedSearch, navigateToSearch } from '../../../lib/intended-search';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import {
@@ -46,20 +47,25 @@ function queryOf(params: URLSearchParams): ActivityQuery {
 export function ActivityRoute({ editable }: { editable: (area: Area) => boolean }) {
   useDocumentTitle('Actividad');
   const headingId = useId();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const query = useMemo(() => queryOf(params), [params]);
   const log = useActivityLog(query);
   const narrow = useMediaQuery(PHONE_QUERY);
   const asCards = useMediaQuery(CARDS_QUERY);
 
+  // Each change starts from where the address is going (lib/intended-search.ts): a date typed in
+  // «Desde» right after one in «Hasta» must not start from the address before «Hasta» arrived, and
+  // cancel it.
   const show = useCallback(
-    (change: (next: URLSearchParams) => void) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        return next;
-      }),
-    [setParams],
+    (change: (next: URLSearchParams) => void) => {
+      const next = new URLSearchParams(intendedSearch());
+      change(next);
+      const search = next.toString() ? `?${next.toString()}` : '';
+      if (search === intendedSearch()) return;
+      void navigateToSearch(navigate, search);
+    },
+    [navigate],
   );
   const setFilter = useCallback(
     (name: ActivityFilter, value: string | undefined) =>
