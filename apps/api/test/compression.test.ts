@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { negotiateEncoding } from '../src/plugins/compression';
+import { INLINE_COMPRESSION_MAX_BYTES, negotiateEncoding } from '../src/plugins/compression';
 import { startTestServer, type TestClient, type TestServer, testDatabases, uniqueEmail } from './support';
 import { rawGet } from './support/raw-http';
 
@@ -83,6 +83,33 @@ describe.each(testDatabases())('JSON answers compressed as the client accepts (%
     expect(Number(compressed.headers['content-length'] ?? compressed.body.length)).toBe(
       compressed.body.length,
     );
+    expect(JSON.parse(decode(compressed.body).toString('utf8'))).toEqual(
+      JSON.parse(plain.body.toString('utf8')),
+    );
+  });
+
+  test.each([
+    ['br', 'gzip, deflate, br, zstd', brotliDecompressSync],
+    ['gzip', 'gzip, deflate', gunzipSync],
+  ] as const)("an answer too large to compress on the request's thread comes as %s all the same", async (encoding, accept, decode) => {
+    const paragraphs = Array.from(
+      { length: 900 },
+      (_, index) =>
+        `<p>Párrafo ${index} del acta del pleno: se aprueba el punto ${index * 7} del orden del día.</p>`,
+    );
+    const created = await admin.post('/api/news', {
+      title: 'Acta larga del pleno',
+      body: paragraphs.join(''),
+    });
+    expect(created.status, created.text).toBe(201);
+    const path = `/api/news/${created.body.data.id}?lang=es`;
+    const plain = await rawGet(`${server.url}${path}`, asAdmin());
+    expect(plain.body.length).toBeGreaterThan(INLINE_COMPRESSION_MAX_BYTES);
+    const compressed = await rawGet(`${server.url}${path}`, asAdmin({ 'accept-encoding': accept }));
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe(encoding);
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(compressed.body.length).toBeLessThan(plain.body.length / 4);
     expect(JSON.parse(decode(compressed.body).toString('utf8'))).toEqual(
       JSON.parse(plain.body.toString('utf8')),
     );
