@@ -32,7 +32,9 @@ function getOnce(url, headers) {
         response.on('data', () => {});
         response.on('error', reject);
         response.on('end', () =>
-          response.statusCode === 200 ? resolve() : reject(new Error(`${url} answered ${response.statusCode}`)),
+          response.statusCode === 200
+            ? resolve()
+            : reject(new Error(`${url} answered ${response.statusCode}`)),
         );
       },
     );
