@@ -59,11 +59,12 @@ export function ActivityRoute({ editable }: { editable: (area: Area) => boolean 
   // cancel it.
   const show = useCallback(
     (change: (next: URLSearchParams) => void) => {
-      const next = new URLSearchParams(intendedSearch());
+      const from = intendedSearch();
+      const next = new URLSearchParams(from);
       change(next);
-      const search = next.toString() ? `?${next.toString()}` : '';
-      if (search === intendedSearch()) return;
-      void navigateToSearch(navigate, search);
+      const query = next.toString();
+      const search = query ? `?${query}` : '';
+      if (search !== from) void navigateToSearch(navigate, search);
     },
     [navigate],
   );
