@@ -93,8 +93,8 @@ const OVERLAYS: Overlay[] = [
   { path: '/multimedia', label: 'Tipo', reveal: unfoldFilters },
 ];
 
-/** A dropdown's or a multiselect's open panel (PrimeReact's classes). */
-const PANEL = '.p-dropdown-panel, .p-multiselect-panel';
+/** A dropdown's or a multiselect's open panel, and the control it belongs to (PrimeReact's classes). */
+const PANEL = ['.p-dropdown-panel', '.p-multiselect-panel', '.p-inputwrapper-focus'];
 
 /** How long a screen or its choices may take to arrive. */
 const LOADING = 60_000;
