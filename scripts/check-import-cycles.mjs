@@ -1,12 +1,13 @@
 // `npm run lint` runs this after Biome. Biome's nursery/noImportCycles (biome.json, type imports
-// counted) refuses a cycle between two files of the SPA; this refuses one between two folders, which
-// no file-level rule sees: list/a.tsx → form/b.ts and form/c.tsx → list/d.ts make no file cycle, yet
-// neither folder can then be understood, moved or loaded without the other. A folder is a layer only
-// if its imports point one way (apps/web/README.md: lib → components → features → app).
+// counted) refuses a cycle between two files of the SPA or the API; this refuses one between two
+// folders, which no file-level rule sees: list/a.tsx → form/b.ts and form/c.tsx → list/d.ts make no
+// file cycle, yet neither folder can then be understood, moved or loaded without the other. A folder
+// is a layer only if its imports point one way (apps/web/README.md: lib → components → features →
+// app; apps/api/README.md: lib → config → db → plugins → modules → app).
 //
 // Every import counts: `import type` (a type ties the folders as much as a value does), `export … from`
 // and `import()` (a lazily loaded screen is still a dependency). Only relative imports can reach
-// another folder of the SPA; packages are left out.
+// another folder; packages are left out.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * node, and so is each file directly inside. The SPA's top folders (lib, components, features, app),
  * the shared components' folders (resource, list, form, controls, …) and the areas.
  */
-const LAYERED = ['apps/web/src', 'apps/web/src/components', 'apps/web/src/features'];
+const LAYERED = [
+  'apps/web/src',
+  'apps/web/src/components',
+  'apps/web/src/features',
+  // The API's layers (apps/api/README.md): config and lib, db, plugins (the HTTP edge), modules (the
+  // areas and their services), then the files that assemble them (app.ts, server.ts, cli.ts).
+  'apps/api/src',
+  'apps/api/src/lib',
+  'apps/api/src/modules',
+];
 
 const SOURCE = /\.(ts|tsx|mts|cts)$/;
 
@@ -96,7 +106,12 @@ function cycles(nodes, edges) {
   return found;
 }
 
-const graph = importGraph(sourceFiles(path.join(root, 'apps/web/src')));
+// A test file sits beside what it tests and may use anything above it: it is no part of its folder's layer.
+const graph = importGraph(
+  ['apps/web/src', 'apps/api/src']
+    .flatMap((dir) => sourceFiles(path.join(root, dir)))
+    .filter((file) => !/\.test\.tsx?$/.test(file)),
+);
 const problems = [];
 for (const layered of LAYERED) {
   const parent = path.join(root, layered);
@@ -126,8 +141,30 @@ for (const layered of LAYERED) {
   }
 }
 
+// The API's top folders are also ordered (apps/api/README.md): a folder imports only from those before
+// it, so plugins/ never reaches into modules/ even where modules/ does not import it back.
+const API_LAYERS = ['lib/', 'config/', 'db/', 'plugins/', 'modules/'];
+{
+  const parent = path.join(root, 'apps/api/src');
+  for (const { file, targets } of graph) {
+    const from = API_LAYERS.indexOf(nodeOf(parent, file) ?? '');
+    if (from < 0) continue;
+    for (const target of targets) {
+      const to = API_LAYERS.indexOf(nodeOf(parent, target) ?? '');
+      if (to > from) {
+        problems.push(
+          `  apps/api/src: ${API_LAYERS[from]} imports ${API_LAYERS[to]}, a layer above it: ` +
+            `${path.relative(parent, file)} → ${path.relative(parent, target)}`,
+        );
+      }
+    }
+  }
+}
+
 if (problems.length) {
-  console.error(`Import cycles between folders (scripts/check-import-cycles.mjs):\n${problems.join('\n')}`);
+  console.error(
+    `Imports between folders that do not point one way (scripts/check-import-cycles.mjs):\n${problems.join('\n')}`,
+  );
   console.error('Move what both sides need to the folder below them, so the imports point one way.');
   process.exit(1);
 }

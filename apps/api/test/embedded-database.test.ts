@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { DatabaseInUseError, openPglite } from '../src/db/client';
-import { processIdentity } from '../src/db/data-dir-lock';
+import { processIdentity } from '../src/lib/processes';
 import { artisan } from './support/artisan';
 
 // The embedded database is PostgreSQL inside one process: a second process opening the same directory

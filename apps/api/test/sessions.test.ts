@@ -99,7 +99,7 @@ describe.each(testDatabases())('sessions and CSRF (%s)', (engine) => {
       const tampered = await client.post('/api/forgot-password', { email: 'nadie@example.test' });
       expect(tampered.status).toBe(419);
       // Issued three hours ago (the issue time is signed too: it cannot be changed without the key).
-      const { createGuestSessions } = await import('../src/modules/auth/guest-sessions');
+      const { createGuestSessions } = await import('../src/plugins/guest-sessions');
       const guests = createGuestSessions(server.config.appKey);
       const realNow = Date.now;
       Date.now = () => realNow() - 3 * 60 * 60 * 1000;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MAX_TRUSTED_HOPS, parseTrustProxy, type TrustProxy } from '../lib/client-address';
+import type { MailSettings } from '../lib/mailer';
+import type { StorageSettings } from '../lib/storage/storage';
 
 // README.md#configuration: Laravel's names where Laravel has one. This is the only module
 // that reads the environment; everything else receives a Config.
@@ -184,16 +186,7 @@ export interface Config {
     domain: string | undefined;
     statefulDomains: string[];
   };
-  mail: {
-    mailer: 'smtp' | 'log';
-    host: string;
-    port: number;
-    username: string | undefined;
-    password: string | undefined;
-    encryption: 'tls' | 'ssl' | null;
-    fromAddress: string;
-    fromName: string;
-  };
+  mail: MailSettings;
   admin: { email: string; password: string | undefined };
   registrationEnabled: boolean;
   /** Days an invitation link lasts (a reset link lasts 60 minutes: it answers a request just made). */
@@ -204,7 +197,7 @@ export interface Config {
   /** CSV exports read from the database at once in this process (decision 041). */
   exportConcurrency: number;
   /** Where uploaded files go (lib/storage): local disk under STORAGE_PATH/app/public, or an S3 bucket. */
-  storage: { driver: 'local'; s3: null } | { driver: 's3'; s3: S3Config };
+  storage: StorageSettings;
   logLevel: string;
   /**
    * How the server's log is written: one JSON object a line (for a log collector), short lines for
@@ -241,17 +234,6 @@ export interface PublicUrlTemplates {
   space: string | null;
   /** With `{token}` instead of `{slug}`. */
   preview: string | null;
-}
-
-export interface S3Config {
-  bucket: string;
-  region: string;
-  /** An S3-compatible service (MinIO, R2, …); unset means Amazon S3 itself. */
-  endpoint: string | undefined;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Where the bucket's objects are public (a CDN or the bucket's own address); unset, the API serves them. */
-  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}

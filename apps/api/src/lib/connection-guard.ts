@@ -1,8 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { MESSAGES } from '@gestor/shared';
-import { rawJsonResponse } from '../plugins/errors';
 import { rateKey } from './client-address';
+import { rawJsonResponse } from './http-errors';
 
 // What Node's HTTP server leaves open at the entrance (decision 038): with Fastify's requestTimeout of
 // 0, a request whose body stops arriving is never cut off, and nothing bounds how many connections

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { isRunning } from '../db/data-dir-lock';
+import { isRunning } from './processes';
 
 // What a crash leaves behind, which nothing else would ever remove: an upload on its way in
 // STORAGE_PATH/tmp, a file half-written beside its place on the local disk. Each carries its writer in

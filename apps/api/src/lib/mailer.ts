@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config/config';
 
 export interface MailMessage {
   to: string;
@@ -16,8 +15,20 @@ export interface Mailer {
 
 type Log = { info(obj: object, msg: string): void };
 
+/** MAIL_* (config/config.ts reads them into this shape). */
+export interface MailSettings {
+  mailer: 'smtp' | 'log';
+  host: string;
+  port: number;
+  username: string | undefined;
+  password: string | undefined;
+  encryption: 'tls' | 'ssl' | null;
+  fromAddress: string;
+  fromName: string;
+}
+
 /** MAIL_MAILER=smtp sends through the SMTP server; log writes each message to STORAGE_PATH/mail and the log. */
-export function createMailer(config: Config, log: Log): Mailer {
+export function createMailer(config: { mail: MailSettings; storagePath: string }, log: Log): Mailer {
   const from = { name: config.mail.fromName, address: config.mail.fromAddress };
   if (config.mail.mailer === 'smtp') {
     const transport = nodemailer.createTransport({

@@ -1,14 +1,26 @@
+import type { AuthUser } from '@gestor/shared';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { bearerCredential } from '../lib/bearer';
 import { unauthenticated } from '../lib/http-errors';
-import type { ResolvedToken, TokenStore } from '../modules/api-tokens/token-store';
 import { isPublicApiUrl } from './no-store';
 
 // Sanctum's second guard (issue 21, decision 037): a request to /api with `Authorization: Bearer
 // <token>` is authenticated by the token alone. It reads no session cookie and sets none (the session
 // plugin leaves it alone), so it needs no CSRF token: a browser never adds this header by itself.
 // A bad, revoked or expired token is a 401 whatever the route, never a silent guest.
+
+/** A token that opens the API: its id and its owner (modules/api-tokens/token-store.ts finds it). */
+export interface ResolvedToken {
+  id: number;
+  /** The owner, with `permissions` = the token's abilities ∩ the owner's current permissions. */
+  user: AuthUser;
+}
+
+/** How the plugin finds a token (modules/api-tokens/token-store.ts): null when none opens the API. */
+export interface TokenLookup {
+  find(credential: string): Promise<ResolvedToken | null>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +37,7 @@ export function isBearerApiRequest(request: FastifyRequest): boolean {
 }
 
 export default fp(
-  async (app, { tokens }: { tokens: TokenStore }) => {
+  async (app, { tokens }: { tokens: TokenLookup }) => {
     app.decorateRequest('apiToken', null);
     const authenticate = async (request: FastifyRequest) => {
       const token = await tokens.find(bearerCredential(request) ?? '');

@@ -1,4 +1,4 @@
-import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { hasNul, MESSAGES } from '@gestor/shared';
 import type {
@@ -9,7 +9,7 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError, notFound, ValidationError } from '../lib/http-errors';
+import { HttpError, notFound, rawJsonResponse, ValidationError } from '../lib/http-errors';
 
 // Every error body is JSON with a Spanish `message` (docs/http-api.md); a server fault never shows internals.
 // That includes what the framework answers before any of our code runs (docs/http-api.md#errors):
@@ -45,21 +45,6 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
     status === 414 ? MESSAGES.uriTooLong : status === 400 ? MESSAGES.badUrl : MESSAGES.serverError;
   reply.code(status).header('cache-control', 'no-store').send({ message });
 };
-
-/** A complete HTTP/1.1 answer written straight onto a socket whose request could not be parsed. */
-export function rawJsonResponse(status: number, message: string): string {
-  const body = JSON.stringify({ message });
-  return [
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
-    'Content-Type: application/json; charset=utf-8',
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    'Cache-Control: no-store',
-    'X-Content-Type-Options: nosniff',
-    'Connection: close',
-    '',
-    body,
-  ].join('\r\n');
-}
 
 /** How big the request line may be before a header overflow is blamed on the URL (414) rather than 431. */
 const LONG_REQUEST_LINE = 8 * 1024;

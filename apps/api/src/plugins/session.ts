@@ -4,10 +4,10 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config/config';
 import { HttpError } from '../lib/http-errors';
 import { safeEqual } from '../lib/tokens';
-import { createGuestSessions } from '../modules/auth/guest-sessions';
-import type { LoadedSession, SessionStore } from '../modules/auth/session-store';
 import { isBearerApiRequest } from './api-tokens';
+import { createGuestSessions } from './guest-sessions';
 import { isPublicApiUrl } from './no-store';
+import type { LoadedSession, SessionStorage } from './session-contract';
 
 // The Laravel Sanctum SPA contract (docs/http-api.md#sessions-and-csrf): a cookie session for requests
 // from stateful origins, a readable XSRF-TOKEN cookie, and a 419 for state-changing requests whose
@@ -67,7 +67,7 @@ export function statefulMatcher(patterns: string[]): (request: FastifyRequest) =
 }
 
 export default fp(
-  async (app, { config, store }: { config: Config; store: SessionStore }) => {
+  async (app, { config, store }: { config: Config; store: SessionStorage }) => {
     const isStateful = statefulMatcher(config.session.statefulDomains);
     const guests = createGuestSessions(config.appKey);
     const cookieBase = {

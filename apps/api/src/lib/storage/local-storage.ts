@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { scratchTag, sweepLeftovers } from '../leftovers';
-import type { ByteRange, ListedObject, Storage, StoredObject } from './storage';
+import type { ByteRange, ListedObject, Storage, StoredObject } from './storage-driver';
 import { assertStorageKey, isStorageKey } from './stored-object';
 
 // Laravel's public disk: STORAGE_PATH/app/public/<key>, served at APP_URL/storage/<key>.

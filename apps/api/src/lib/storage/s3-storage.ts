@@ -10,13 +10,24 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
-import type { S3Config } from '../../config/config';
-import type { ByteRange, ListedObject, Storage, StoredObject } from './storage';
+import type { ByteRange, ListedObject, Storage, StoredObject } from './storage-driver';
 import { assertStorageKey, contentDisposition } from './stored-object';
 
 // docs/areas.md#multimedia: an S3-compatible bucket (Amazon S3, MinIO, R2, …) so several API servers share
 // the files. Objects carry their own Content-Type, Content-Disposition and a year's immutable cache, so
 // a CDN or the bucket itself (S3_PUBLIC_URL) can serve them as the API's route would.
+
+/** The bucket's settings (AWS_* and FILESYSTEM_DISK=s3, read by config/config.ts). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service (MinIO, R2, …); unset means Amazon S3 itself. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where the bucket's objects are public (a CDN or the bucket's own address); unset, the API serves them. */
+  publicUrl: string | undefined;
+}
 
 export interface S3StorageOptions extends S3Config {
   appUrl: string;

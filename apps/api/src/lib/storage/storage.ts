@@ -1,65 +1,22 @@
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import type { Config } from '../../config/config';
 import { createLocalStorage } from './local-storage';
-import { createS3Storage } from './s3-storage';
+import { createS3Storage, type S3Config } from './s3-storage';
+import type { Storage } from './storage-driver';
 
 // docs/areas.md#multimedia: uploaded files live on the local disk (Laravel's public disk, the default) or in
 // an S3-compatible bucket, so several servers share them. Callers see one interface either way.
 
-export interface StoredObjectMeta {
-  contentType: string;
-  /** inline for images, PDF, audio, video; attachment otherwise */
-  disposition: 'inline' | 'attachment';
-  /** name offered when downloaded */
-  downloadName?: string;
-}
-
-/** Bytes `start` to `end` of an object, both included (HTTP's Range: bytes=start-end). */
-export interface ByteRange {
-  start: number;
-  end: number;
-}
-
-export interface StoredObject {
-  stream: Readable;
-  /** Bytes in `stream`: the range's length, or the whole object's. */
-  size: number;
-  /** Bytes in the whole object. */
-  totalSize: number;
-}
-
-/** An object as a listing gives it: its key and when it was last written. */
-export interface ListedObject {
-  key: string;
-  modified: Date;
-}
-
-export interface Storage {
-  driver: 'local' | 's3';
-  /** Streams a local file into storage under `key` (e.g. "media/3f2c…-a1.webp"); never reads it whole into memory. */
-  putFile(key: string, sourcePath: string, meta: StoredObjectMeta): Promise<void>;
-  /**
-   * A stored object for serving, or null when missing. With a `range`, its `end` is clamped to the
-   * object's last byte; a range starting past the end gives an empty stream (size 0) and the object's
-   * totalSize, so the caller can answer 416.
-   */
-  read(key: string, range?: ByteRange): Promise<StoredObject | null>;
-  /** Deletes keys; a missing key is not an error. */
-  delete(keys: string[]): Promise<void>;
-  /** The public URL of a key. */
-  url(key: string): string;
-  /** Every object whose key starts with `prefix` (e.g. "media/"), for `storage:prune`. */
-  list(prefix: string): Promise<ListedObject[]>;
-  /**
-   * Removes what a write cut short by a crash left, at start (lib/leftovers.ts). The local disk's
-   * half-written files beside their targets; an S3 object is stored whole or not at all: none.
-   */
-  removeUnfinished(): Promise<number>;
-}
+export type { ByteRange, ListedObject, Storage, StoredObject, StoredObjectMeta } from './storage-driver';
 
 /** The storage STORAGE_DRIVER names: local under STORAGE_PATH/app/public, or the S3 bucket. */
-export function createStorage(config: Config): Storage {
+/** Where files go (FILESYSTEM_DISK, read by config/config.ts). */
+export type StorageSettings = { driver: 'local'; s3: null } | { driver: 's3'; s3: S3Config };
+
+export function createStorage(config: {
+  storage: StorageSettings;
+  storagePath: string;
+  appUrl: string;
+}): Storage {
   if (config.storage.driver === 's3') {
     return createS3Storage({ ...config.storage.s3, appUrl: config.appUrl });
   }

@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
-import { API_TOKEN_RANDOM_LENGTH, type AuthUser, type Permission } from '@gestor/shared';
+import { API_TOKEN_RANDOM_LENGTH, type Permission } from '@gestor/shared';
 import type { Database } from '../../db/client';
+import type { ResolvedToken } from '../../plugins/api-tokens';
 import { AUTH_USER_COLUMNS, type AuthUserRow, toAuthUser } from '../auth/session-store';
 
 // Bearer tokens (issue 21, decision 037), as Sanctum's PersonalAccessToken::findToken reads them:
@@ -10,12 +11,6 @@ import { AUTH_USER_COLUMNS, type AuthUserRow, toAuthUser } from '../auth/session
 export const USER_TOKENABLE = 'App\\Models\\User';
 
 /** The request's identity when it came with a valid token. */
-export interface ResolvedToken {
-  id: number;
-  /** The owner, with `permissions` = the token's abilities ∩ the owner's current permissions. */
-  user: AuthUser;
-}
-
 interface CachedToken extends ResolvedToken {
   expiresAt: number | null;
   /** When last_used_at was last written (ms), so it is written at most once a minute. */

@@ -1,28 +1,10 @@
 import type { AuthUser, Permission, RoleSummary } from '@gestor/shared';
 import type { Connection, Database } from '../../db/client';
 import { keyedHash, randomToken } from '../../lib/tokens';
+import type { LoadedSession, NewSession } from '../../plugins/session-contract';
 
 // Sessions live in the database (docs/architecture.md) so any number of API processes share them.
 // The browser holds a 256-bit id; the table keeps only its HMAC under APP_KEY.
-
-export interface LoadedSession {
-  /** The stored session's key (HMAC of its id); '' for a guest session, which is not stored. */
-  key: string;
-  /** A visitor's session before sign-in: signed, not stored (guest-sessions.ts). */
-  guest: boolean;
-  userId: number | null;
-  csrfToken: string;
-  lifetimeMinutes: number;
-  lastActivity: Date;
-  user: AuthUser | null;
-}
-
-export interface NewSession {
-  id: string;
-  key: string;
-  csrfToken: string;
-  lifetimeMinutes: number;
-}
 
 /** Remembered sessions ("Recordarme") stay open for 30 days of inactivity instead of SESSION_LIFETIME. */
 export const REMEMBER_LIFETIME_MINUTES = 30 * 24 * 60;

@@ -1,9 +1,9 @@
-import type { AuthUser, ResourceContract } from '@gestor/shared';
+import type { AuditEntry, AuthUser, ResourceContract } from '@gestor/shared';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Connection } from '../../db/client';
+import type { Connection, Database } from '../../db/client';
 import type { FieldSpec } from './declared-fields';
-import type { ResourceService } from './resource-service';
+import type { TrashScope } from './trash';
 import type { ReceivedFile } from './uploads';
 
 // What one management area declares; the machinery (list, show, create, update, delete, bulk
@@ -184,7 +184,38 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   /** Work when records are deleted for good (a file's storage is removed after commit). */
   onPurge?(ctx: WriteContext, records: R[]): Promise<void>;
   /** Extra routes of this area beyond the standard ones. */
-  routes?(app: FastifyInstance, service: ResourceService<R, C, U>): void;
+  routes?(app: FastifyInstance, service: AreaService<R, C, U>): void;
+}
+
+/**
+ * What an area's own routes (`routes` above) use of its service (resource-service.ts, which gives
+ * more): reads, and writes run as the standard ones are (one transaction, the area's lock, retried
+ * after a deadlock; recorded in the history and told to the webhooks).
+ */
+export interface AreaService<R extends { id: number; updated_at: string }, C, U> {
+  definition: ResourceDefinition<R, C, U>;
+  database: Database;
+  /** A route's `:id`, or a 404 when it is not one. */
+  parseId(raw: string): number;
+  /** A route's `:id` or slug, as the record's id; a 404 when no record has it. */
+  resolveKey(raw: string): Promise<number>;
+  show(id: number, scope?: TrashScope): Promise<R>;
+  create(actor: AuthUser, input: C): Promise<R>;
+  write<T>(actor: AuthUser, fn: (ctx: WriteContext) => Promise<T>): Promise<T>;
+  audit(
+    conn: Connection,
+    actor: AuthUser,
+    recordId: number,
+    action: AuditEntry['action'],
+    changes: AuditEntry['changes'],
+    revertedFrom?: AuditEntry['reverted_from'],
+  ): Promise<void>;
+  announce(
+    ctx: WriteContext,
+    before: { id: number } | null,
+    after: { id: number } | null,
+    edited?: boolean,
+  ): Promise<void>;
 }
 
 /**

@@ -24,6 +24,7 @@ import { createPasswordCheck } from '../account/password-check';
 import { recordSecurityEvent, requestOrigin } from '../activity/security-events';
 import { twoFactorResetMail } from '../auth/auth-mails';
 import { createAuthRepository } from '../auth/auth-repository';
+import type { TwoFactorSignIn } from '../auth/auth-routes';
 import type { AuthService } from '../auth/auth-service';
 import type { KnownDevices } from '../auth/known-devices';
 import { REMEMBER_LIFETIME_MINUTES } from '../auth/session-store';
@@ -49,11 +50,6 @@ declare module 'fastify' {
 
 /** Fortify's routes are for a browser session, and reachable before the set-up a role requires. */
 const TWO_FACTOR = { ...ACCOUNT_ROUTE, beforeTwoFactor: true } as const;
-
-export interface TwoFactorSignIn {
-  /** The password was right and the account has a second factor: remember the sign-in, sign in nobody. */
-  begin(request: FastifyRequest, reply: FastifyReply, login: PendingLogin): void;
-}
 
 export function twoFactorRoutes(
   app: FastifyInstance,

@@ -3,6 +3,7 @@ import {
   type AuthUser,
   mayManage,
   type Permission,
+  type ResetLinkKind,
   USERS,
   type UserInput,
   type UserRecord,
@@ -12,7 +13,6 @@ import type { Connection } from '../../db/client';
 import { forbidden, ValidationError } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import { recordPermissionsChanged } from '../activity/permission-events';
-import type { AuthService } from '../auth/auth-service';
 import { defineArea, joinTable } from '../resource/area-declaration';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
@@ -151,8 +151,18 @@ export const usersArea = defineArea<UserRecord, UserInput, UserChanges>({
   csv: ['id', 'name', 'email', 'roles', 'active', 'last_login_at', 'created_at'],
 });
 
+/**
+ * What the users area asks of sign-in (auth-service.ts gives it): mailing a link to set a password,
+ * an invitation or a reset; false when the address has no account. Declared here, not imported, so
+ * that sign-in, which audits accounts through this area (user-audit.ts), and this area do not import
+ * each other.
+ */
+export interface PasswordLinks {
+  sendResetLink(user: { name: string; email: string }, kind?: ResetLinkKind): Promise<boolean>;
+}
+
 /** The users area with its mails: the invitation of a new account and the reset link on request. */
-export function usersResource({ auth }: { auth: AuthService }) {
+export function usersResource({ auth }: { auth: PasswordLinks }) {
   return defineArea<UserRecord, UserInput, UserChanges>({
     ...usersArea,
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { LoadedSession } from './session-store';
+import type { LoadedSession } from './session-contract';
 
 // A visitor who has not signed in needs a session only for its CSRF token (Sanctum's csrf-cookie,
 // then login, forgot-password or reset). Storing one row per visitor made every anonymous request a
