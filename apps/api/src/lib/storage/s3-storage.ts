@@ -17,7 +17,7 @@ import { assertStorageKey, contentDisposition } from './stored-object';
 // the files. Objects carry their own Content-Type, Content-Disposition and a year's immutable cache, so
 // a CDN or the bucket itself (S3_PUBLIC_URL) can serve them as the API's route would.
 
-/** The bucket's settings (AWS_* and FILESYSTEM_DISK=s3, read by config/config.ts). */
+/** The bucket's settings (S3_* with STORAGE_DRIVER=s3, read by config/config.ts). */
 export interface S3Config {
   bucket: string;
   region: string;

@@ -8,10 +8,10 @@ import type { Storage } from './storage-driver';
 
 export type { ByteRange, ListedObject, Storage, StoredObject, StoredObjectMeta } from './storage-driver';
 
-/** The storage STORAGE_DRIVER names: local under STORAGE_PATH/app/public, or the S3 bucket. */
-/** Where files go (FILESYSTEM_DISK, read by config/config.ts). */
+/** Where files go (STORAGE_DRIVER and the S3_* settings, read by config/config.ts). */
 export type StorageSettings = { driver: 'local'; s3: null } | { driver: 's3'; s3: S3Config };
 
+/** The storage STORAGE_DRIVER names: local under STORAGE_PATH/app/public, or the S3 bucket. */
 export function createStorage(config: {
   storage: StorageSettings;
   storagePath: string;
