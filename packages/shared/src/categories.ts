@@ -9,9 +9,13 @@ import { requiredText } from './validation';
 export const CATEGORY_DEFAULT_COLOR = '#3b82f6';
 
 const categoryFields = {
-  name: field(requiredText('nombre', { max: 100 }), { label: 'Nombre' }),
-  slug: field(slugField(), { label: SLUG_LABEL, optional: true }),
-  description: field(optionalText('descripción', { max: 1000 }), { label: 'Descripción', default: null }),
+  name: field(requiredText('nombre', { max: 100 }), { label: 'Nombre', public: true }),
+  slug: field(slugField(), { label: SLUG_LABEL, optional: true, public: true }),
+  description: field(optionalText('descripción', { max: 1000 }), {
+    label: 'Descripción',
+    default: null,
+    public: true,
+  }),
   parent: field(
     z
       .string({ error: 'El campo categoría superior debe ser el slug de una categoría.' })
@@ -25,7 +29,11 @@ const categoryFields = {
       read: reads<RecordRef | null>(),
     },
   ),
-  color: field(colorField(), { label: 'Color', default: CATEGORY_DEFAULT_COLOR }),
+  color: field(colorField(), {
+    label: 'Color',
+    default: CATEGORY_DEFAULT_COLOR,
+    public: { description: 'Color en formato #rrggbb.' },
+  }),
   // Not in docs/areas.md's row: an optional header image, as organisations' sites show (decision 008).
   image: imageRef('imagen', { label: 'Imagen' }),
   /** "Deportes › Fútbol": the names from the top of the tree down to this one. */

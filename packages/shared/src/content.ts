@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { field, reads } from './fields';
+import { field, type PublicSpec, reads } from './fields';
 import { ID_MAX } from './resource';
 import { nulCheck, stripBidiControls } from './validation';
 
@@ -139,7 +139,10 @@ export interface MediaRef {
  * An optional image of the library (a news cover, an entity logo, a category's image), sent as its
  * id and read back as a MediaRef; `noun` is how messages name it ("portada").
  */
-export function imageRef(noun: string, options: { label: string; header?: string }) {
+export function imageRef<O extends { label: string; header?: string; public?: true | PublicSpec }>(
+  noun: string,
+  options: O,
+) {
   return field(recordId(noun).nullable(), {
     ...options,
     default: null,

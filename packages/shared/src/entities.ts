@@ -105,8 +105,8 @@ export function websiteField(label = 'web') {
 }
 
 const entityFields = {
-  name: field(requiredText('nombre', { max: 150 }), { label: 'Nombre' }),
-  slug: field(slugField(), { label: SLUG_LABEL, optional: true }),
+  name: field(requiredText('nombre', { max: 150 }), { label: 'Nombre', public: true }),
+  slug: field(slugField(), { label: SLUG_LABEL, optional: true, public: true }),
   type: field(
     z.enum(ENTITY_TYPES, {
       error: (issue) =>
@@ -114,16 +114,28 @@ const entityFields = {
           ? 'El campo tipo es obligatorio.'
           : `El tipo debe ser uno de estos: ${Object.values(ENTITY_TYPE_LABELS).join(', ')}.`,
     }),
-    { label: 'Tipo', options: ENTITY_TYPE_LABELS },
+    { label: 'Tipo', options: ENTITY_TYPE_LABELS, public: true },
   ),
   /** Upper case, without spaces or dashes: `B12345674`. */
   tax_id: field(taxIdField(), { label: 'NIF/CIF', default: null }),
-  email: field(optionalEmailField(), { label: 'Correo electrónico', default: null }),
-  phone: field(phoneField(), { label: 'Teléfono', default: null }),
-  website: field(websiteField(), { label: 'Web', default: null }),
-  address: field(optionalText('dirección', { max: 500 }), { label: 'Dirección', default: null }),
-  logo: imageRef('logo', { label: 'Logotipo' }),
-  description: field(optionalText('descripción', { max: 2000 }), { label: 'Descripción', default: null }),
+  email: field(optionalEmailField(), {
+    label: 'Correo electrónico',
+    default: null,
+    public: { description: 'Correo de contacto de la entidad.' },
+  }),
+  phone: field(phoneField(), { label: 'Teléfono', default: null, public: true }),
+  website: field(websiteField(), { label: 'Web', default: null, public: { description: 'Sitio web.' } }),
+  address: field(optionalText('dirección', { max: 500 }), {
+    label: 'Dirección',
+    default: null,
+    public: { description: 'Dirección postal.' },
+  }),
+  logo: imageRef('logo', { label: 'Logotipo', public: true }),
+  description: field(optionalText('descripción', { max: 2000 }), {
+    label: 'Descripción',
+    default: null,
+    public: true,
+  }),
   active: field(booleanField('activa'), { label: 'Activa', default: true }),
   /** Spaces that belong to it (an entity with any cannot be deleted). */
   spaces_count: readOnly(reads<number>(), { label: 'Espacios' }),

@@ -40,6 +40,18 @@ interface FieldCommon {
   inList?: false;
   /** What it reads back as, when not the schema's output. */
   read?: Reads<unknown>;
+  /**
+   * Read by the organisation's website through the public API (public-fields.ts derives its answer's
+   * schema, and the API its column and reading): `true`, or the description the document gives it.
+   * Absent: never public. Whether a record is public at all is the area's condition, not a field's.
+   */
+  public?: true | PublicSpec;
+}
+
+/** How a public field is described where that differs from its label. */
+export interface PublicSpec {
+  /** The OpenAPI document's one line about it (default: the label). */
+  description: string;
 }
 
 /** A field people write (and, unless `secret` or `createOnly`, read back). */

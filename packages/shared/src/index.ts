@@ -14,6 +14,7 @@ export * from './passkeys';
 export * from './permissions';
 export * from './presence';
 export * from './public-api';
+export * from './public-fields';
 export * from './resource';
 export * from './roles';
 export * from './saved-views';

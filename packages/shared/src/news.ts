@@ -49,13 +49,27 @@ function scheduledNeedsDate(
 }
 
 const newsFields = {
-  title: field(requiredText('título', { max: 255 }), { label: 'Título' }),
-  subtitle: field(optionalText('subtítulo', { max: 200 }), { label: 'Subtítulo', default: null }),
-  slug: field(slugField(), { label: SLUG_LABEL, optional: true }),
-  excerpt: field(optionalText('entradilla', { max: EXCERPT_MAX }), { label: 'Entradilla', default: null }),
+  title: field(requiredText('título', { max: 255 }), { label: 'Título', public: true }),
+  subtitle: field(optionalText('subtítulo', { max: 200 }), {
+    label: 'Subtítulo',
+    default: null,
+    public: true,
+  }),
+  slug: field(slugField(), { label: SLUG_LABEL, optional: true, public: true }),
+  excerpt: field(optionalText('entradilla', { max: EXCERPT_MAX }), {
+    label: 'Entradilla',
+    default: null,
+    public: true,
+  }),
   /** Sanitized HTML (docs/areas.md#rules-shared-by-the-content-areas). */
-  body: field(richTextField('cuerpo'), { label: 'Texto', default: '', inList: false, richText: true }),
-  cover: imageRef('portada', { label: 'Imagen de portada' }),
+  body: field(richTextField('cuerpo'), {
+    label: 'Texto',
+    default: '',
+    inList: false,
+    richText: true,
+    public: true,
+  }),
+  cover: imageRef('portada', { label: 'Imagen de portada', public: true }),
   categories: field(
     z
       .array(z.string({ error: 'Cada categoría debe ser un slug.' }).trim().min(1).max(200), {
@@ -81,8 +95,9 @@ const newsFields = {
     default: null,
     instant: true,
     publication: true,
+    public: true,
   }),
-  featured: field(booleanField('destacada'), { label: 'Destacada', default: false }),
+  featured: field(booleanField('destacada'), { label: 'Destacada', default: false, public: true }),
   /** Whoever created it. */
   author: readOnly(reads<{ id: number; name: string } | null>(), { label: 'Autor' }),
   public_url: websiteAddress,
@@ -133,10 +148,16 @@ export const PAGE_STATUS_LABELS: Record<PageStatus, string> = {
 };
 
 const pageFields = {
-  title: field(requiredText('título', { max: 255 }), { label: 'Título' }),
-  slug: field(slugField(), { label: SLUG_LABEL, optional: true }),
+  title: field(requiredText('título', { max: 255 }), { label: 'Título', public: true }),
+  slug: field(slugField(), { label: SLUG_LABEL, optional: true, public: true }),
   /** Sanitized HTML. */
-  body: field(richTextField('cuerpo'), { label: 'Texto', default: '', inList: false, richText: true }),
+  body: field(richTextField('cuerpo'), {
+    label: 'Texto',
+    default: '',
+    inList: false,
+    richText: true,
+    public: true,
+  }),
   status: field(z.enum(PAGE_STATUSES, { error: 'El estado debe ser Borrador o Publicada.' }), {
     label: 'Estado',
     default: 'draft',
@@ -149,6 +170,7 @@ const pageFields = {
     default: null,
     instant: true,
     publication: true,
+    public: true,
   }),
   public_url: websiteAddress,
 };

@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { CATEGORIES } from './categories';
 import { SLUG_MAX } from './content';
-import { ENTITY_TYPES } from './entities';
+import { ENTITIES, ENTITY_TYPES } from './entities';
+import { NEWS, PAGES } from './news';
+import { PublicMedia, publicSchemasOf } from './public-fields';
+import { SLIDES } from './slides';
+import { SPACES } from './spaces';
 
 // docs/public-api.md#calling-it: what the organisation's website reads from /api/public/v1. These
 // schemas are the contract in code: the API shapes its answers by them, the OpenAPI document is
@@ -24,141 +29,76 @@ export const PUBLIC_NOT_FOUND_MESSAGE = 'No encontrado.';
 // Answers
 
 const instant = (description: string) => z.iso.datetime().meta({ description });
-const nullableText = (description: string) => z.string().nullable().meta({ description });
 
-export const PublicMediaVariant = z
-  .strictObject({
-    url: z.string().meta({ description: 'Dirección actual del archivo de la variante.' }),
-    width: z.int(),
-    height: z.int(),
-  })
-  .nullable()
-  .meta({ id: 'PublicMediaVariant', description: 'Una variante reducida de la imagen, o null.' });
-
-export const PublicMedia = z
-  .strictObject({
-    url: z.string().meta({ description: 'Dirección actual del archivo original.' }),
-    width: z.int().nullable(),
-    height: z.int().nullable(),
-    alt: nullableText('Texto alternativo.'),
-    mime_type: z.string(),
-    variants: z.strictObject({ thumbnail: PublicMediaVariant, medium: PublicMediaVariant }),
-  })
-  .meta({ id: 'PublicMedia', description: 'Un archivo de la biblioteca multimedia.' });
-export type PublicMedia = z.infer<typeof PublicMedia>;
-
-const websiteUrl = z.string().nullable().meta({
-  description: 'Dirección en el sitio web (plantilla PUBLIC_*_URL), o null si no está configurada.',
-});
+// Each area's answer is derived from its field table (`public: true`, public-fields.ts), beside what
+// is its own: values computed by SQL that no single field holds.
 
 export const PublicNewsCategory = z
   .strictObject({ slug: z.string(), name: z.string(), color: z.string() })
   .meta({ id: 'PublicNewsCategory', description: 'Una categoría de la noticia.' });
 
-const newsItemShape = {
-  slug: z.string(),
-  title: z.string(),
-  subtitle: nullableText('Subtítulo.'),
-  excerpt: nullableText('Entradilla.'),
-  published_at: instant('Fecha de publicación (ISO 8601, UTC).').nullable(),
-  updated_at: instant('Última modificación (ISO 8601, UTC).'),
-  featured: z.boolean(),
-  cover: PublicMedia.nullable().meta({ description: 'Imagen de portada, o null.' }),
-  categories: z.array(PublicNewsCategory),
-  url: websiteUrl,
-};
-
-export const PublicNewsListItem = z
-  .strictObject(newsItemShape)
-  .meta({ id: 'PublicNewsListItem', description: 'Una noticia publicada, en una lista.' });
-export type PublicNewsListItem = z.infer<typeof PublicNewsListItem>;
-
-const body = z.string().meta({
-  description:
-    'HTML saneado; cada imagen de la biblioteca apunta a la dirección actual de su archivo, con width, height y srcset.',
+const news = publicSchemasOf(NEWS.fields, {
+  own: { categories: z.array(PublicNewsCategory) },
+  list: { id: 'PublicNewsListItem', description: 'Una noticia publicada, en una lista.' },
+  one: { id: 'PublicNews', description: 'Una noticia publicada, con su texto.' },
 });
-
-export const PublicNews = z
-  .strictObject({ ...newsItemShape, body })
-  .meta({ id: 'PublicNews', description: 'Una noticia publicada, con su texto.' });
+export const PublicNewsListItem = news.list;
+export type PublicNewsListItem = z.infer<typeof PublicNewsListItem>;
+export const PublicNews = news.one;
 export type PublicNews = z.infer<typeof PublicNews>;
 
-const pageItemShape = {
-  slug: z.string(),
-  title: z.string(),
-  published_at: instant('Fecha de publicación (ISO 8601, UTC).').nullable(),
-  updated_at: instant('Última modificación (ISO 8601, UTC).'),
-  url: websiteUrl,
-};
-
-export const PublicPageListItem = z
-  .strictObject(pageItemShape)
-  .meta({ id: 'PublicPageListItem', description: 'Una página publicada, en una lista.' });
+const pages = publicSchemasOf(PAGES.fields, {
+  list: { id: 'PublicPageListItem', description: 'Una página publicada, en una lista.' },
+  one: { id: 'PublicPage', description: 'Una página publicada, con su texto.' },
+});
+export const PublicPageListItem = pages.list;
 export type PublicPageListItem = z.infer<typeof PublicPageListItem>;
-
-export const PublicPage = z
-  .strictObject({ ...pageItemShape, body })
-  .meta({ id: 'PublicPage', description: 'Una página publicada, con su texto.' });
+export const PublicPage = pages.one;
 export type PublicPage = z.infer<typeof PublicPage>;
 
-export const PublicCategory = z
-  .strictObject({
-    slug: z.string(),
-    name: z.string(),
-    description: nullableText('Descripción.'),
-    color: z.string().meta({ description: 'Color en formato #rrggbb.' }),
+export const PublicCategory = publicSchemasOf(CATEGORIES.fields, {
+  own: {
     parent: z.string().nullable().meta({ description: 'Slug de la categoría superior, o null.' }),
     path: z.string().meta({ description: 'Ruta desde la raíz, por ejemplo «Deportes › Fútbol».' }),
     news_count: z.int().meta({ description: 'Noticias publicadas en esta categoría.' }),
-    url: websiteUrl,
-  })
-  .meta({ id: 'PublicCategory', description: 'Una categoría.' });
+  },
+  // Its last change is in the sitemap, not in the answer.
+  updatedAt: false,
+  list: { id: 'PublicCategory', description: 'Una categoría.' },
+}).one;
 export type PublicCategory = z.infer<typeof PublicCategory>;
 
-export const PublicSlide = z
-  .strictObject({
-    title: z.string(),
-    subtitle: nullableText('Subtítulo.'),
-    image: PublicMedia,
-    link_url: nullableText('Dirección del enlace.'),
-    link_label: nullableText('Texto del botón del enlace.'),
-    position: z.int().meta({ description: 'Posición (1 = primera).' }),
-  })
-  .meta({ id: 'PublicSlide', description: 'Una diapositiva activa ahora.' });
+export const PublicSlide = publicSchemasOf(SLIDES.fields, {
+  own: { position: z.int().meta({ description: 'Posición (1 = primera).' }) },
+  updatedAt: false,
+  url: false,
+  list: { id: 'PublicSlide', description: 'Una diapositiva activa ahora.' },
+}).one;
 export type PublicSlide = z.infer<typeof PublicSlide>;
 
-export const PublicEntity = z
-  .strictObject({
-    slug: z.string(),
-    name: z.string(),
-    type: z.enum(ENTITY_TYPES),
-    email: nullableText('Correo de contacto de la entidad.'),
-    phone: nullableText('Teléfono.'),
-    website: nullableText('Sitio web.'),
-    address: nullableText('Dirección postal.'),
-    logo: PublicMedia.nullable().meta({ description: 'Logotipo, o null.' }),
-    description: nullableText('Descripción.'),
-    spaces_count: z.int().meta({ description: 'Espacios activos de la entidad.' }),
-    url: websiteUrl,
-  })
-  .meta({ id: 'PublicEntity', description: 'Una entidad activa.' });
+export const PublicEntity = publicSchemasOf(ENTITIES.fields, {
+  own: { spaces_count: z.int().meta({ description: 'Espacios activos de la entidad.' }) },
+  // Its last change is in the sitemap, not in the answer.
+  updatedAt: false,
+  list: { id: 'PublicEntity', description: 'Una entidad activa.' },
+}).one;
 export type PublicEntity = z.infer<typeof PublicEntity>;
 
-export const PublicSpace = z
-  .strictObject({
-    slug: z.string(),
-    name: z.string(),
-    description: nullableText('Descripción.'),
-    address: nullableText('Dirección postal.'),
-    capacity: z.int().nullable().meta({ description: 'Aforo, o null.' }),
+export const PublicSpace = publicSchemasOf(SPACES.fields, {
+  own: {
     entity: z
       .strictObject({ slug: z.string(), name: z.string() })
       .nullable()
       .meta({ description: 'La entidad a la que pertenece, o null.' }),
     images: z.array(PublicMedia).meta({ description: 'Galería, en su orden.' }),
-    url: websiteUrl,
-  })
-  .meta({ id: 'PublicSpace', description: 'Un espacio activo de una entidad activa (o sin entidad).' });
+  },
+  // Its last change is in the sitemap, not in the answer.
+  updatedAt: false,
+  list: {
+    id: 'PublicSpace',
+    description: 'Un espacio activo de una entidad activa (o sin entidad).',
+  },
+}).one;
 export type PublicSpace = z.infer<typeof PublicSpace>;
 
 export const PublicPaginationLinks = z

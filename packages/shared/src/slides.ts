@@ -96,22 +96,29 @@ function slideRules(value: SlideWindowAndLink, ctx: z.RefinementCtx) {
 }
 
 const slideFields = {
-  title: field(requiredText('título', { max: SLIDE_TITLE_MAX }), { label: 'Título' }),
+  title: field(requiredText('título', { max: SLIDE_TITLE_MAX }), { label: 'Título', public: true }),
   subtitle: field(optionalText('subtítulo', { max: SLIDE_SUBTITLE_MAX }), {
     label: 'Subtítulo',
     default: null,
+    public: true,
   }),
   image: field(imageField, {
     label: 'Imagen',
+    public: true,
     ref: { area: 'multimedia', by: 'id', accept: 'image' },
     read: reads<MediaRef>(),
   }),
   /** An http(s) address or a path of the site (`/agenda`), or null for a slide without a button. */
-  link_url: field(linkUrlField, { label: 'Enlace', default: null }),
+  link_url: field(linkUrlField, {
+    label: 'Enlace',
+    default: null,
+    public: { description: 'Dirección del enlace.' },
+  }),
   /** The button's text; present whenever link_url is. */
   link_label: field(optionalText('texto del botón', { max: SLIDE_LINK_LABEL_MAX }), {
     label: 'Texto del botón',
     default: null,
+    public: { description: 'Texto del botón del enlace.' },
   }),
   /**
    * 1…n: the order in which the home page shows them, set by the server (last on create, then by

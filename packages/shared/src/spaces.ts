@@ -11,10 +11,18 @@ export const CAPACITY_MAX = 1_000_000;
 export const GALLERY_MAX = 50;
 
 const spaceFields = {
-  name: field(requiredText('nombre', { max: 150 }), { label: 'Nombre' }),
-  slug: field(slugField(), { label: SLUG_LABEL, optional: true }),
-  description: field(optionalText('descripción', { max: 2000 }), { label: 'Descripción', default: null }),
-  address: field(optionalText('dirección', { max: 500 }), { label: 'Dirección', default: null }),
+  name: field(requiredText('nombre', { max: 150 }), { label: 'Nombre', public: true }),
+  slug: field(slugField(), { label: SLUG_LABEL, optional: true, public: true }),
+  description: field(optionalText('descripción', { max: 2000 }), {
+    label: 'Descripción',
+    default: null,
+    public: true,
+  }),
+  address: field(optionalText('dirección', { max: 500 }), {
+    label: 'Dirección',
+    default: null,
+    public: { description: 'Dirección postal.' },
+  }),
   /** People it holds; null when not given. */
   capacity: field(
     z
@@ -25,7 +33,7 @@ const spaceFields = {
         error: `El campo aforo no puede pasar de ${CAPACITY_MAX.toLocaleString('es-ES')}.`,
       })
       .nullable(),
-    { label: 'Aforo', default: null },
+    { label: 'Aforo', default: null, public: { description: 'Aforo, o null.' } },
   ),
   /** docs/areas.md: read back as `{id, name}`. */
   entity: field(recordId('entidad').nullable(), {

@@ -1,14 +1,19 @@
 import { createHash } from 'node:crypto';
-import type {
-  EntityType,
-  PublicCategory,
-  PublicEntity,
-  PublicNews,
-  PublicNewsListItem,
-  PublicPage,
-  PublicPageListItem,
-  PublicSlide,
-  PublicSpace,
+import {
+  CATEGORIES,
+  ENTITIES,
+  NEWS,
+  PAGES,
+  type PublicCategory,
+  type PublicEntity,
+  type PublicNews,
+  type PublicNewsListItem,
+  type PublicPage,
+  type PublicPageListItem,
+  type PublicSlide,
+  type PublicSpace,
+  SLIDES,
+  SPACES,
 } from '@gestor/shared';
 import type { PublicUrlTemplates } from '../../config/config';
 import type { Database } from '../../db/client';
@@ -19,7 +24,8 @@ import { fromTemplate } from '../resource/publishing';
 import { spanishOrder } from '../resource/resource-definition';
 import { SPANISH_SEARCH } from '../resource/spanish-search';
 import { slideStateSql } from '../slides/slides-resource';
-import { publicMedia, publicMediaByIdSql, publicMediaSql } from './public-media';
+import { publicMedia, publicMediaSql } from './public-media';
+import { publicProjection } from './public-projection';
 
 // docs/public-api.md#calling-it: each read states the condition in SQL, evaluated at the
 // statement's time (now()), so a scheduled item or a slide's window changes the answer with no write.
@@ -51,27 +57,26 @@ const categoryTreeSql = (slug: string) =>
            SELECT c.id FROM categories c JOIN tree ON c.parent_id = tree.id WHERE c.deleted_at IS NULL
          ) SELECT id FROM tree)`;
 
-const NEWS_COLUMNS = `t.id, t.slug, t.title, t.subtitle, t.excerpt, t.published_at, t.updated_at, t.featured,
-  ${publicMediaByIdSql('t.cover_id')} AS cover,
-  (SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'color', c.color) ORDER BY cn.position), '[]'::json)
-     FROM category_news cn JOIN categories c ON c.id = cn.category_id AND c.deleted_at IS NULL WHERE cn.news_id = t.id) AS categories`;
+// Each area's own public values (what no single field of its table holds); the rest of every answer
+// is derived from the field tables (public-projection.ts).
 
-const PAGE_COLUMNS = 't.id, t.slug, t.title, t.published_at, t.updated_at';
+const NEWS_CATEGORIES = `(SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'color', c.color) ORDER BY cn.position), '[]'::json)
+     FROM category_news cn JOIN categories c ON c.id = cn.category_id AND c.deleted_at IS NULL WHERE cn.news_id = t.id)`;
 
-const CATEGORY_COLUMNS = `t.slug, t.name, t.description, t.color, t.updated_at,
-  (SELECT p.slug FROM categories p WHERE p.id = t.parent_id) AS parent,
-  gestor_category_path(t.id) AS path,
-  (SELECT count(*)::int FROM category_news cn JOIN news n ON n.id = cn.news_id
-    WHERE cn.category_id = t.id AND ${publicNewsSql('n')}) AS news_count`;
+const CATEGORY_OWN = {
+  parent: { sql: '(SELECT p.slug FROM categories p WHERE p.id = t.parent_id)' },
+  path: { sql: 'gestor_category_path(t.id)' },
+  news_count: {
+    sql: `(SELECT count(*)::int FROM category_news cn JOIN news n ON n.id = cn.news_id
+            WHERE cn.category_id = t.id AND ${publicNewsSql('n')})`,
+    read: Number,
+  },
+};
 
-const ENTITY_COLUMNS = `t.slug, t.name, t.type, t.email, t.phone, t.website, t.address, t.description, t.updated_at,
-  ${publicMediaByIdSql('t.logo_id')} AS logo,
-  (SELECT count(*)::int FROM spaces s WHERE s.entity_id = t.id AND s.active AND s.deleted_at IS NULL) AS spaces_count`;
-
-const SPACE_COLUMNS = `t.slug, t.name, t.description, t.address, t.capacity, t.updated_at,
-  (SELECT json_build_object('slug', e.slug, 'name', e.name) FROM entities e WHERE e.id = t.entity_id) AS entity,
-  (SELECT coalesce(json_agg(${publicMediaSql('m')} ORDER BY si.position), '[]'::json)
-     FROM space_images si JOIN multimedia m ON m.id = si.media_id WHERE si.space_id = t.id) AS images`;
+const SPACES_COUNT = {
+  sql: '(SELECT count(*)::int FROM spaces s WHERE s.entity_id = t.id AND s.active AND s.deleted_at IS NULL)',
+  read: Number,
+};
 
 type Row = Record<string, unknown>;
 
@@ -142,76 +147,82 @@ export function createPublicRecords({
     space: (slug: string) => fromTemplate(templates.space, '{slug}', slug),
   };
 
-  const newsItem = (row: Row): PublicNewsListItem => ({
-    slug: row.slug as string,
-    title: row.title as string,
-    subtitle: (row.subtitle as string | null) ?? null,
-    excerpt: (row.excerpt as string | null) ?? null,
-    published_at: iso(row.published_at),
-    updated_at: iso(row.updated_at)!,
-    featured: Boolean(row.featured),
-    cover: publicMedia(urls, row.cover),
-    categories: row.categories as PublicNewsListItem['categories'],
-    url: url.news(row.slug as string),
-  });
-  const pageItem = (row: Row): PublicPageListItem => ({
-    slug: row.slug as string,
-    title: row.title as string,
-    published_at: iso(row.published_at),
-    updated_at: iso(row.updated_at)!,
-    url: url.page(row.slug as string),
-  });
-  const category = (row: Row): PublicCategory => ({
-    slug: row.slug as string,
-    name: row.name as string,
-    description: (row.description as string | null) ?? null,
-    color: row.color as string,
-    parent: (row.parent as string | null) ?? null,
-    path: row.path as string,
-    news_count: Number(row.news_count),
-    url: url.category(row.slug as string),
-  });
-  const entity = (row: Row): PublicEntity => ({
-    slug: row.slug as string,
-    name: row.name as string,
-    type: row.type as EntityType,
-    email: (row.email as string | null) ?? null,
-    phone: (row.phone as string | null) ?? null,
-    website: (row.website as string | null) ?? null,
-    address: (row.address as string | null) ?? null,
-    logo: publicMedia(urls, row.logo),
-    description: (row.description as string | null) ?? null,
-    spaces_count: Number(row.spaces_count),
-    url: url.entity(row.slug as string),
-  });
-  const space = (row: Row): PublicSpace => ({
-    slug: row.slug as string,
-    name: row.name as string,
-    description: (row.description as string | null) ?? null,
-    address: (row.address as string | null) ?? null,
-    capacity: (row.capacity as number | null) ?? null,
-    entity: (row.entity as PublicSpace['entity']) ?? null,
-    images: (row.images as unknown[]).map((item) => publicMedia(urls, item)!),
-    url: url.space(row.slug as string),
-  });
+  const projected = { urls, media };
+  const newsSide = publicProjection(
+    { table: 'news', fields: NEWS.fields, own: { categories: { sql: NEWS_CATEGORIES } }, url: url.news },
+    projected,
+  );
+  const pageSide = publicProjection({ table: 'pages', fields: PAGES.fields, url: url.page }, projected);
+  const categorySide = publicProjection(
+    {
+      table: 'categories',
+      fields: CATEGORIES.fields,
+      own: CATEGORY_OWN,
+      updatedAt: false,
+      url: url.category,
+    },
+    projected,
+  );
+  const entitySide = publicProjection(
+    {
+      table: 'entities',
+      fields: ENTITIES.fields,
+      own: { spaces_count: SPACES_COUNT },
+      updatedAt: false,
+      url: url.entity,
+    },
+    projected,
+  );
+  const spaceSide = publicProjection(
+    {
+      table: 'spaces',
+      fields: SPACES.fields,
+      own: {
+        entity: {
+          sql: `(SELECT json_build_object('slug', e.slug, 'name', e.name) FROM entities e WHERE e.id = t.entity_id)`,
+        },
+        // The gallery in its order: the space's own (a list of media no single column holds).
+        images: {
+          sql: `(SELECT coalesce(json_agg(${publicMediaSql('m')} ORDER BY si.position), '[]'::json)
+                   FROM space_images si JOIN multimedia m ON m.id = si.media_id WHERE si.space_id = t.id)`,
+          read: (value) => (value as unknown[]).map((item) => publicMedia(urls, item)),
+        },
+      },
+      updatedAt: false,
+      url: url.space,
+    },
+    projected,
+  );
+  const slideSide = publicProjection(
+    {
+      table: 'slides',
+      fields: SLIDES.fields,
+      own: { position: { sql: 't.position', read: Number } },
+      updatedAt: false,
+      url: false,
+    },
+    projected,
+  );
+
+  const NEWS_COLUMNS = newsSide.columns(false);
+  const newsItem = (row: Row) => newsSide.read(row, false) as PublicNewsListItem;
+  const pageItem = (row: Row) => pageSide.read(row, false) as PublicPageListItem;
+  const category = (row: Row) => categorySide.read(row, true) as PublicCategory;
+  const entity = (row: Row) => entitySide.read(row, true) as PublicEntity;
+  const space = (row: Row) => spaceSide.read(row, true) as PublicSpace;
+  const CATEGORY_COLUMNS = categorySide.columns(true);
+  const ENTITY_COLUMNS = entitySide.columns(true);
+  const SPACE_COLUMNS = spaceSide.columns(true);
 
   /** A news item by its condition (`slug = $1 AND public`, or `id = $1` for a preview), with its body. */
   async function oneNews(condition: string, value: unknown): Promise<PublicNews | null> {
-    const [row] = await query(
-      `SELECT ${NEWS_COLUMNS}, t.body, ${media.richTextMediaSql('news', 't.id')} AS body_media
-         FROM news t WHERE ${condition}`,
-      [value],
-    );
-    return row ? { ...newsItem(row), body: media.readRichText(row.body as string, row.body_media) } : null;
+    const [row] = await query(`SELECT ${newsSide.columns(true)} FROM news t WHERE ${condition}`, [value]);
+    return row ? (newsSide.read(row, true) as PublicNews) : null;
   }
 
   async function onePage(condition: string, value: unknown): Promise<PublicPage | null> {
-    const [row] = await query(
-      `SELECT ${PAGE_COLUMNS}, t.body, ${media.richTextMediaSql('pages', 't.id')} AS body_media
-         FROM pages t WHERE ${condition}`,
-      [value],
-    );
-    return row ? { ...pageItem(row), body: media.readRichText(row.body as string, row.body_media) } : null;
+    const [row] = await query(`SELECT ${pageSide.columns(true)} FROM pages t WHERE ${condition}`, [value]);
+    return row ? (pageSide.read(row, true) as PublicPage) : null;
   }
 
   /** The filters asked for, as conditions on news `t`. */
@@ -279,7 +290,7 @@ export function createPublicRecords({
     async listPages(window: ListWindow): Promise<PublicPageOf<PublicPageListItem>> {
       const { rows, total } = await listPage(
         'pages',
-        PAGE_COLUMNS,
+        pageSide.columns(false),
         PUBLIC_PAGE,
         `${spanishOrder('t.title')}, t.id`,
         new Params(),
@@ -313,18 +324,11 @@ export function createPublicRecords({
 
     async listSlides(limit: number): Promise<PublicSlide[]> {
       const rows = await query(
-        `SELECT t.title, t.subtitle, t.link_url, t.link_label, t.position, ${publicMediaByIdSql('t.image_id')} AS image
+        `SELECT ${slideSide.columns(true)}
            FROM slides t WHERE t.deleted_at IS NULL AND ${slideStateSql('t')} = 'active' ORDER BY t.position LIMIT $1`,
         [limit],
       );
-      return rows.map((row) => ({
-        title: row.title as string,
-        subtitle: (row.subtitle as string | null) ?? null,
-        image: publicMedia(urls, row.image)!,
-        link_url: (row.link_url as string | null) ?? null,
-        link_label: (row.link_label as string | null) ?? null,
-        position: Number(row.position),
-      }));
+      return rows.map((row) => slideSide.read(row, true) as PublicSlide);
     },
 
     async listEntities(filters: { type?: string }, window: ListWindow): Promise<PublicPageOf<PublicEntity>> {
