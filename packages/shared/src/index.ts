@@ -7,6 +7,7 @@ export * from './content';
 export * from './dashboard';
 export * from './entities';
 export * from './fields';
+export * from './madrid-time';
 export * from './messages';
 export * from './multimedia';
 export * from './news';

@@ -6,13 +6,13 @@ import {
   AREAS,
   type Area,
   AUDIT_ACTIONS,
+  madridOffset,
   type ResourceContract,
   SECURITY_AREA,
 } from '@gestor/shared';
 import { z } from 'zod';
 import type { Connection } from '../../db/client';
 import { ValidationError } from '../../lib/http-errors';
-import { madridWallClock } from '../resource/csv';
 import { type ListQuery, Params } from '../resource/list-query';
 
 // The activity log (issue 20, decision 031): the `audits` table (every area's history) and
@@ -88,8 +88,7 @@ export function activityFilters(list: ListQuery): ActivityFilters {
 export function madridDayStart(day: string, addDays = 0): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   const wall = Date.UTC(year, month - 1, date + addDays);
-  const offset = (instant: number) => madridWallClock(new Date(instant)).offsetMs;
-  return new Date(wall - offset(wall - offset(wall)));
+  return new Date(wall - madridOffset(wall - madridOffset(wall)));
 }
 
 /** Where a read starts after: the last row of the previous batch (an export reads in batches). */

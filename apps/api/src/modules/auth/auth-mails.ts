@@ -1,3 +1,4 @@
+import { madridMinuteText } from '@gestor/shared';
 import type { MailMessage } from '../../lib/mailer';
 import { RESET_TOKEN_MINUTES } from './auth-repository';
 
@@ -116,15 +117,6 @@ export function emailChangeNoticeMail(
   return { to: to.email, subject: `${appName}: cambio de correo electrónico solicitado`, ...body };
 }
 
-const madridMinute = new Intl.DateTimeFormat('es-ES', {
-  timeZone: 'Europe/Madrid',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** Issue 21: a sign-in from a browser this person has not used before, with where to review it. */
 export function newDeviceMail(
   appName: string,
@@ -139,7 +131,7 @@ export function newDeviceMail(
       `Se ha iniciado sesión en su cuenta de ${appName} desde un dispositivo que no habíamos visto antes.`,
       `Dispositivo: ${signIn.device}`,
       `Dirección: ${signIn.ip ?? 'desconocida'}`,
-      `Fecha: ${madridMinute.format(signIn.at)} (hora de Madrid)`,
+      `Fecha: ${madridMinuteText(signIn.at)} (hora de Madrid)`,
     ],
     sessionsLink,
     'Revisar mis sesiones',

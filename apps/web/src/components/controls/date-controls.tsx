@@ -1,4 +1,14 @@
 import {
+  currentMinuteUtc,
+  formatIsoDate,
+  localDateToWallClock,
+  madridToday,
+  madridWallClockToUtc,
+  parseIsoDate,
+  utcToMadridWallClock,
+  wallClockToLocalDate,
+} from '@gestor/shared';
+import {
   Calendar,
   type CalendarDateTemplateEvent,
   type CalendarPassThroughMethodOptions,
@@ -10,16 +20,6 @@ import { type ControllerRenderProps, useFormContext } from 'react-hook-form';
 import type { FieldControlProps } from '../ui/form-field';
 import { keepCalendarFocus } from './calendar-focus';
 import { BoundField, type ControlProps } from './form-controls';
-import {
-  currentMinuteUtc,
-  formatIsoDate,
-  localDateToWallClock,
-  madridToday,
-  madridWallClockToUtc,
-  parseIsoDate,
-  utcToMadridWallClock,
-  wallClockToLocalDate,
-} from './madrid-time';
 import { keepOverlayInView } from './overlay-placement';
 import {
   DATE_CONTROL_LOCALE,

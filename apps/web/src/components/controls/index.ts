@@ -2,6 +2,15 @@
 // by name and obeys ReadOnlyContext. A module that needs only form-controls.tsx imports that file
 // rather than this index, which may bring the other controls' code and styles into its chunk.
 
+export {
+  formatIsoDate,
+  MADRID_TIME_ZONE,
+  madridToday,
+  madridWallClockToUtc,
+  parseIsoDate,
+  utcToMadridWallClock,
+  type WallClock,
+} from '@gestor/shared';
 export { CheckboxGroupControl, type CheckboxGroupOption } from './checkbox-group-control';
 export { type ColorPreset, DEFAULT_COLOR_PRESETS, normalizeHexColor } from './color';
 export { ColorControl } from './color-control';
@@ -18,15 +27,6 @@ export {
   TextControl,
 } from './form-controls';
 export { FormGrid, FormGridFullWidth } from './form-grid';
-export {
-  formatIsoDate,
-  MADRID_TIME_ZONE,
-  madridToday,
-  madridWallClockToUtc,
-  parseIsoDate,
-  utcToMadridWallClock,
-  type WallClock,
-} from './madrid-time';
 export { NumberControl } from './number-control';
 export { SelectControl, type SelectOption, type SelectValue } from './select-control';
 export { SlugControl } from './slug-control';

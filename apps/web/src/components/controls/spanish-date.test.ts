@@ -1,5 +1,5 @@
+import { madridWallClockToUtc } from '@gestor/shared';
 import { describe, expect, it } from 'vitest';
-import { madridWallClockToUtc } from './madrid-time';
 import {
   formatSpanishDate,
   isUnreadableDate,

@@ -1,4 +1,4 @@
-import { type CalendarDate, isValidWallClock, type WallClock } from './madrid-time';
+import { type CalendarDate, isValidWallClock, type WallClock } from '@gestor/shared';
 
 // docs/architecture.md#the-spa, a deliberate deviation from docs/architecture.md#the-spa: the library's global defaults stay
 // `mm/dd/yy` and Sunday first, but every date control Gestor renders reads and writes dates the way a

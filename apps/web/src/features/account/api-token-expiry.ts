@@ -1,4 +1,4 @@
-import { madridWallClockToUtc, parseIsoDate } from '../../components/controls/madrid-time';
+import { madridWallClockToUtc, parseIsoDate } from '@gestor/shared';
 
 /**
  * A token's last day (`YYYY-MM-DD`, typed dd/mm/aaaa) → what the API takes: the end of that day on

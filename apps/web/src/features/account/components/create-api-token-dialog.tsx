@@ -1,10 +1,10 @@
 import type { CreateApiTokenInput, NewApiToken, Permission } from '@gestor/shared';
+import { madridToday } from '@gestor/shared';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useId, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { DateControl } from '../../../components/controls/date-controls';
-import { madridToday } from '../../../components/controls/madrid-time';
 import { isUnreadableDate, unreadableDateMessage } from '../../../components/controls/spanish-date';
 import { PermissionMatrix } from '../../../components/permissions/permission-matrix';
 import { TextField } from '../../../components/ui/form-field';

@@ -1,7 +1,7 @@
 // docs/areas.md#rules-shared-by-the-content-areas: people see and pick dates and times as the wall clock in Europe/Madrid whatever
-// their browser's time zone, while the API stores instants in UTC. These pure functions translate
-// between the two; the date pickers (date-controls.tsx) only map PrimeReact's local Date to and from
-// the wall-clock parts.
+// their browser's time zone, while the API stores instants in UTC. The one Madrid clock of Gestor:
+// these pure functions translate between the two for the SPA's date pickers (date-controls.tsx maps
+// PrimeReact's local Date to and from the wall-clock parts) and for the API's exports and mails.
 
 export const MADRID_TIME_ZONE = 'Europe/Madrid';
 
@@ -34,7 +34,8 @@ const madridFormat = new Intl.DateTimeFormat('en-US', {
   second: 'numeric',
 });
 
-function madridParts(epochMs: number): Required<WallClock> {
+/** What Madrid's clocks show at an instant (epoch milliseconds), to the second. */
+export function madridParts(epochMs: number): Required<WallClock> {
   const parts: Record<string, number> = {};
   for (const part of madridFormat.formatToParts(new Date(epochMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -58,7 +59,7 @@ function wallClockAsUtc({ year, month, day, hour, minute, second = 0 }: WallCloc
 }
 
 /** Madrid's offset from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
-function madridOffset(epochMs: number): number {
+export function madridOffset(epochMs: number): number {
   const whole = Math.floor(epochMs / 1000) * 1000;
   return wallClockAsUtc(madridParts(whole)) - whole;
 }
@@ -150,4 +151,20 @@ export function localDateToWallClock(date: Date): WallClock {
     hour: date.getHours(),
     minute: date.getMinutes(),
   };
+}
+
+/** An instant as Madrid's clocks show it, with its offset (ISO 8601): 2026-11-24T18:55:00+01:00. */
+export function madridIsoString(instant: Date): string {
+  const epochMs = instant.getTime();
+  const { year, month, day, hour, minute, second } = madridParts(epochMs);
+  const offset = Math.round(madridOffset(epochMs) / MINUTE);
+  const sign = offset < 0 ? '-' : '+';
+  const zone = `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${zone}`;
+}
+
+/** An instant to the minute as a Spanish reader writes it, on Madrid's clock: 23/11/2026, 18:55. */
+export function madridMinuteText(instant: Date): string {
+  const { year, month, day, hour, minute } = madridParts(instant.getTime());
+  return `${pad(day)}/${pad(month)}/${pad(year, 4)}, ${pad(hour)}:${pad(minute)}`;
 }

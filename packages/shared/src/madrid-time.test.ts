@@ -3,6 +3,8 @@ import {
   currentMinuteUtc,
   formatIsoDate,
   localDateToWallClock,
+  madridIsoString,
+  madridMinuteText,
   madridToday,
   madridWallClockToUtc,
   parseIsoDate,
@@ -141,5 +143,20 @@ describe('the picker’s local Date', () => {
 describe('helpers', () => {
   it('gives now to the minute, in UTC', () => {
     expect(currentMinuteUtc(Date.parse('2026-11-23T17:55:42.123Z'))).toBe('2026-11-23T17:55:00.000Z');
+  });
+});
+
+describe('what the API writes on Madrid’s clock', () => {
+  it('an export’s date: the wall clock with its offset, winter and summer', () => {
+    expect(madridIsoString(new Date('2026-11-24T17:55:00.000Z'))).toBe('2026-11-24T18:55:00+01:00');
+    expect(madridIsoString(new Date('2026-07-01T21:59:59.900Z'))).toBe('2026-07-01T23:59:59+02:00');
+    // The repeated hour of 2026-10-25 reads 02:30 twice, told apart by the offset.
+    expect(madridIsoString(new Date('2026-10-25T00:30:00.000Z'))).toBe('2026-10-25T02:30:00+02:00');
+    expect(madridIsoString(new Date('2026-10-25T01:30:00.000Z'))).toBe('2026-10-25T02:30:00+01:00');
+  });
+
+  it('a mail’s date, to the minute, as Spanish readers write it', () => {
+    expect(madridMinuteText(new Date('2026-11-23T23:30:00.000Z'))).toBe('24/11/2026, 00:30');
+    expect(madridMinuteText(new Date('2026-03-29T01:05:00.000Z'))).toBe('29/03/2026, 03:05');
   });
 });
