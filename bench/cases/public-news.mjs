@@ -4,6 +4,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
+import { areaDefinitions, publicAreas } from '../../apps/api/src/modules/areas.ts';
 import { createPublicRecords } from '../../apps/api/src/modules/public/public-records.ts';
 import { BENCH_ADMIN } from '../lib/api-server.mjs';
 import { recordResponse, startBareServer } from '../lib/bare-server.mjs';
@@ -53,9 +54,20 @@ async function listStatement() {
       urls: {},
       media: {},
       templates: { news: null, page: null, category: null, entity: null, space: null, preview: null },
+      areas: publicAreas(
+        Object.values(
+          areaDefinitions(
+            /** @type {any} */ ({
+              storage: { url: (/** @type {string} */ key) => key },
+              appUrl: '',
+              uploads: { tmpDir: '', maxBytes: 0 },
+            }),
+          ),
+        ),
+      ),
     }),
   );
-  await records.listNews({}, { page: 1, perPage: 15 });
+  await records.list('news', {}, { page: 1, perPage: 15 });
   if (seen.length !== 1 || !seen[0]) throw new Error(`the list ran ${seen.length} statements, expected 1`);
   return seen[0];
 }

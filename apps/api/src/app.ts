@@ -22,7 +22,7 @@ import { requestOriginPlugin } from './modules/activity/request-origin';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens-routes';
 import { createApiTokensService } from './modules/api-tokens/api-tokens-service';
 import { createTokenStore } from './modules/api-tokens/token-store';
-import { registerAreas } from './modules/areas';
+import { publicAreas, registerAreas } from './modules/areas';
 import { authRoutes } from './modules/auth/auth-routes';
 import { createAuthService } from './modules/auth/auth-service';
 import { createKnownDevices } from './modules/auth/known-devices';
@@ -267,7 +267,7 @@ export async function buildApp({
   storageRoutes(app, { storage, withheld: trashedMediaFiles(database) });
   // What the organisation's website reads (docs/public-api.md): /api/public/v1, no session; and the admin
   // API's preview links.
-  publicRoutes(app, { database, storage, config });
+  publicRoutes(app, { database, storage, config, areas: publicAreas(areas) });
 
   // The built SPA, robots.txt and the 404s (plugins/spa.ts).
   await app.register(spaPlugin, { webDist });

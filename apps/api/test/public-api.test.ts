@@ -1,5 +1,6 @@
 import {
   PublicCategoryList,
+  PublicCategoryOne,
   PublicEntityList,
   PublicEntityOne,
   PublicNewsList,
@@ -390,8 +391,28 @@ describe.each(testDatabases())('public read API (%s)', (engine) => {
       parent: root.slug,
       path: `${root.name} › ${leaf.name}`,
       news_count: 1,
+      image: null,
       url: `https://www.example.org/temas/${leaf.slug}`,
     });
+  });
+
+  test('a field made public by its one line in the field table (a category’s image) is in the answer and the document', async () => {
+    const image = await upload('tema.jpg', await picture(600, 300));
+    const category = await created('/api/categories', { name: unique('Con imagen'), image: image.id });
+    const one = await get(`/categories/${category.slug}`);
+    shaped(PublicCategoryOne, one.body);
+    expect(one.body.data.image).toMatchObject({
+      url: image.url,
+      width: 600,
+      height: 300,
+      mime_type: 'image/jpeg',
+    });
+    const document = await get('/openapi.json');
+    expect(document.body.components.schemas.PublicCategory.properties.image).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/PublicMedia' }, { type: 'null' }],
+      description: 'Imagen, o null.',
+    });
+    expect(document.body.components.schemas.PublicCategory.required).toContain('image');
   });
 
   test('slides: the active ones now, in position order; entities and spaces: active, filtered, counted', async () => {

@@ -35,7 +35,7 @@ const categoryFields = {
     public: { description: 'Color en formato #rrggbb.' },
   }),
   // Not in docs/areas.md's row: an optional header image, as organisations' sites show (decision 008).
-  image: imageRef('imagen', { label: 'Imagen' }),
+  image: imageRef('imagen', { label: 'Imagen', public: true }),
   /** "Deportes › Fútbol": the names from the top of the tree down to this one. */
   path: readOnly(reads<string>(), { label: 'Ruta' }),
   /** Subcategories directly below this one (a category with any cannot be deleted). */

@@ -15,6 +15,7 @@ import type { Presence } from './presence/presence';
 import { type AreaDeclaration, deriveDefinition, targetRegistry } from './resource/area-declaration';
 import { createExportLimiter, type ExportLimiter } from './resource/export-limiter';
 import type { MediaLinks } from './resource/media-links';
+import type { PublicArea } from './resource/public-side';
 import type { ResourceDefinition } from './resource/resource-definition';
 import { resourceRoutes } from './resource/resource-routes';
 import { createResourceService } from './resource/resource-service';
@@ -106,6 +107,22 @@ export function areaDefinitions(
       deriveDefinition(declaration as unknown as AnyDeclaration, targets),
     ]),
   ) as { [K in keyof Declared]: AnyDefinition };
+}
+
+/** What each public area shows the website (decision 047): its declaration, with its name, table and fields. */
+export function publicAreas(definitions: readonly AnyDefinition[]): PublicArea[] {
+  return definitions.flatMap((definition) =>
+    definition.publicSide
+      ? [
+          {
+            ...definition.publicSide,
+            area: definition.contract.area,
+            table: definition.table,
+            fields: definition.contract.fields,
+          },
+        ]
+      : [],
+  );
 }
 
 /** Mounts every area; returns their definitions, in the registry's order (the dashboard, the activity log and saved views read them). */

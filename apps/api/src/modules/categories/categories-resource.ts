@@ -3,13 +3,23 @@ import {
   type CategoryInput,
   type CategoryRecord,
   type CategoryUpdateInput,
+  PublicListQuery,
 } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
 import { defineArea } from '../resource/area-declaration';
+import { publishedNowSql } from '../resource/publishing';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
 // Categories (docs/areas.md): a tree whose parent is written as a slug, shown with its path
 // ("Deportes › Fútbol"). No cycles, and a category with subcategories stays until they go.
+
+/** Ids of a category (by its slug, a placeholder) and of every one below it, however deep (a loop stored by mistake ends the walk). */
+export const categoryTreeSql = (slug: string) =>
+  `ARRAY(WITH RECURSIVE tree (id) AS (
+           SELECT c.id FROM categories c WHERE c.slug = ${slug} AND c.deleted_at IS NULL
+           UNION
+           SELECT c.id FROM categories c JOIN tree ON c.parent_id = tree.id WHERE c.deleted_at IS NULL
+         ) SELECT id FROM tree)`;
 
 export function categoriesResource() {
   return defineArea<CategoryRecord, CategoryInput, Omit<CategoryUpdateInput, 'updated_at'>>({
@@ -89,5 +99,22 @@ export function categoriesResource() {
       'created_at',
       'updated_at',
     ],
+    // Every category not in the trash, by path; its parent as a slug, its public news counted.
+    publicSide: {
+      path: '/categories',
+      condition: 't.deleted_at IS NULL',
+      order: `${spanishOrder('gestor_category_path(t.id)')}, t.id`,
+      query: PublicListQuery,
+      own: {
+        parent: { sql: '(SELECT p.slug FROM categories p WHERE p.id = t.parent_id)' },
+        path: { sql: 'gestor_category_path(t.id)' },
+        news_count: {
+          sql: `(SELECT count(*)::int FROM category_news cn JOIN news n ON n.id = cn.news_id
+                  WHERE cn.category_id = t.id AND ${publishedNowSql('n')})`,
+          read: Number,
+        },
+      },
+      updatedAt: false,
+    },
   });
 }

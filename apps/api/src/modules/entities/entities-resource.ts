@@ -1,10 +1,19 @@
-import { ENTITIES, type EntityInput, type EntityRecord, type EntityUpdateInput } from '@gestor/shared';
+import {
+  ENTITIES,
+  type EntityInput,
+  type EntityRecord,
+  type EntityUpdateInput,
+  PublicEntityQuery,
+} from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
 import { defineArea } from '../resource/area-declaration';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
 // Entities (docs/areas.md): the organisations Gestor records. The NIF/NIE/CIF is checked by the shared
 // schema (shared/tax-id.ts) and unique; an entity that still has spaces is not deleted.
+
+/** Public: active and not in the trash. */
+const ACTIVE_ENTITY = 't.active AND t.deleted_at IS NULL';
 
 const TAX_ID_TAKEN = 'Ya hay otra entidad con este NIF/CIF.';
 
@@ -83,5 +92,20 @@ export function entitiesResource() {
       ...(['id', 'name', 'slug', 'type', 'tax_id', 'email', 'phone', 'website', 'address'] as const),
       ...(['active', 'spaces_count', 'description', 'created_at', 'updated_at'] as const),
     ],
+    // The active ones, by name, with their public spaces counted.
+    publicSide: {
+      path: '/entities',
+      condition: ACTIVE_ENTITY,
+      order: `${spanishOrder('t.name')}, t.id`,
+      query: PublicEntityQuery,
+      filters: { type: (type, params) => `t.type = ${params.add(type)}` },
+      own: {
+        spaces_count: {
+          sql: '(SELECT count(*)::int FROM spaces s WHERE s.entity_id = t.id AND s.active AND s.deleted_at IS NULL)',
+          read: Number,
+        },
+      },
+      updatedAt: false,
+    },
   });
 }

@@ -1,12 +1,55 @@
-import { NEWS, type NewsInput, type NewsRecord, type NewsUpdateInput } from '@gestor/shared';
+import { NEWS, type NewsInput, type NewsRecord, type NewsUpdateInput, PublicNewsQuery } from '@gestor/shared';
+import { categoryTreeSql } from '../categories/categories-resource';
 import { defineArea, joinTable, storedIn } from '../resource/area-declaration';
-import { effectiveStatusSql, publicUrlOf, publishing } from '../resource/publishing';
+import type { PublicSideDeclaration } from '../resource/public-side';
+import { effectiveStatusSql, publicUrlOf, publishedNowSql, publishing } from '../resource/publishing';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
+import { SPANISH_SEARCH } from '../resource/spanish-search';
 
 // News (docs/areas.md): categories by slug, a cover from the library, a sanitized body whose images count
 // as usages, the publishing rules, Spanish full-text search; the author is whoever created it.
 
 type NewsChanges = Omit<NewsUpdateInput, 'updated_at'>;
+
+/**
+ * The newest `count` public news matching `conditions`, read without walking past the scheduled
+ * items still ahead: they head the date order, and a site may schedule thousands. The published ones
+ * and the scheduled ones whose time has come each come from their own index, newest first, and are
+ * merged by the caller's ORDER BY.
+ */
+const newestNews = (conditions: string[], count: string) => {
+  const matching = conditions.map((condition) => ` AND ${condition}`).join('');
+  const newest = `ORDER BY t.published_at DESC, t.id DESC LIMIT ${count}`;
+  return `((SELECT t.* FROM news t WHERE t.status = 'published' AND t.deleted_at IS NULL${matching} ${newest})
+    UNION ALL (SELECT t.* FROM news t WHERE t.status = 'scheduled' AND t.published_at <= now() AND t.deleted_at IS NULL${matching} ${newest}))`;
+};
+
+/** docs/public-api.md: published news (a scheduled one from its time), newest first. */
+const newsPublic: PublicSideDeclaration = {
+  path: '/news',
+  condition: publishedNowSql(),
+  order: 't.published_at DESC, t.id DESC',
+  query: PublicNewsQuery,
+  filters: {
+    // A category and every one below it.
+    category: (slug, params) => `EXISTS (SELECT 1 FROM category_news cn WHERE cn.news_id = t.id
+                                  AND cn.category_id = ANY (${categoryTreeSql(params.add(slug))}))`,
+    featured: (value, params) => `t.featured = ${params.add(value === '1')}`,
+  },
+  search: SPANISH_SEARCH,
+  own: {
+    categories: {
+      sql: `(SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'color', c.color) ORDER BY cn.position), '[]'::json)
+               FROM category_news cn JOIN categories c ON c.id = cn.category_id AND c.deleted_at IS NULL WHERE cn.news_id = t.id)`,
+    },
+  },
+  // Those stored as published (kept by the triggers of migration 0018) and the scheduled ones whose
+  // time has come, without reading them all.
+  total: `SELECT ((SELECT total FROM row_counts WHERE table_name = 'news:published')
+    + (SELECT count(*) FROM news s WHERE s.status = 'scheduled' AND s.published_at <= now() AND s.deleted_at IS NULL))::int AS total`,
+  source: newestNews,
+  sitemap: { order: 't.published_at DESC, t.id DESC', last: true },
+};
 
 /** `website`: PUBLIC_NEWS_URL, the template of a news item's address on the website (or null). */
 export function newsResource({ website }: { website: string | null }) {
@@ -49,5 +92,6 @@ export function newsResource({ website }: { website: string | null }) {
       if (!current) (input as Record<string, unknown>).author = actor.id;
     },
     csv: ['id', 'title', 'slug', 'status', 'published_at', 'categories', 'featured', 'author', 'updated_at'],
+    publicSide: newsPublic,
   });
 }

@@ -1,4 +1,10 @@
-import { PAGES, type PageInput, type PageRecord, type PageUpdateInput } from '@gestor/shared';
+import {
+  PAGES,
+  type PageInput,
+  type PageRecord,
+  type PageUpdateInput,
+  PublicListQuery,
+} from '@gestor/shared';
 import { defineArea } from '../resource/area-declaration';
 import { publicUrlOf, publishing } from '../resource/publishing';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
@@ -30,5 +36,12 @@ export function pagesResource({ website }: { website: string | null }) {
       rules.prepare(input, current);
     },
     csv: ['id', 'title', 'slug', 'status', 'published_at', 'updated_at'],
+    // Published, by title; nothing in the trash is public (decision 026).
+    publicSide: {
+      path: '/pages',
+      condition: `t.status = 'published' AND t.deleted_at IS NULL`,
+      order: `${spanishOrder('t.title')}, t.id`,
+      query: PublicListQuery,
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { type FieldTable, type PublicField, publicFieldsOf } from '@gestor/shared';
 import type { MediaUrls } from '../multimedia/media-refs';
 import type { MediaLinks } from '../resource/media-links';
+import type { OwnColumn } from '../resource/public-side';
 import { publicMedia, publicMediaByIdSql } from './public-media';
 
 // Decision 047: what the public API reads of an area and how it answers it, derived from the field
@@ -9,18 +10,11 @@ import { publicMedia, publicMediaByIdSql } from './public-media';
 
 type Row = Record<string, unknown>;
 
-/** One of the area's own public values: its SQL (the record is `t`) and how the answer reads it. */
-export interface OwnColumn {
-  sql: string;
-  /** From the row's value to the answer's (default: as it comes, or null). */
-  read?: (value: unknown) => unknown;
-}
-
+/** What the projection reads: the area's table, its field table and own values, and its address. */
 export interface PublicSide {
   table: string;
   fields: FieldTable;
   own?: Record<string, OwnColumn>;
-  /** The answer carries `updated_at` (as its schema says: publicSchemasOf's option). */
   updatedAt?: false;
   /** The record's address on the website, from its slug; false: the answer has no `url`. */
   url: ((slug: string) => string | null) | false;
@@ -67,6 +61,12 @@ export function publicProjection(
     }
   };
 
+  const ownAnswer = (column: OwnColumn, value: unknown) => {
+    if (column.media === 'list')
+      return ((value as unknown[] | null) ?? []).map((item) => publicMedia(urls, item));
+    return column.read ? column.read(value) : (value ?? null);
+  };
+
   const listed = (whole: boolean) => fields.filter((field) => whole || field.inList);
   const columns = new Map<boolean, string>();
   const columnsOf = (whole: boolean) => {
@@ -89,8 +89,7 @@ export function publicProjection(
     read(row, whole) {
       const answer: Row = {};
       for (const field of listed(whole)) answer[field.name] = answerOf(field, row);
-      for (const [name, column] of own)
-        answer[name] = column.read ? column.read(row[name]) : (row[name] ?? null);
+      for (const [name, column] of own) answer[name] = ownAnswer(column, row[name]);
       if (side.updatedAt !== false) answer.updated_at = iso(row.updated_at);
       if (side.url) answer.url = side.url(row.slug as string);
       return answer;

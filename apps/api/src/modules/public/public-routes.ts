@@ -1,18 +1,14 @@
 import {
+  AREA_API_PATHS,
   PREVIEW_AREAS,
-  type PreviewArea,
   type PreviewLink,
   PUBLIC_API_PREFIX,
   PUBLIC_FEED_SIZE,
   PUBLIC_NOT_FOUND_MESSAGE,
   PUBLIC_PER_PAGE_DEFAULT,
-  PUBLIC_SLIDES_MAX,
-  PublicEntityQuery,
   PublicFeedQuery,
-  PublicListQuery,
-  PublicNewsQuery,
+  type PublicNewsListItem,
   type PublicPreview,
-  PublicSpaceQuery,
   SLUG_MAX,
   SLUG_PATTERN,
   toValidationErrors,
@@ -27,6 +23,7 @@ import { refuseNulParameters } from '../../lib/validate';
 import { mediaLinks } from '../multimedia/media-links';
 import { mediaUrls } from '../multimedia/media-refs';
 import { paginate } from '../resource/pagination';
+import type { PublicArea } from '../resource/public-side';
 import { fromTemplate } from '../resource/publishing';
 import { previewTokens } from './preview-tokens';
 import { rssFeed, sitemap } from './public-feeds';
@@ -86,15 +83,21 @@ export interface PublicRoutesOptions {
   database: Database;
   storage: Storage;
   config: Pick<Config, 'appName' | 'appUrl' | 'appKey' | 'publicUrls' | 'previewTtlMinutes'>;
+  /** What each area shows the website (the registry's list, modules/areas.ts). */
+  areas: readonly PublicArea[];
 }
 
-export function publicRoutes(app: FastifyInstance, { database, storage, config }: PublicRoutesOptions) {
+export function publicRoutes(
+  app: FastifyInstance,
+  { database, storage, config, areas }: PublicRoutesOptions,
+) {
   const urls = mediaUrls(storage, config.appUrl);
   const records = createPublicRecords({
     database,
     urls,
     media: mediaLinks(urls),
     templates: config.publicUrls,
+    areas,
   });
   const tokens = previewTokens(config.appKey);
   const base = `${config.appUrl}${PUBLIC_API_PREFIX}`;
@@ -108,66 +111,25 @@ export function publicRoutes(app: FastifyInstance, { database, storage, config }
       query: parsedQuery(request),
     });
 
-  app.get(`${PUBLIC_API_PREFIX}/news`, async (request) => {
-    const query = parseQuery(PublicNewsQuery, request);
-    const window = windowOf(query);
-    const search = query.search?.trim();
-    const page = await records.listNews(
-      {
-        ...(query.category !== undefined ? { category: query.category } : {}),
-        ...(query.featured !== undefined ? { featured: query.featured === '1' } : {}),
-        ...(search ? { search } : {}),
-      },
-      window,
+  // Each area's list and record, as its declaration says; an area with a `limit` is one short list.
+  for (const area of areas) {
+    if (area.limit !== undefined) {
+      const limit = area.limit;
+      app.get(`${PUBLIC_API_PREFIX}${area.path}`, async () => ({
+        data: (await records.first(area.area, {}, limit)).map(({ record }) => record),
+      }));
+      continue;
+    }
+    app.get(`${PUBLIC_API_PREFIX}${area.path}`, async (request) => {
+      const { page, per_page, search, ...filters } = parseQuery(area.query, request);
+      const window = windowOf({ page, per_page });
+      const ask = { ...filters, ...(search?.trim() ? { search: search.trim() } : {}) };
+      return list(request, area.path, window, await records.list(area.area, ask, window));
+    });
+    app.get(`${PUBLIC_API_PREFIX}${area.path}/:slug`, async (request) =>
+      found(await records.show(area.area, slugOf(request))),
     );
-    return list(request, '/news', window, page);
-  });
-
-  app.get(`${PUBLIC_API_PREFIX}/news/:slug`, async (request) =>
-    found(await records.showNews(slugOf(request))),
-  );
-
-  app.get(`${PUBLIC_API_PREFIX}/pages`, async (request) => {
-    const window = windowOf(parseQuery(PublicListQuery, request));
-    return list(request, '/pages', window, await records.listPages(window));
-  });
-
-  app.get(`${PUBLIC_API_PREFIX}/pages/:slug`, async (request) =>
-    found(await records.showPage(slugOf(request))),
-  );
-
-  app.get(`${PUBLIC_API_PREFIX}/categories`, async (request) => {
-    const window = windowOf(parseQuery(PublicListQuery, request));
-    return list(request, '/categories', window, await records.listCategories(window));
-  });
-
-  app.get(`${PUBLIC_API_PREFIX}/categories/:slug`, async (request) =>
-    found(await records.showCategory(slugOf(request))),
-  );
-
-  app.get(`${PUBLIC_API_PREFIX}/slides`, async () => ({ data: await records.listSlides(PUBLIC_SLIDES_MAX) }));
-
-  app.get(`${PUBLIC_API_PREFIX}/entities`, async (request) => {
-    const query = parseQuery(PublicEntityQuery, request);
-    const window = windowOf(query);
-    const page = await records.listEntities(query.type !== undefined ? { type: query.type } : {}, window);
-    return list(request, '/entities', window, page);
-  });
-
-  app.get(`${PUBLIC_API_PREFIX}/entities/:slug`, async (request) =>
-    found(await records.showEntity(slugOf(request))),
-  );
-
-  app.get(`${PUBLIC_API_PREFIX}/spaces`, async (request) => {
-    const query = parseQuery(PublicSpaceQuery, request);
-    const window = windowOf(query);
-    const page = await records.listSpaces(query.entity !== undefined ? { entity: query.entity } : {}, window);
-    return list(request, '/spaces', window, page);
-  });
-
-  app.get(`${PUBLIC_API_PREFIX}/spaces/:slug`, async (request) =>
-    found(await records.showSpace(slugOf(request))),
-  );
+  }
 
   // The website's home, where a template says where the website is; else Gestor itself.
   const websiteOf = (template: string | null) =>
@@ -175,10 +137,16 @@ export function publicRoutes(app: FastifyInstance, { database, storage, config }
 
   app.get(`${PUBLIC_API_PREFIX}/rss/news.xml`, async (request, reply) => {
     const query = parseQuery(PublicFeedQuery, request);
-    const items = await records.feedNews(
+    const newest = await records.first(
+      'news',
       query.category !== undefined ? { category: query.category } : {},
       PUBLIC_FEED_SIZE,
     );
+    const items = newest.map(({ record, row }) => ({
+      item: record as PublicNewsListItem,
+      // What RSS needs of the cover and the answer leaves out: its size.
+      cover: row.cover as { size: number | string; mime: string } | null,
+    }));
     const self = `${base}/rss/news.xml${query.category !== undefined ? `?category=${encodeURIComponent(query.category)}` : ''}`;
     return reply.type('application/rss+xml; charset=utf-8').send(
       rssFeed({
@@ -193,9 +161,8 @@ export function publicRoutes(app: FastifyInstance, { database, storage, config }
   });
 
   app.get(`${PUBLIC_API_PREFIX}/sitemap.xml`, async (_request, reply) => {
-    const { news, page, category, entity, space } = config.publicUrls;
     // Without any address of the website there is nothing a sitemap could list.
-    if (![news, page, category, entity, space].some((template) => template !== null)) throw publicNotFound();
+    if (!records.hasAddresses()) throw publicNotFound();
     const entries = await records.sitemapEntries(SITEMAP_MAX);
     return reply.type('application/xml; charset=utf-8').send(sitemap(entries));
   });
@@ -207,11 +174,10 @@ export function publicRoutes(app: FastifyInstance, { database, storage, config }
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
       const claim = tokens.read((request.params as { token: string }).token);
       if (!claim) throw publicNotFound();
-      const record =
-        claim.area === 'news' ? await records.newsById(claim.id) : await records.pageById(claim.id);
+      const record = await records.preview(claim.area, claim.id);
       if (!record) throw publicNotFound();
       return {
-        data: record,
+        data: record as PublicPreview['data'],
         meta: { area: claim.area, expires_at: new Date(claim.expires * 1000).toISOString() },
       };
     },
@@ -219,12 +185,10 @@ export function publicRoutes(app: FastifyInstance, { database, storage, config }
 
   // The admin API's side (session, CSRF and the area's view permission, as every admin route): a
   // signed link to a news item's or a page's preview. By id, or by slug as /api/news/{slug} reads.
-  const tables: Record<PreviewArea, { path: string; table: string }> = {
-    news: { path: 'news', table: 'news' },
-    page: { path: 'pages', table: 'pages' },
-  };
   for (const area of PREVIEW_AREAS) {
-    const { path, table } = tables[area];
+    const path = AREA_API_PATHS[area];
+    const table = areas.find((side) => side.area === area)?.table;
+    if (!table) throw new Error(`Sin lado público para la vista previa: ${area}`);
     app.post(
       `/api/${path}/:id/preview`,
       { config: { permission: `${area}.view` } },

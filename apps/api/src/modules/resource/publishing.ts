@@ -21,6 +21,13 @@ interface PublishingInput {
 export const effectiveStatusSql = (alias = 't') =>
   `(CASE WHEN ${alias}.status = 'scheduled' AND ${alias}.published_at <= now() THEN 'published' ELSE ${alias}.status END)`;
 
+/**
+ * A news item whose status reads `published` now (effectiveStatusSql), written so an index on
+ * published items serves it (migration 0018). Nothing in the trash is public (decision 026).
+ */
+export const publishedNowSql = (alias = 't') =>
+  `${alias}.deleted_at IS NULL AND ${alias}.status IN ('published', 'scheduled') AND (${alias}.status = 'published' OR ${alias}.published_at <= now())`;
+
 export function publishing<R extends Publishable, C extends PublishingInput, U extends PublishingInput>(
   permission: Permission,
 ) {

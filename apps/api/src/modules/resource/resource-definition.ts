@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Connection, Database } from '../../db/client';
 import type { FieldSpec } from './declared-fields';
+import type { PublicSideDeclaration } from './public-side';
 import type { TrashScope } from './trash';
 import type { ReceivedFile } from './uploads';
 
@@ -176,6 +177,8 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   issuedOnCreate?: Record<string, () => string>;
   /** What the website is told when this area's records change (webhooks); nothing when absent. */
   announces?: Announcement<R>;
+  /** What the website reads of it through the public API (decision 047); not public when absent. */
+  publicSide?: PublicSideDeclaration;
   csv: CsvColumn<R>[];
   /** Work when records go to the trash, after their history entry (a user's sessions end). */
   onTrash?(ctx: WriteContext, records: R[]): Promise<void>;

@@ -1,4 +1,6 @@
 import {
+  PUBLIC_SLIDES_MAX,
+  PublicListQuery,
   SLIDE_LABEL_NEEDS_LINK,
   SLIDE_LINK_NEEDS_LABEL,
   SLIDE_WINDOW_MESSAGE,
@@ -129,6 +131,17 @@ export function slidesResource() {
       'image',
       'updated_at',
     ],
+    // The active ones now, in their order: one short list, no record of its own, no address.
+    publicSide: {
+      path: '/slides',
+      condition: `t.deleted_at IS NULL AND ${slideStateSql('t')} = 'active'`,
+      order: 't.position',
+      query: PublicListQuery,
+      own: { position: { sql: 't.position', read: Number } },
+      updatedAt: false,
+      url: false,
+      limit: PUBLIC_SLIDES_MAX,
+    },
 
     routes(app, service) {
       // docs/areas.md: the new order names every slide once; positions become 1…n. Static, so it wins

@@ -1,4 +1,11 @@
-import { SPACES, type SpaceInput, type SpaceRecord, type SpaceUpdateInput } from '@gestor/shared';
+import {
+  PublicSpaceQuery,
+  SPACES,
+  type SpaceInput,
+  type SpaceRecord,
+  type SpaceUpdateInput,
+} from '@gestor/shared';
+import { publicMediaSql } from '../public/public-media';
 import { defineArea, joinTable } from '../resource/area-declaration';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 
@@ -42,5 +49,27 @@ export function spacesResource() {
       { field: 'images', value: (space) => space.images.length },
       ...(['description', 'created_at', 'updated_at'] as const),
     ],
+    // Active, of an active entity or of none; by name, with the entity and the gallery in its order.
+    publicSide: {
+      path: '/spaces',
+      condition: `t.active AND t.deleted_at IS NULL AND (t.entity_id IS NULL OR EXISTS (SELECT 1 FROM entities e WHERE e.id = t.entity_id AND e.active AND e.deleted_at IS NULL))`,
+      order: `${spanishOrder('t.name')}, t.id`,
+      query: PublicSpaceQuery,
+      filters: {
+        entity: (slug, params) =>
+          `t.entity_id = (SELECT e.id FROM entities e WHERE e.slug = ${params.add(slug)})`,
+      },
+      own: {
+        entity: {
+          sql: `(SELECT json_build_object('slug', e.slug, 'name', e.name) FROM entities e WHERE e.id = t.entity_id)`,
+        },
+        images: {
+          sql: `(SELECT coalesce(json_agg(${publicMediaSql('m')} ORDER BY si.position), '[]'::json)
+                   FROM space_images si JOIN multimedia m ON m.id = si.media_id WHERE si.space_id = t.id)`,
+          media: 'list',
+        },
+      },
+      updatedAt: false,
+    },
   });
 }
