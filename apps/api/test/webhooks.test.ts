@@ -359,6 +359,31 @@ describe.each(testDatabases())('webhooks (%s)', (engine) => {
     ]);
   });
 
+  test('an edit of what the website does not read (an entity’s tax id) sends nothing; a public field’s does', async () => {
+    const webhook = await subscribe(['entity.changed']);
+    const entity = await admin.post('/api/entities', { name: 'Club de lectura', type: 'asociacion' });
+    expect(entity.status, entity.text).toBe(201);
+    const [created] = await receiver.waitFor(1);
+    expect(verified(webhook.secret, created!).type).toBe('entity.changed');
+    const taxId = await admin.patch(`/api/entities/${entity.body.data.id}`, {
+      tax_id: 'P0501900E',
+      updated_at: entity.body.data.updated_at,
+    });
+    expect(taxId.status, taxId.text).toBe(200);
+    await sleep(600);
+    expect(receiver.received).toHaveLength(1);
+    const phone = await admin.patch(`/api/entities/${entity.body.data.id}`, {
+      phone: '920 35 40 00',
+      updated_at: taxId.body.data.updated_at,
+    });
+    expect(phone.status, phone.text).toBe(200);
+    const [, edited] = await receiver.waitFor(2);
+    expect(verified(webhook.secret, edited!)).toMatchObject({
+      type: 'entity.changed',
+      data: { area: 'entity', id: entity.body.data.id },
+    });
+  });
+
   test('a receiver that fails twice and then answers gets three attempts of one message', async () => {
     const webhook = await subscribe(['category.changed']);
     receiver.answer = (_hook, index) => (index < 2 ? 500 : 204);

@@ -106,8 +106,8 @@ export function categoriesResource() {
       order: `${spanishOrder('gestor_category_path(t.id)')}, t.id`,
       query: PublicListQuery,
       own: {
-        parent: { sql: '(SELECT p.slug FROM categories p WHERE p.id = t.parent_id)' },
-        path: { sql: 'gestor_category_path(t.id)' },
+        parent: { sql: '(SELECT p.slug FROM categories p WHERE p.id = t.parent_id)', from: ['parent'] },
+        path: { sql: 'gestor_category_path(t.id)', from: ['name', 'parent'] },
         news_count: {
           sql: `(SELECT count(*)::int FROM category_news cn JOIN news n ON n.id = cn.news_id
                   WHERE cn.category_id = t.id AND ${publishedNowSql('n')})`,

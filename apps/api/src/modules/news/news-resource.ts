@@ -39,6 +39,7 @@ const newsPublic: PublicSideDeclaration = {
   search: SPANISH_SEARCH,
   own: {
     categories: {
+      from: ['categories'],
       sql: `(SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'color', c.color) ORDER BY cn.position), '[]'::json)
                FROM category_news cn JOIN categories c ON c.id = cn.category_id AND c.deleted_at IS NULL WHERE cn.news_id = t.id)`,
     },

@@ -9,6 +9,11 @@ import type { Params } from './list-query';
 /** One of the area's own public values: its SQL (the record is `t`) and how the answer reads it. */
 export interface OwnColumn {
   sql: string;
+  /**
+   * The record's fields it is computed from: an edit of one of them changes what the website reads
+   * (webhooks announce it). Absent: it changes by other records' writes alone (a count).
+   */
+  from?: readonly string[];
   /** A JSON list of media rows (public-media.ts's publicMediaSql), read as public media objects. */
   media?: 'list';
   /** From the row's value to the answer's (default: as it comes, or null). */

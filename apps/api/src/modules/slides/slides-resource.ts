@@ -137,7 +137,7 @@ export function slidesResource() {
       condition: `t.deleted_at IS NULL AND ${slideStateSql('t')} = 'active'`,
       order: 't.position',
       query: PublicListQuery,
-      own: { position: { sql: 't.position', read: Number } },
+      own: { position: { sql: 't.position', read: Number, from: ['position'] } },
       updatedAt: false,
       url: false,
       limit: PUBLIC_SLIDES_MAX,
@@ -186,7 +186,8 @@ export function slidesResource() {
             if (before !== index + 1) {
               await service.audit(tx, actor, id, 'updated', { position: { from: before, to: index + 1 } });
               // The home page shows them in another order: slide.changed for each shown one that moved.
-              await service.announce(ctx, slide, slide);
+              const moved = { ...slide, position: index + 1 };
+              await service.announce(ctx, slide, moved);
             }
           }
         });

@@ -61,9 +61,11 @@ export function spacesResource() {
       },
       own: {
         entity: {
+          from: ['entity'],
           sql: `(SELECT json_build_object('slug', e.slug, 'name', e.name) FROM entities e WHERE e.id = t.entity_id)`,
         },
         images: {
+          from: ['images'],
           sql: `(SELECT coalesce(json_agg(${publicMediaSql('m')} ORDER BY si.position), '[]'::json)
                    FROM space_images si JOIN multimedia m ON m.id = si.media_id WHERE si.space_id = t.id)`,
           media: 'list',

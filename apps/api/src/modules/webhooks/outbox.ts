@@ -1,4 +1,5 @@
 import {
+  publicFieldsOf,
   WEBHOOK_EVENTS,
   WEBHOOK_LOG_SIZE,
   type WebhookDeliveryType,
@@ -56,8 +57,25 @@ export function createOutbox(): Outbox {
 const isEvent = (name: string): name is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(name);
 
 /**
+ * Whether an edit changed what the website reads of the record (decision 047): a field its table
+ * marks public, or one the area's own public values are computed from. An area with no public side
+ * (the media library, read through the records that show its files) is seen whole.
+ */
+function seenByWebsite({ definition, before, after }: RecordChange): boolean {
+  const side = definition.publicSide;
+  if (!side || !before || !after) return true;
+  const read = [
+    ...publicFieldsOf(definition.contract.fields).map((field) => field.name),
+    ...Object.values(side.own ?? {}).flatMap((own) => own.from ?? []),
+  ];
+  const was = before as Record<string, unknown>;
+  const is = after as Record<string, unknown>;
+  return read.some((name) => JSON.stringify(was[name] ?? null) !== JSON.stringify(is[name] ?? null));
+}
+
+/**
  * The event one change makes, by what its area announces; null when it says nothing (a draft's edit,
- * an inactive entity's).
+ * an inactive entity's, an edit of what the website does not read: an entity's tax id).
  */
 export async function eventOf(
   area: string,
@@ -69,17 +87,17 @@ export async function eventOf(
   if ('changes' in announces) {
     if (before && after && !edited) return null;
     const { isPublic } = announces;
-    if (!isPublic) return `${area}.changed`;
     // docs/webhooks.md#events: what a public reader can see. A record that stops being public counts (the website
     // must take it down); one that was not public and still is not was never shown.
-    const seen =
-      (before !== null && (await isPublic(before, tx))) || (after !== null && (await isPublic(after, tx)));
-    return seen ? `${area}.changed` : null;
+    const was = before !== null && (!isPublic || (await isPublic(before, tx)));
+    const is = after !== null && (!isPublic || (await isPublic(after, tx)));
+    if (!was && !is) return null;
+    return was && is && !seenByWebsite(change) ? null : `${area}.changed`;
   }
   const was = before !== null && (await announces.isPublic(before, tx));
   const is = after !== null && (await announces.isPublic(after, tx));
   if (!was && is) return `${area}.published`;
-  if (was && is) return edited ? `${area}.updated` : null;
+  if (was && is) return edited && seenByWebsite(change) ? `${area}.updated` : null;
   if (was && after) return `${area}.unpublished`;
   if (was) return `${area}.deleted`;
   return null;
