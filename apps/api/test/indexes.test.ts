@@ -82,4 +82,77 @@ describe.each(testDatabases())('indexes (%s)', (engine) => {
     }
     expect(unindexed).toEqual([]);
   });
+
+  test('every area’s table is managed: its live rows counted through the trash, a public one announcing its writes', async () => {
+    // Walks the registry, so an area declared later is checked the day it is declared (decision 047).
+    const definitions = Object.values(
+      areaDefinitions({
+        database: server.database,
+        auth: {} as AuthService,
+        storage: createStorage(server.config),
+        log: server.app.log,
+        appUrl: server.url,
+        uploads: { maxBytes: 1, tmpDir: server.config.storagePath },
+      }),
+    );
+    const missing: string[] = [];
+    for (const { table, contract, publicSide } of definitions) {
+      const triggers = new Set(
+        (
+          await server.database.query<{ name: string }>(
+            'SELECT tgname AS name FROM pg_trigger WHERE tgrelid = to_regclass($1) AND NOT tgisinternal',
+            [table],
+          )
+        ).map((row) => row.name),
+      );
+      const wanted = [
+        `${table}_count_insert`,
+        `${table}_count_delete`,
+        ...(contract.trash === false ? [] : [`${table}_count_update`]),
+        ...(publicSide ? [`${table}_content_changed`, `${table}_content_truncated`] : []),
+      ];
+      missing.push(...wanted.filter((name) => !triggers.has(name)));
+      const live = contract.trash === false ? '' : 'WHERE deleted_at IS NULL';
+      const [counted] = await server.database.query<{ kept: number | null; real: number }>(
+        `SELECT (SELECT total FROM row_counts WHERE table_name = $1)::int AS kept,
+                (SELECT count(*) FROM ${table} ${live})::int AS real`,
+        [table],
+      );
+      expect(counted?.kept, table).toBe(counted?.real);
+    }
+    expect(definitions.length).toBeGreaterThanOrEqual(11);
+    expect(missing).toEqual([]);
+  });
+
+  test('a table managed after the fact counts its trash too (the helper a new area’s migration calls)', async () => {
+    await server.database
+      .transaction(async (tx) => {
+        await tx.query(`CREATE TABLE agenda_probe (id serial PRIMARY KEY, deleted_at timestamptz)`);
+        await tx.query(`INSERT INTO agenda_probe (deleted_at) VALUES (NULL), (NULL), (now())`);
+        await tx.query(`SELECT gestor_manage_table('agenda_probe', public => true)`);
+        const total = async () =>
+          Number(
+            (
+              await tx.query<{ total: string }>(
+                `SELECT total FROM row_counts WHERE table_name = 'agenda_probe'`,
+              )
+            )[0]?.total,
+          );
+        expect(await total()).toBe(2);
+        await tx.query('UPDATE agenda_probe SET deleted_at = now() WHERE id = 1');
+        expect(await total()).toBe(1);
+        await tx.query('UPDATE agenda_probe SET deleted_at = NULL WHERE id = 3');
+        await tx.query('INSERT INTO agenda_probe (deleted_at) VALUES (NULL)');
+        expect(await total()).toBe(3);
+        await tx.query('DELETE FROM agenda_probe WHERE id = 3');
+        expect(await total()).toBe(2);
+        throw new Rollback();
+      })
+      .catch((error) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+  });
 });
+
+/** Undoes a test's writes: the transaction ends by this, and the test swallows it. */
+class Rollback extends Error {}

@@ -31,6 +31,7 @@ import * as personalAccessTokens from './0030-personal-access-tokens';
 import * as searchTitles from './0031-search-titles';
 import * as knownDevices from './0032-known-devices';
 import * as wellFormedRichText from './0033-well-formed-rich-text';
+import * as managedTables from './0034-managed-tables';
 
 export interface Migration {
   name: string;
@@ -76,4 +77,5 @@ export const MIGRATIONS: Migration[] = [
   searchTitles,
   knownDevices,
   wellFormedRichText,
+  managedTables,
 ];
