@@ -15,37 +15,119 @@ export const AREAS = [
 ] as const;
 export type Area = (typeof AREAS)[number];
 
-/** Each area's segment under /api (docs/http-api.md lists them plural), known without loading its contract. */
-export const AREA_API_PATHS: Record<Area, string> = {
-  news: 'news',
-  page: 'pages',
-  role: 'roles',
-  test: 'tests',
-  user: 'users',
-  slide: 'slides',
-  space: 'spaces',
-  entity: 'entities',
-  category: 'categories',
-  multimedia: 'multimedia',
-  webhook: 'webhooks',
-};
+/** A form of one area that picks records of another (decision 014; PICKER_NEEDS below). */
+export interface PickerNeed {
+  from: Area;
+  /** What it picks, as the role form says it: "la portada y las imágenes del texto". */
+  what: string;
+  /** It also uploads into that area (decision 044: a writer uploads the photo she inserts). */
+  uploads?: true;
+}
+
+/** What an area is, beyond its contract: the one entry every cross-area list is derived from. */
+export interface AreaEntry {
+  /** Its segment under /api (docs/http-api.md lists them plural). */
+  path: string;
+  /** Its name in the menu, the permission matrix, the activity log. */
+  label: string;
+  /** Publishing is a permission of its own (`<area>.publish`). */
+  publishes?: true;
+  /** The seeded "Editor" role: manages it (content), only reads it, or leaves it to the administrator. */
+  editor: 'manages' | 'reads' | 'none';
+  /** The areas its forms pick records from. */
+  pickers?: readonly PickerNeed[];
+  /**
+   * What the website is told of its changes (docs/webhooks.md): each step of a publication (published,
+   * updated, unpublished, deleted), named with its one-record noun, or one `<area>.changed`.
+   */
+  webhooks?: { publication: string } | { changed: string };
+}
+
+/**
+ * Every area's entry (decision 047): the API paths, labels, publish permissions, seeded roles, picker
+ * needs and webhook events are read from here, so a new area is stated once and the compiler asks
+ * for each of them. Zod-free: the SPA's first bundle reads it.
+ */
+export const AREA_REGISTRY = {
+  news: {
+    path: 'news',
+    label: 'Noticias',
+    publishes: true,
+    editor: 'manages',
+    pickers: [
+      { from: 'multimedia', what: 'la portada y las imágenes del texto', uploads: true },
+      { from: 'category', what: 'las categorías' },
+    ],
+    webhooks: { publication: 'Noticia' },
+  },
+  page: {
+    path: 'pages',
+    label: 'Páginas',
+    publishes: true,
+    editor: 'manages',
+    pickers: [{ from: 'multimedia', what: 'las imágenes del texto', uploads: true }],
+    webhooks: { publication: 'Página' },
+  },
+  // Who may do what, and where content is sent (a webhook's address and events are integration
+  // settings): the administrator's alone unless a role is given them.
+  role: { path: 'roles', label: 'Roles', editor: 'none' },
+  test: { path: 'tests', label: 'Tests', editor: 'reads' },
+  user: { path: 'users', label: 'Usuarios', editor: 'none', pickers: [{ from: 'role', what: 'los roles' }] },
+  slide: {
+    path: 'slides',
+    label: 'Diapositivas',
+    editor: 'manages',
+    pickers: [{ from: 'multimedia', what: 'la imagen', uploads: true }],
+    webhooks: { changed: 'Cambio en diapositivas' },
+  },
+  space: {
+    path: 'spaces',
+    label: 'Espacios',
+    editor: 'reads',
+    pickers: [
+      { from: 'entity', what: 'la entidad' },
+      { from: 'multimedia', what: 'la galería', uploads: true },
+    ],
+    webhooks: { changed: 'Cambio en espacios' },
+  },
+  entity: {
+    path: 'entities',
+    label: 'Entidades',
+    editor: 'reads',
+    pickers: [{ from: 'multimedia', what: 'el logotipo', uploads: true }],
+    webhooks: { changed: 'Cambio en entidades' },
+  },
+  category: {
+    path: 'categories',
+    label: 'Categorías',
+    editor: 'manages',
+    pickers: [
+      { from: 'category', what: 'la categoría superior' },
+      { from: 'multimedia', what: 'la imagen', uploads: true },
+    ],
+    webhooks: { changed: 'Cambio en categorías' },
+  },
+  multimedia: {
+    path: 'multimedia',
+    label: 'Multimedia',
+    editor: 'manages',
+    webhooks: { changed: 'Cambio en multimedia' },
+  },
+  webhook: { path: 'webhooks', label: 'Webhooks', editor: 'none' },
+} as const satisfies Record<Area, AreaEntry>;
+
+type Registry = typeof AREA_REGISTRY;
+const entries = () => AREAS.map((area) => [area, AREA_REGISTRY[area] as AreaEntry] as const);
+const byArea = <T>(pick: (entry: AreaEntry) => T) =>
+  Object.fromEntries(entries().map(([area, entry]) => [area, pick(entry)])) as Record<Area, T>;
+
+/** Each area's segment under /api, known without loading its contract. */
+export const AREA_API_PATHS: Record<Area, string> = byArea((entry) => entry.path);
 
 export const ACTIONS = ['view', 'create', 'update', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-export const AREA_LABELS: Record<Area, string> = {
-  news: 'Noticias',
-  page: 'Páginas',
-  role: 'Roles',
-  test: 'Tests',
-  user: 'Usuarios',
-  slide: 'Diapositivas',
-  space: 'Espacios',
-  entity: 'Entidades',
-  category: 'Categorías',
-  multimedia: 'Multimedia',
-  webhook: 'Webhooks',
-};
+export const AREA_LABELS: Record<Area, string> = byArea((entry) => entry.label);
 
 export const ACTION_LABELS: Record<Action | 'publish', string> = {
   view: 'Ver',
@@ -55,7 +137,9 @@ export const ACTION_LABELS: Record<Action | 'publish', string> = {
   publish: 'Publicar',
 };
 
-const PUBLISHABLE: readonly Area[] = ['news', 'page'];
+/** The areas whose publishing is a permission of its own. */
+type Publishing = { [A in Area]: Registry[A] extends { publishes: true } ? A : never }[Area];
+const PUBLISHABLE: readonly Area[] = AREAS.filter((area) => (AREA_REGISTRY[area] as AreaEntry).publishes);
 
 /**
  * Permissions that belong to no area of records (issue 20): each is a row of the role form's matrix
@@ -80,8 +164,7 @@ export const PERMISSION_GROUP_LABELS: Record<PermissionGroup, string> = {
 
 export type Permission =
   | `${Area}.${Action}`
-  | 'news.publish'
-  | 'page.publish'
+  | `${Publishing}.publish`
   | {
       [G in ExtraGroup]: `${G}.${(typeof EXTRA_PERMISSIONS)[G][number]}`;
     }[ExtraGroup];
@@ -109,31 +192,22 @@ export function permissionLabel(name: Permission): string {
   return `${PERMISSION_GROUP_LABELS[group]}: ${ACTION_LABELS[action]}`;
 }
 
-const CONTENT_AREAS: readonly Area[] = ['news', 'page', 'slide', 'category', 'multimedia'];
-// Who may do what, and where content is sent (a webhook's address and events are integration
-// settings): the administrator's alone unless a role is given them.
-const ACCESS_AREAS: readonly Area[] = ['role', 'user', 'webhook'];
-
 /** The roles every installation starts with (docs/http-api.md). */
 export const SEEDED_ROLES: ReadonlyArray<{ name: string; label: string; permissions: Permission[] }> = [
   { name: 'admin', label: 'Administrador', permissions: [...PERMISSIONS] },
   {
     name: 'editor',
     label: 'Editor',
-    permissions: AREAS.flatMap((area) =>
-      CONTENT_AREAS.includes(area)
-        ? permissionsOf(area)
-        : ACCESS_AREAS.includes(area)
-          ? []
-          : [`${area}.view` as Permission],
+    permissions: entries().flatMap(([area, { editor }]) =>
+      editor === 'manages' ? permissionsOf(area) : editor === 'reads' ? [`${area}.view` as Permission] : [],
     ),
   },
   {
     name: 'lector',
     label: 'Lector',
-    permissions: AREAS.filter((area) => !ACCESS_AREAS.includes(area)).map(
-      (area) => `${area}.view` as Permission,
-    ),
+    permissions: entries()
+      .filter(([, { editor }]) => editor !== 'none')
+      .map(([area]) => `${area}.view` as Permission),
   },
 ];
 
@@ -163,18 +237,9 @@ export function mayManage(
  * role form turns these on with the write permission and says so in the matrix; the pickers ask only
  * people who hold them (a 403 signs the person out).
  */
-export const PICKER_NEEDS: readonly { area: Area; from: Area; what: string; uploads?: true }[] = [
-  { area: 'news', from: 'multimedia', what: 'la portada y las imágenes del texto', uploads: true },
-  { area: 'news', from: 'category', what: 'las categorías' },
-  { area: 'page', from: 'multimedia', what: 'las imágenes del texto', uploads: true },
-  { area: 'category', from: 'category', what: 'la categoría superior' },
-  { area: 'category', from: 'multimedia', what: 'la imagen', uploads: true },
-  { area: 'entity', from: 'multimedia', what: 'el logotipo', uploads: true },
-  { area: 'space', from: 'entity', what: 'la entidad' },
-  { area: 'space', from: 'multimedia', what: 'la galería', uploads: true },
-  { area: 'slide', from: 'multimedia', what: 'la imagen', uploads: true },
-  { area: 'user', from: 'role', what: 'los roles' },
-];
+export const PICKER_NEEDS: readonly ({ area: Area } & PickerNeed)[] = entries().flatMap(([area, entry]) =>
+  (entry.pickers ?? []).map((need) => ({ area, ...need })),
+);
 
 /** The permissions a picker needs: view what it lists, and create where it uploads. */
 export const pickerPermissionsOf = ({ from, uploads }: (typeof PICKER_NEEDS)[number]): Permission[] =>

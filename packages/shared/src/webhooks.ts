@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
+import { AREA_REGISTRY, AREAS, type Area, type AreaEntry } from './permissions';
 import { areaContract, booleanFilter, type ResourceContract } from './resource';
 import { booleanField, nulCheck, requiredText } from './validation';
 
@@ -8,42 +9,46 @@ import { booleanField, nulCheck, requiredText } from './validation';
 // the server, shown once in the answer to its creation (`data.secret`) and never again, so it is no
 // field of the record. Each delivery follows the Standard Webhooks specification (decision 023).
 
-/** Every event a webhook may subscribe to, in the order people read them. */
-export const WEBHOOK_EVENTS = [
-  'news.published',
-  'news.updated',
-  'news.unpublished',
-  'news.deleted',
-  'page.published',
-  'page.updated',
-  'page.unpublished',
-  'page.deleted',
-  'slide.changed',
-  'category.changed',
-  'entity.changed',
-  'space.changed',
-  'multimedia.changed',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+type Registry = typeof AREA_REGISTRY;
+const PUBLICATION_STEPS = ['published', 'updated', 'unpublished', 'deleted'] as const;
+
+/** Every event a webhook may subscribe to: each area's, as its registry entry says (docs/webhooks.md). */
+export type WebhookEvent = {
+  [A in Area]: Registry[A] extends { webhooks: { publication: string } }
+    ? `${A}.${(typeof PUBLICATION_STEPS)[number]}`
+    : Registry[A] extends { webhooks: { changed: string } }
+      ? `${A}.changed`
+      : never;
+}[Area];
+
+/** The Spanish words of a publication step, after the one-record noun ("Noticia publicada"). */
+const STEP_WORDS: Record<(typeof PUBLICATION_STEPS)[number], (ending: string) => string> = {
+  published: (a) => `publicad${a}`,
+  updated: (a) => `publicad${a} modificad${a}`,
+  unpublished: (a) => `retirad${a}`,
+  deleted: (a) => `publicad${a} eliminad${a}`,
+};
+
+const EVENTS: Array<[WebhookEvent, string]> = AREAS.flatMap((area): Array<[WebhookEvent, string]> => {
+  const announced = (AREA_REGISTRY[area] as AreaEntry).webhooks;
+  if (!announced) return [];
+  if ('changed' in announced) return [[`${area}.changed` as WebhookEvent, announced.changed]];
+  // Every one-record noun of a publication area is feminine so far ("Noticia", "Página"); a
+  // masculine one ends its words in -o.
+  const ending = /a$/.test(announced.publication) ? 'a' : 'o';
+  return PUBLICATION_STEPS.map((step): [WebhookEvent, string] => [
+    `${area}.${step}` as WebhookEvent,
+    `${announced.publication} ${STEP_WORDS[step](ending)}`,
+  ]);
+});
+
+/** Every event a webhook may subscribe to, in the order people read them (the registry's). */
+export const WEBHOOK_EVENTS: readonly WebhookEvent[] = EVENTS.map(([event]) => event);
 
 /** What a delivery may carry: a subscribed event, or the test sent by "Enviar prueba". */
 export type WebhookDeliveryType = WebhookEvent | 'ping';
 
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
-  'news.published': 'Noticia publicada',
-  'news.updated': 'Noticia publicada modificada',
-  'news.unpublished': 'Noticia retirada',
-  'news.deleted': 'Noticia publicada eliminada',
-  'page.published': 'Página publicada',
-  'page.updated': 'Página publicada modificada',
-  'page.unpublished': 'Página retirada',
-  'page.deleted': 'Página publicada eliminada',
-  'slide.changed': 'Cambio en diapositivas',
-  'category.changed': 'Cambio en categorías',
-  'entity.changed': 'Cambio en entidades',
-  'space.changed': 'Cambio en espacios',
-  'multimedia.changed': 'Cambio en multimedia',
-};
+export const WEBHOOK_EVENT_LABELS = Object.fromEntries(EVENTS) as Record<WebhookEvent, string>;
 
 export const WEBHOOK_DELIVERY_TYPE_LABELS: Record<WebhookDeliveryType, string> = {
   ...WEBHOOK_EVENT_LABELS,
