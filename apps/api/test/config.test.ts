@@ -249,6 +249,7 @@ describe('public website templates (docs/public-api.md)', () => {
       category: null,
       entity: null,
       space: null,
+      event: null,
       preview: null,
     });
     expect(config.previewTtlMinutes).toBe(60);

@@ -547,7 +547,16 @@ describe.each(testDatabases())('public API transport (%s)', (engine) => {
     const entity = await created('/api/entities', { name: unique('Entidad'), type: 'asociacion' });
     const space = await created('/api/spaces', { name: unique('Sala'), entity: entity.id });
     const page = await created('/api/pages', { title: unique('Página'), status: 'published' });
+    const agenda = await created('/api/events', {
+      title: unique('Concierto'),
+      starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+      ends_at: new Date(Date.now() + 90_000_000).toISOString(),
+      status: 'published',
+      space: space.id,
+      categories: [category.slug],
+    });
     const samples: Record<string, string> = {
+      '/events/{slug}': `/events/${agenda.slug}`,
       '/news/{slug}': `/news/${item.slug}`,
       '/pages/{slug}': `/pages/${page.slug}`,
       '/categories/{slug}': `/categories/${category.slug}`,

@@ -83,8 +83,19 @@ const INSTANT_MAX = Date.UTC(10000, 0, 1);
 
 /** A moment (`published_at`, `starts_at`): ISO 8601 with its offset, in years 1970–9999, or null. */
 export function instantField(label: string) {
+  return requiredInstantField(label).nullable();
+}
+
+/** A moment that must be given (an event's start): as instantField, null and absence refused. */
+export function requiredInstantField(label: string) {
   return z.iso
-    .datetime({ offset: true, error: `El campo ${label} debe ser una fecha y hora ISO 8601.` })
+    .datetime({
+      offset: true,
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? `El campo ${label} es obligatorio.`
+          : `El campo ${label} debe ser una fecha y hora ISO 8601.`,
+    })
     .refine(
       (value) => {
         const time = Date.parse(value);
@@ -92,8 +103,7 @@ export function instantField(label: string) {
         return Number.isNaN(time) || (time >= INSTANT_MIN && time < INSTANT_MAX);
       },
       { error: `El campo ${label} debe ser una fecha entre los años 1970 y 9999.` },
-    )
-    .nullable();
+    );
 }
 
 /** A reference to one record by id (`cover: 12`), or null when the field allows none. */

@@ -6,6 +6,7 @@ export * from './categories';
 export * from './content';
 export * from './dashboard';
 export * from './entities';
+export * from './events';
 export * from './fields';
 export * from './madrid-time';
 export * from './messages';

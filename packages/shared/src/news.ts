@@ -23,6 +23,13 @@ export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, string> = {
   scheduled: 'Programada',
 };
 
+/** The states as they agree with a masculine noun ("evento publicado"). */
+export const PUBLICATION_STATUS_LABELS_MASCULINE: Record<PublicationStatus, string> = {
+  draft: 'Borrador',
+  published: 'Publicado',
+  scheduled: 'Programado',
+};
+
 export const EXCERPT_MAX = 300;
 
 /**

@@ -3,6 +3,7 @@
 export const AREAS = [
   'news',
   'page',
+  'event',
   'role',
   'test',
   'user',
@@ -67,6 +68,18 @@ export const AREA_REGISTRY = {
     editor: 'manages',
     pickers: [{ from: 'multimedia', what: 'las imágenes del texto', uploads: true }],
     webhooks: { publication: 'Página' },
+  },
+  event: {
+    path: 'events',
+    label: 'Agenda',
+    publishes: true,
+    editor: 'manages',
+    pickers: [
+      { from: 'multimedia', what: 'la imagen y las del texto', uploads: true },
+      { from: 'category', what: 'las categorías' },
+      { from: 'space', what: 'el espacio' },
+    ],
+    webhooks: { publication: 'Evento' },
   },
   // Who may do what, and where content is sent (a webhook's address and events are integration
   // settings): the administrator's alone unless a role is given them.

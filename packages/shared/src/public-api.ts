@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CATEGORIES } from './categories';
 import { SLUG_MAX } from './content';
 import { ENTITIES, ENTITY_TYPES } from './entities';
+import { EVENTS } from './events';
+import { parseIsoDate } from './madrid-time';
 import { NEWS, PAGES } from './news';
 import { PublicMedia, publicSchemasOf } from './public-fields';
 import { SLIDES } from './slides';
@@ -21,6 +23,8 @@ export const PUBLIC_SLIDES_MAX = 50;
 /** The RSS feed's newest items. */
 export const PUBLIC_FEED_SIZE = 50;
 export const PUBLIC_SEARCH_MAX = 200;
+/** The agenda's calendar (events.ics): the soonest this many. */
+export const PUBLIC_CALENDAR_SIZE = 500;
 
 /** Every record the website may not see (draft, future, inactive, missing) answers exactly this. */
 export const PUBLIC_NOT_FOUND_MESSAGE = 'No encontrado.';
@@ -101,6 +105,28 @@ export const PublicSpace = publicSchemasOf(SPACES.fields, {
 }).one;
 export type PublicSpace = z.infer<typeof PublicSpace>;
 
+export const PublicEventSpace = z
+  .strictObject({
+    slug: z.string(),
+    name: z.string(),
+    address: z.string().nullable().meta({ description: 'Dirección postal del espacio, o null.' }),
+  })
+  .nullable()
+  .meta({ id: 'PublicEventSpace', description: 'El espacio donde tiene lugar, o null.' });
+
+const events = publicSchemasOf(EVENTS.fields, {
+  own: { space: PublicEventSpace, categories: z.array(PublicNewsCategory) },
+  list: {
+    id: 'PublicEventListItem',
+    description: 'Un evento publicado que aún no ha terminado, en una lista.',
+  },
+  one: { id: 'PublicEvent', description: 'Un evento publicado que aún no ha terminado, con su descripción.' },
+});
+export const PublicEventListItem = events.list;
+export type PublicEventListItem = z.infer<typeof PublicEventListItem>;
+export const PublicEvent = events.one;
+export type PublicEvent = z.infer<typeof PublicEvent>;
+
 export const PublicPaginationLinks = z
   .strictObject({
     first: z.string(),
@@ -140,6 +166,11 @@ export const PublicPageList = publicPaginated(PublicPageListItem, 'PublicPageLis
 export const PublicCategoryList = publicPaginated(PublicCategory, 'PublicCategoryList', 'Categorías.');
 export const PublicEntityList = publicPaginated(PublicEntity, 'PublicEntityList', 'Entidades activas.');
 export const PublicSpaceList = publicPaginated(PublicSpace, 'PublicSpaceList', 'Espacios activos.');
+export const PublicEventList = publicPaginated(
+  PublicEventListItem,
+  'PublicEventList',
+  'Eventos publicados que aún no han terminado, los más próximos primero.',
+);
 export const PublicSlideList = z
   .strictObject({ data: z.array(PublicSlide).max(PUBLIC_SLIDES_MAX) })
   .meta({ id: 'PublicSlideList', description: 'Las diapositivas activas ahora, en su orden.' });
@@ -149,6 +180,7 @@ export const PublicPageOne = publicOne(PublicPage, 'PublicPageOne');
 export const PublicCategoryOne = publicOne(PublicCategory, 'PublicCategoryOne');
 export const PublicEntityOne = publicOne(PublicEntity, 'PublicEntityOne');
 export const PublicSpaceOne = publicOne(PublicSpace, 'PublicSpaceOne');
+export const PublicEventOne = publicOne(PublicEvent, 'PublicEventOne');
 
 export const PREVIEW_AREAS = ['news', 'page'] as const;
 export type PreviewArea = (typeof PREVIEW_AREAS)[number];
@@ -264,6 +296,40 @@ export const PublicSpaceQuery = PublicListQuery.extend({
 });
 export type PublicSpaceQuery = z.infer<typeof PublicSpaceQuery>;
 
+const dayParameter = (name: string, description: string) =>
+  z
+    .string({ error: `El parámetro ${name} debe ser una fecha AAAA-MM-DD.` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, {
+      error: `El parámetro ${name} debe ser una fecha AAAA-MM-DD.`,
+      abort: true,
+    })
+    .refine((value) => parseIsoDate(value) !== null, {
+      error: `El parámetro ${name} no es una fecha que exista.`,
+    })
+    .optional()
+    .meta({ description, example: '2026-12-01' });
+
+export const PublicEventQuery = PublicListQuery.extend({
+  from: dayParameter('from', 'Día (AAAA-MM-DD, hora de Madrid): eventos que siguen ese día o después.'),
+  to: dayParameter('to', 'Día (AAAA-MM-DD, hora de Madrid): eventos que empiezan ese día o antes.'),
+  space: slugParameter('space', 'un espacio').optional().meta({ description: 'Slug de un espacio.' }),
+  category: slugParameter('category', 'una categoría')
+    .optional()
+    .meta({ description: 'Slug de una categoría: eventos de ella y de sus subcategorías.' }),
+  search: z
+    .string({ error: 'El parámetro search debe ser un texto.' })
+    .max(PUBLIC_SEARCH_MAX, {
+      error: `El parámetro search no debe tener más de ${PUBLIC_SEARCH_MAX} caracteres.`,
+    })
+    .optional()
+    .meta({ description: 'Búsqueda de texto completo en español; las mejores coincidencias primero.' }),
+}).superRefine((query, ctx) => {
+  if (query.from && query.to && query.to < query.from) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'El parámetro to no puede ser anterior a from.' });
+  }
+});
+export type PublicEventQuery = z.infer<typeof PublicEventQuery>;
+
 export const PublicFeedQuery = z.object({
   category: slugParameter('category', 'una categoría')
     .optional()
@@ -293,7 +359,11 @@ export interface PublicRoute {
   query?: z.ZodObject;
   /** The 200 answer. For XML, a string schema and its `contentType`. */
   response: z.ZodType;
-  contentType?: 'application/json' | 'application/rss+xml; charset=utf-8' | 'application/xml; charset=utf-8';
+  contentType?:
+    | 'application/json'
+    | 'application/rss+xml; charset=utf-8'
+    | 'application/xml; charset=utf-8'
+    | 'text/calendar; charset=utf-8';
   /** Which error answers this path gives besides those of every path (405, 429). */
   errors: Array<404 | 422>;
   /** Never cached (Cache-Control: no-store, X-Robots-Tag: noindex). */
@@ -301,6 +371,16 @@ export interface PublicRoute {
 }
 
 const xml = (description: string) => z.string().meta({ description });
+const calendar = (description: string) => z.string().meta({ description });
+
+/** The agenda's feeds take a space or a category, as the list does. */
+export const PublicEventFeedQuery = z.object({
+  space: slugParameter('space', 'un espacio').optional().meta({ description: 'Slug de un espacio.' }),
+  category: slugParameter('category', 'una categoría')
+    .optional()
+    .meta({ description: 'Slug de una categoría: eventos de ella y de sus subcategorías.' }),
+});
+export type PublicEventFeedQuery = z.infer<typeof PublicEventFeedQuery>;
 
 export const PUBLIC_ROUTES: PublicRoute[] = [
   {
@@ -401,6 +481,47 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     params: PublicSlugParams,
     response: PublicSpaceOne,
     errors: [404],
+  },
+  {
+    path: '/events',
+    operationId: 'listEvents',
+    tag: 'Agenda',
+    summary: 'Eventos publicados que aún no han terminado, los más próximos primero',
+    description:
+      'Con from/to (días de Madrid), los que siguen el día from o después y empiezan el día to o antes; con search, las mejores coincidencias primero.',
+    query: PublicEventQuery as unknown as z.ZodObject,
+    response: PublicEventList,
+    errors: [422],
+  },
+  {
+    path: '/events/{slug}',
+    operationId: 'showEvent',
+    tag: 'Agenda',
+    summary: 'Un evento publicado que aún no ha terminado, con su descripción',
+    params: PublicSlugParams,
+    response: PublicEventOne,
+    errors: [404],
+  },
+  {
+    path: '/events.ics',
+    operationId: 'eventsCalendar',
+    tag: 'Canales',
+    summary: 'Calendario iCalendar (RFC 5545) de los próximos eventos, para suscribirse',
+    description: 'Hasta 500 eventos, en hora de Madrid (Europe/Madrid).',
+    query: PublicEventFeedQuery,
+    response: calendar('Documento iCalendar (text/calendar).'),
+    contentType: 'text/calendar; charset=utf-8',
+    errors: [422],
+  },
+  {
+    path: '/rss/events.xml',
+    operationId: 'eventsFeed',
+    tag: 'Canales',
+    summary: 'Canal RSS 2.0 de los 50 próximos eventos',
+    query: PublicEventFeedQuery,
+    response: xml('Documento RSS 2.0.'),
+    contentType: 'application/rss+xml; charset=utf-8',
+    errors: [422],
   },
   {
     path: '/rss/news.xml',

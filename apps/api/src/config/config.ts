@@ -148,6 +148,7 @@ const EnvSchema = z.object({
   PUBLIC_CATEGORY_URL: template('PUBLIC_CATEGORY_URL', '{slug}').optional(),
   PUBLIC_ENTITY_URL: template('PUBLIC_ENTITY_URL', '{slug}').optional(),
   PUBLIC_SPACE_URL: template('PUBLIC_SPACE_URL', '{slug}').optional(),
+  PUBLIC_EVENT_URL: template('PUBLIC_EVENT_URL', '{slug}').optional(),
   PUBLIC_PREVIEW_URL: template('PUBLIC_PREVIEW_URL', '{token}').optional(),
   PREVIEW_TTL_MINUTES: int('PREVIEW_TTL_MINUTES', 1, 10080).default(60),
   WEBHOOKS_ALLOW_PRIVATE: bool('WEBHOOKS_ALLOW_PRIVATE').default(false),
@@ -232,6 +233,7 @@ export interface PublicUrlTemplates {
   category: string | null;
   entity: string | null;
   space: string | null;
+  event: string | null;
   /** With `{token}` instead of `{slug}`. */
   preview: string | null;
 }
@@ -359,6 +361,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       category: e.PUBLIC_CATEGORY_URL ?? null,
       entity: e.PUBLIC_ENTITY_URL ?? null,
       space: e.PUBLIC_SPACE_URL ?? null,
+      event: e.PUBLIC_EVENT_URL ?? null,
       preview: e.PUBLIC_PREVIEW_URL ?? null,
     },
     previewTtlMinutes: e.PREVIEW_TTL_MINUTES,

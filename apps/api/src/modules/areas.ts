@@ -5,6 +5,7 @@ import type { Storage } from '../lib/storage/storage';
 import type { AuthService } from './auth/auth-service';
 import { categoriesResource } from './categories/categories-resource';
 import { entitiesResource } from './entities/entities-resource';
+import { eventsResource } from './events/events-resource';
 import { mediaLinks } from './multimedia/media-links';
 import { mediaUrls } from './multimedia/media-refs';
 import { createUsageIndex } from './multimedia/media-usages';
@@ -82,6 +83,7 @@ function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof crea
     }),
     categories: categoriesResource(),
     news: newsResource({ website: deps.publicUrls?.news ?? null }),
+    events: eventsResource(),
     pages: pagesResource({ website: deps.publicUrls?.page ?? null }),
     entities: entitiesResource(),
     spaces: spacesResource(),

@@ -28,6 +28,11 @@ export const areas: readonly AreaEntry[] = [
     load: async () => (await import('../features/pages/routes/pages')).pageRoutes,
   },
   {
+    area: 'event',
+    icon: 'pi pi-calendar',
+    load: async () => (await import('../features/events/routes/events')).eventRoutes,
+  },
+  {
     area: 'slide',
     icon: 'pi pi-clone',
     load: async () => (await import('../features/slides/routes/slides')).slideRoutes,

@@ -32,6 +32,7 @@ import * as searchTitles from './0031-search-titles';
 import * as knownDevices from './0032-known-devices';
 import * as wellFormedRichText from './0033-well-formed-rich-text';
 import * as managedTables from './0034-managed-tables';
+import * as events from './0035-events';
 
 export interface Migration {
   name: string;
@@ -78,4 +79,5 @@ export const MIGRATIONS: Migration[] = [
   knownDevices,
   wellFormedRichText,
   managedTables,
+  events,
 ];

@@ -1,4 +1,4 @@
-import type { PublicNewsListItem } from '@gestor/shared';
+import type { PublicMedia } from '@gestor/shared';
 
 // docs/public-api.md#feeds: RSS 2.0 and the sitemap protocol 0.9, written by hand (two small fixed
 // shapes). Valid XML whatever the texts hold: escaped, and without the characters XML 1.0 forbids
@@ -22,8 +22,20 @@ const element = (name: string, text: string) => `<${name}>${xmlText(text)}</${na
 /** RFC 822 (RSS 2.0's dates): `Wed, 01 Jan 2025 10:00:00 GMT`. */
 export const rfc822 = (iso: string) => new Date(iso).toUTCString();
 
+/** What an RSS item says of a public record (a news item, an event). */
+export interface FeedRecord {
+  slug: string;
+  title: string;
+  url: string | null;
+  published_at: string | null;
+  /** The item's description: a news item's excerpt, an event's date and place. */
+  excerpt: string | null;
+  categories: ReadonlyArray<{ name: string }>;
+  cover: PublicMedia | null;
+}
+
 export interface FeedItem {
-  item: PublicNewsListItem;
+  item: FeedRecord;
   cover: { size: number | string; mime: string } | null;
 }
 
@@ -33,7 +45,7 @@ export function rssFeed({
   self,
   description,
   items,
-  apiNewsUrl,
+  apiUrl,
 }: {
   title: string;
   /** The website (or Gestor's address when no template is configured). */
@@ -42,8 +54,8 @@ export function rssFeed({
   self: string;
   description: string;
   items: FeedItem[];
-  /** The API's address of a news item, the guid of an item the website has no address for. */
-  apiNewsUrl: (slug: string) => string;
+  /** The API's address of a record, the guid of an item the website has no address for. */
+  apiUrl: (slug: string) => string;
 }): string {
   const newest = items[0]?.item.published_at;
   const entries = items.map(({ item, cover }) => {
@@ -52,7 +64,7 @@ export function rssFeed({
     parts.push(
       item.url
         ? `<guid isPermaLink="true">${xmlText(item.url)}</guid>`
-        : `<guid isPermaLink="false">${xmlText(apiNewsUrl(item.slug))}</guid>`,
+        : `<guid isPermaLink="false">${xmlText(apiUrl(item.slug))}</guid>`,
     );
     if (item.published_at) parts.push(element('pubDate', rfc822(item.published_at)));
     if (item.excerpt) parts.push(element('description', item.excerpt));

@@ -105,9 +105,11 @@ function responses(route: PublicRoute): JsonSchema {
         ETag: header('Etiqueta fuerte del contenido; cambia cuando cambia la respuesta.'),
         'Cache-Control': header(CACHE_CONTROL_PUBLIC),
       };
-  const ok = route.contentType?.includes('xml')
-    ? { [route.contentType]: { schema: { type: 'string' } } }
-    : json(route.response);
+  // A document that is not JSON (RSS, sitemap, iCalendar) is described as text of its type.
+  const ok =
+    route.contentType && route.contentType !== 'application/json'
+      ? { [route.contentType]: { schema: { type: 'string' } } }
+      : json(route.response);
   const answers: JsonSchema = {
     200: { description: route.summary, headers: cacheHeaders, content: ok },
   };

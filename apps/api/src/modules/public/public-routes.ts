@@ -1,11 +1,15 @@
 import {
   AREA_API_PATHS,
+  madridMinuteText,
   PREVIEW_AREAS,
   type PreviewLink,
   PUBLIC_API_PREFIX,
+  PUBLIC_CALENDAR_SIZE,
   PUBLIC_FEED_SIZE,
   PUBLIC_NOT_FOUND_MESSAGE,
   PUBLIC_PER_PAGE_DEFAULT,
+  PublicEventFeedQuery,
+  type PublicEventListItem,
   PublicFeedQuery,
   type PublicNewsListItem,
   type PublicPreview,
@@ -26,6 +30,7 @@ import { paginate } from '../resource/pagination';
 import type { PublicArea } from '../resource/public-side';
 import { fromTemplate } from '../resource/publishing';
 import { previewTokens } from './preview-tokens';
+import { icalendar } from './public-calendar';
 import { rssFeed, sitemap } from './public-feeds';
 import { createPublicRecords, type ListWindow, type PublicPageOf } from './public-records';
 
@@ -155,7 +160,64 @@ export function publicRoutes(
         self,
         description: `Las últimas noticias de ${config.appName}.`,
         items,
-        apiNewsUrl: (slug) => `${base}/news/${slug}`,
+        apiUrl: (slug) => `${base}/news/${slug}`,
+      }),
+    );
+  });
+
+  // The agenda's feeds (docs/public-api.md#feeds): what is still to come, soonest first.
+  const upcoming = async (request: FastifyRequest, limit: number) => {
+    const query = parseQuery(PublicEventFeedQuery, request);
+    const ask = {
+      ...(query.space !== undefined ? { space: query.space } : {}),
+      ...(query.category !== undefined ? { category: query.category } : {}),
+    };
+    const rows = await records.first('event', ask, limit);
+    const self = new URLSearchParams(ask).toString();
+    return { rows: rows.map(({ record, row }) => ({ event: record as PublicEventListItem, row })), self };
+  };
+  /** When and where, as a person reads it: "28/11/2026, 19:00 · Teatro Principal". */
+  const whenAndWhere = (event: PublicEventListItem) =>
+    [madridMinuteText(new Date(event.starts_at)), event.space?.name].filter(Boolean).join(' · ');
+
+  app.get(`${PUBLIC_API_PREFIX}/rss/events.xml`, async (request, reply) => {
+    const { rows, self } = await upcoming(request, PUBLIC_FEED_SIZE);
+    const items = rows.map(({ event, row }) => ({
+      item: {
+        ...event,
+        excerpt: [whenAndWhere(event), event.subtitle].filter(Boolean).join('. '),
+      },
+      cover: row.cover as { size: number | string; mime: string } | null,
+    }));
+    return reply.type('application/rss+xml; charset=utf-8').send(
+      rssFeed({
+        title: `${config.appName}: agenda`,
+        link: websiteOf(config.publicUrls.event),
+        self: `${base}/rss/events.xml${self ? `?${self}` : ''}`,
+        description: `Los próximos eventos de ${config.appName}.`,
+        items,
+        apiUrl: (slug) => `${base}/events/${slug}`,
+      }),
+    );
+  });
+
+  app.get(`${PUBLIC_API_PREFIX}/events.ics`, async (request, reply) => {
+    const { rows } = await upcoming(request, PUBLIC_CALENDAR_SIZE);
+    const host = new URL(config.appUrl).hostname;
+    return reply.type('text/calendar; charset=utf-8').send(
+      icalendar({
+        name: `${config.appName}: agenda`,
+        events: rows.map(({ event }) => ({
+          uid: `${event.slug}@${host}`,
+          title: event.title,
+          description: [event.subtitle, event.url].filter(Boolean).join('\n') || null,
+          location: event.space ? [event.space.name, event.space.address].filter(Boolean).join(', ') : null,
+          url: event.url,
+          starts_at: event.starts_at,
+          ends_at: event.ends_at,
+          updated_at: event.updated_at,
+          categories: event.categories.map((category) => category.name),
+        })),
       }),
     );
   });

@@ -128,13 +128,16 @@ export interface PublicTransportOptions {
 /**
  * The earliest future instant at which a public answer changes with no write (decision 022): a
  * scheduled news item's time (public-records.ts: scheduled and published_at <= now()), a slide's
- * window opening or closing (slides-resource.ts's slideStateSql). Pages have no such instant.
+ * window opening or closing (slides-resource.ts's slideStateSql), an event's publication or end
+ * (events-resource.ts). Pages have no such instant.
  */
 const NEXT_CHANGE = `
 SELECT least(
   (SELECT min(published_at) FROM news WHERE status = 'scheduled' AND published_at > now()),
   (SELECT min(starts_at) FROM slides WHERE active AND starts_at > now()),
-  (SELECT min(ends_at) FROM slides WHERE active AND ends_at > now())
+  (SELECT min(ends_at) FROM slides WHERE active AND ends_at > now()),
+  (SELECT min(published_at) FROM events WHERE status = 'scheduled' AND published_at > now()),
+  (SELECT min(ends_at) FROM events WHERE status <> 'draft' AND ends_at > now())
 ) AS next_change, now() AS now`;
 
 // What a request that went on to Fastify carries: counted already (by `front`), and the cache's

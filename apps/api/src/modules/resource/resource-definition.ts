@@ -50,6 +50,8 @@ export type AuthorizedWrite<R, C, U> =
 export interface TimedChange {
   condition: string;
   at: string;
+  /** The event it sends when not the area's `published` (or `changed`): an event's end unpublishes it. */
+  kind?: 'unpublished';
 }
 
 /**

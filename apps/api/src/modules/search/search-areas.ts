@@ -1,4 +1,10 @@
-import { type Area, PAGE_STATUS_LABELS, PUBLICATION_STATUS_LABELS, TEST_STATUS_LABELS } from '@gestor/shared';
+import {
+  type Area,
+  EVENT_STATUS_LABELS,
+  PAGE_STATUS_LABELS,
+  PUBLICATION_STATUS_LABELS,
+  TEST_STATUS_LABELS,
+} from '@gestor/shared';
 
 // What the global search shows of each area (decision 029): SQL over the area's table (alias `t`).
 // Which rows match, and how they rank, is the area's own list search (its `fullTextSearch` or
@@ -28,6 +34,11 @@ export const SEARCHED_AREAS: Record<Area, SearchedArea> = {
     title: 't.title',
     context: `concat_ws(' ', t.subtitle, t.excerpt, gestor_html_text(t.body))`,
     status: { value: 't.status', labels: PUBLICATION_STATUS_LABELS },
+  },
+  event: {
+    title: 't.title',
+    context: `concat_ws(' ', t.subtitle, gestor_html_text(t.body))`,
+    status: { value: 't.status', labels: EVENT_STATUS_LABELS },
   },
   page: {
     title: 't.title',

@@ -175,7 +175,8 @@ export async function announceTimed(
     const slug = definition.slug ? 't.slug' : 'NULL::text';
     // A record in the trash (decision 026) is not public when its moment comes.
     const live = definition.contract.trash === false ? '' : ' AND t.deleted_at IS NULL';
-    for (const { condition, at } of timed.moments) {
+    for (const { condition, at, kind } of timed.moments) {
+      const event = kind ? (`${area}.${kind}` as WebhookEvent) : timed.event;
       queued += await database.transaction(async (tx) => {
         const due = await tx.query<{ id: number; slug: string | null }>(
           `WITH due AS (
@@ -189,7 +190,7 @@ export async function announceTimed(
         );
         let count = 0;
         for (const record of due) {
-          const ids = await outbox.enqueue(tx, timed.event, { area, id: record.id, slug: record.slug });
+          const ids = await outbox.enqueue(tx, event, { area, id: record.id, slug: record.slug });
           count += ids.length;
         }
         return count;

@@ -1,4 +1,4 @@
-import { PERMISSIONS, type Permission } from '@gestor/shared';
+import { AREAS, PERMISSIONS, type Permission } from '@gestor/shared';
 import { describe, expect, it } from 'vitest';
 import {
   cellPermission,
@@ -14,12 +14,13 @@ import {
 } from './permission-matrix-state';
 
 describe('permission matrix cells', () => {
-  it('has Publicar only for news and pages', () => {
+  it('has Publicar only for the areas that publish (news, pages, the agenda)', () => {
     expect(cellPermission('news', 'publish')).toBe('news.publish');
     expect(cellPermission('page', 'publish')).toBe('page.publish');
     expect(cellPermission('user', 'publish')).toBeNull();
-    expect(columnPermissions('publish')).toEqual(['news.publish', 'page.publish']);
-    expect(columnPermissions('view')).toHaveLength(12);
+    expect(columnPermissions('publish')).toEqual(['news.publish', 'page.publish', 'event.publish']);
+    // Every area of the registry, and the activity log.
+    expect(columnPermissions('view')).toHaveLength(AREAS.length + 1);
   });
 
   it('has a row "Actividad" with Ver alone', () => {
@@ -28,20 +29,7 @@ describe('permission matrix cells', () => {
   });
 
   it('covers every permission exactly once', () => {
-    const rows = [
-      'news',
-      'page',
-      'role',
-      'test',
-      'user',
-      'slide',
-      'space',
-      'entity',
-      'category',
-      'multimedia',
-      'webhook',
-      'activity',
-    ] as const;
+    const rows = [...AREAS, 'activity'] as const;
     expect(normalizePermissions(rows.flatMap(rowPermissions))).toEqual(normalizePermissions(PERMISSIONS));
   });
 });
@@ -73,7 +61,7 @@ describe('permission matrix toggles', () => {
 
   it('toggles a column across every area that has the action', () => {
     const all = toggleGroup([], columnPermissions('delete'));
-    expect(all).toHaveLength(11);
+    expect(all).toHaveLength(AREAS.length);
     expect(all.every((name) => name.endsWith('.delete'))).toBe(true);
     expect(toggleGroup(all, columnPermissions('delete'))).toEqual([]);
     expect(hasSome(['role.delete'], columnPermissions('delete'))).toBe(true);

@@ -1,4 +1,9 @@
-import { PUBLICATION_STATUS_LABELS, type PublicationStatus } from '@gestor/shared';
+import {
+  type Gender,
+  PUBLICATION_STATUS_LABELS,
+  PUBLICATION_STATUS_LABELS_MASCULINE,
+  type PublicationStatus,
+} from '@gestor/shared';
 import { Tag } from 'primereact/tag';
 import './publishing.css';
 
@@ -11,12 +16,14 @@ const SEVERITY = {
   scheduled: 'info',
 } as const satisfies Record<PublicationStatus, string>;
 
-export function PublicationStatusTag({ status }: { status: PublicationStatus }) {
-  return (
-    <Tag
-      value={PUBLICATION_STATUS_LABELS[status]}
-      severity={SEVERITY[status]}
-      className={`publication-tag-${status}`}
-    />
-  );
+/** The state, agreeing with the area's noun (Publicada for news and pages, Publicado for events). */
+export function PublicationStatusTag({
+  status,
+  gender = 'feminine',
+}: {
+  status: PublicationStatus;
+  gender?: Gender;
+}) {
+  const labels = gender === 'masculine' ? PUBLICATION_STATUS_LABELS_MASCULINE : PUBLICATION_STATUS_LABELS;
+  return <Tag value={labels[status]} severity={SEVERITY[status]} className={`publication-tag-${status}`} />;
 }

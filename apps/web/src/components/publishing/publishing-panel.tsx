@@ -25,7 +25,10 @@ export function PublishingPanel({
   const status = record?.status ?? 'draft';
   // The calendar offers nothing before the minute the form opened; the server checks it again.
   const [now] = useState(() => new Date().toISOString());
-  const what = rules.scheduling ? 'publicarla o programarla' : 'publicarla';
+  const gender = rules.noun?.gender ?? 'feminine';
+  const pronoun = gender === 'masculine' ? 'lo' : 'la';
+  const what = rules.scheduling ? `publicar${pronoun} o programar${pronoun}` : `publicar${pronoun}`;
+  const many = rules.noun?.many ?? AREA_LABELS[rules.area].toLowerCase();
 
   return (
     <FormSection title="Publicación">
@@ -34,7 +37,7 @@ export function PublishingPanel({
           <div>
             <dt>Estado:</dt>
             <dd>
-              <PublicationStatusTag status={status} />
+              <PublicationStatusTag status={status} gender={gender} />
             </dd>
           </div>
           <div>
@@ -62,8 +65,7 @@ export function PublishingPanel({
         )}
         {!mayPublish && !readOnly && (
           <p className="publishing-note">
-            Se guarda como borrador: {what} corresponde a quien puede publicar{' '}
-            {AREA_LABELS[rules.area].toLowerCase()}.
+            Se guarda como borrador: {what} corresponde a quien puede publicar {many}.
           </p>
         )}
       </div>

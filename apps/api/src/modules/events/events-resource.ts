@@ -1,0 +1,110 @@
+import {
+  EVENTS,
+  type EventInput,
+  type EventRecord,
+  type EventUpdateInput,
+  PublicEventQuery,
+} from '@gestor/shared';
+import { categoryTreeSql } from '../categories/categories-resource';
+import { defineArea, joinTable, storedIn } from '../resource/area-declaration';
+import { effectiveStatusSql, publishedNowSql, publishing } from '../resource/publishing';
+import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
+import { SPANISH_SEARCH } from '../resource/spanish-search';
+
+// The agenda (issue 31): news' publishing rules, a place among the spaces, categories in order. On
+// the website while published and not yet over, soonest first; filtered by Madrid days and by space.
+
+type EventChanges = Omit<EventUpdateInput, 'updated_at'>;
+
+/** The instant a Madrid day (a `YYYY-MM-DD` placeholder) begins, `days` later. */
+const madridDay = (day: string, days = 0) =>
+  `((${day}::date + ${days})::timestamp AT TIME ZONE 'Europe/Madrid')`;
+
+export function eventsResource() {
+  const rules = publishing<EventRecord, EventInput, EventChanges>('event.publish');
+  return defineArea<EventRecord, EventInput, EventChanges>({
+    contract: EVENTS,
+    table: 'events',
+    titleColumn: 'title',
+    select: {
+      status: effectiveStatusSql(),
+      author: `(SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = t.author_id)`,
+    },
+    storage: {
+      categories: joinTable('category_events', 'event_id', 'category_id'),
+      author: storedIn('author_id'),
+    },
+    sortColumns: {
+      title: spanishOrder('t.title'),
+      starts_at: 't.starts_at',
+      ...TIMESTAMP_SORTS,
+    },
+    filterConditions: {
+      status: (value) => `${effectiveStatusSql()} = ${value}`,
+      category: (value) =>
+        `EXISTS (SELECT 1 FROM category_events ce JOIN categories c ON c.id = ce.category_id
+                  WHERE ce.event_id = t.id AND c.slug = ${value})`,
+      space: (value) => `t.space_id = ${value}`,
+    },
+    authorize: rules.authorize,
+    // Public while published (a scheduled one from its time) and not over; its end takes it down.
+    announces: {
+      isPublic: (record) => record.status === 'published' && Date.parse(record.ends_at) > Date.now(),
+      timed: [
+        { condition: "t.status = 'scheduled' AND t.ends_at > t.published_at", at: 't.published_at' },
+        {
+          condition: `t.status <> 'draft' AND t.ends_at > t.updated_at
+                      AND (t.status = 'published' OR t.published_at < t.ends_at)`,
+          at: 't.ends_at',
+          kind: 'unpublished',
+        },
+      ],
+    },
+    prepare({ actor }, input, current) {
+      rules.prepare(input, current);
+      if (!current) (input as Record<string, unknown>).author = actor.id;
+    },
+    csv: [
+      'id',
+      'title',
+      'slug',
+      'starts_at',
+      'ends_at',
+      'space',
+      'status',
+      'categories',
+      'author',
+      'updated_at',
+    ],
+    publicSide: {
+      path: '/events',
+      condition: `${publishedNowSql()} AND t.ends_at > now()`,
+      order: 't.starts_at, t.id',
+      query: PublicEventQuery,
+      filters: {
+        // Whatever is still on that day or after it; whatever begins before the day after `to`.
+        from: (day, params) => `t.ends_at > ${madridDay(params.add(day))}`,
+        to: (day, params) => `t.starts_at < ${madridDay(params.add(day), 1)}`,
+        space: (slug, params) =>
+          `t.space_id = (SELECT s.id FROM spaces s WHERE s.slug = ${params.add(slug)})`,
+        category: (slug, params) => `EXISTS (SELECT 1 FROM category_events ce WHERE ce.event_id = t.id
+                                      AND ce.category_id = ANY (${categoryTreeSql(params.add(slug))}))`,
+      },
+      search: SPANISH_SEARCH,
+      own: {
+        // Its place, while the place itself is public.
+        space: {
+          from: ['space'],
+          sql: `(SELECT json_build_object('slug', s.slug, 'name', s.name, 'address', s.address) FROM spaces s
+                  WHERE s.id = t.space_id AND s.active AND s.deleted_at IS NULL)`,
+        },
+        categories: {
+          from: ['categories'],
+          sql: `(SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'color', c.color) ORDER BY ce.position), '[]'::json)
+                   FROM category_events ce JOIN categories c ON c.id = ce.category_id AND c.deleted_at IS NULL WHERE ce.event_id = t.id)`,
+        },
+      },
+      sitemap: { order: 't.starts_at, t.id' },
+    },
+  });
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import {
+  imageRef,
+  instantField,
+  optionalText,
+  type RecordRef,
+  recordId,
+  requiredInstantField,
+  richTextField,
+  SLUG_LABEL,
+  slugField,
+} from './content';
+import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
+import { PUBLICATION_STATUS_LABELS_MASCULINE, PUBLICATION_STATUSES, type PublicationStatus } from './news';
+import { areaContract, type ResourceContract } from './resource';
+import { requiredText } from './validation';
+
+// The agenda (docs/areas.md, "Agenda"): what happens where and when, published as news is
+// (draft, scheduled, published; `event.publish`) and public while published and not yet over.
+
+export const EVENT_ENDS_BEFORE_START = 'El final debe ser igual o posterior al comienzo.';
+
+/** How an event's place reads back: `{id, name}`, or null when it has none. */
+export interface SpaceRef {
+  id: number;
+  name: string;
+}
+
+function eventRules(
+  value: {
+    status?: PublicationStatus;
+    published_at?: string | null;
+    starts_at?: string | null;
+    ends_at?: string | null;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (value.status === 'scheduled' && !value.published_at) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['published_at'],
+      message: 'Indique la fecha y hora en que se publicará.',
+    });
+  }
+  if (value.starts_at && value.ends_at && Date.parse(value.ends_at) < Date.parse(value.starts_at)) {
+    ctx.addIssue({ code: 'custom', path: ['ends_at'], message: EVENT_ENDS_BEFORE_START });
+  }
+}
+
+/** "Publicado", not "Publicada": an event is masculine. */
+export const EVENT_STATUS_LABELS = PUBLICATION_STATUS_LABELS_MASCULINE;
+
+const eventFields = {
+  title: field(requiredText('título', { max: 255 }), { label: 'Título', public: true }),
+  subtitle: field(optionalText('subtítulo', { max: 200 }), {
+    label: 'Subtítulo',
+    default: null,
+    public: true,
+  }),
+  slug: field(slugField(), { label: SLUG_LABEL, optional: true, public: true }),
+  starts_at: field(requiredInstantField('comienzo'), { label: 'Comienzo', instant: true, public: true }),
+  ends_at: field(requiredInstantField('final'), { label: 'Final', instant: true, public: true }),
+  /** Where it happens: one of the spaces, or none (read back as `{id, name}`). */
+  space: field(recordId('espacio').nullable(), {
+    label: 'Espacio',
+    default: null,
+    ref: { area: 'space', by: 'id' },
+    read: reads<SpaceRef | null>(),
+  }),
+  /** Sanitized HTML, as news' body. */
+  body: field(richTextField('descripción'), {
+    label: 'Descripción',
+    default: '',
+    inList: false,
+    richText: true,
+    public: true,
+  }),
+  cover: imageRef('imagen', { label: 'Imagen', public: true }),
+  categories: field(
+    z
+      .array(z.string({ error: 'Cada categoría debe ser un slug.' }).trim().min(1).max(200), {
+        error: 'El campo categorías debe ser una lista.',
+      })
+      .max(50, { error: 'Como máximo 50 categorías.' })
+      .transform((list) => [...new Set(list)]),
+    {
+      label: 'Categorías',
+      default: [],
+      ref: { area: 'category', by: 'slug', many: true, ordered: true },
+      read: reads<RecordRef[]>(),
+    },
+  ),
+  status: field(
+    z.enum(PUBLICATION_STATUSES, { error: 'El estado debe ser Borrador, Publicado o Programado.' }),
+    { label: 'Estado', default: 'draft', options: EVENT_STATUS_LABELS, publication: true },
+  ),
+  published_at: field(instantField('fecha de publicación'), {
+    label: 'Fecha de publicación',
+    header: 'Publicación',
+    default: null,
+    instant: true,
+    publication: true,
+    public: true,
+  }),
+  author: readOnly(reads<{ id: number; name: string } | null>(), { label: 'Autor' }),
+};
+
+export const EVENTS: ResourceContract<
+  'title' | 'starts_at' | 'updated_at' | 'created_at',
+  'status' | 'category' | 'space',
+  typeof eventFields
+> = areaContract({
+  area: 'event',
+  label: { one: 'evento', many: 'eventos', gender: 'masculine' },
+  lookup: 'slug',
+  sortable: ['title', 'starts_at', 'updated_at', 'created_at'],
+  defaultSort: '-starts_at',
+  filters: {
+    status: z.enum(PUBLICATION_STATUSES, { error: 'Estado desconocido: draft, published o scheduled.' }),
+    category: z
+      .string()
+      .trim()
+      .max(200)
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Indique el slug de una categoría.' }),
+    space: z
+      .string()
+      .regex(/^\d{1,9}$/, { error: 'Indique el id de un espacio.' })
+      .transform(Number),
+  },
+  fields: eventFields,
+  rule: eventRules,
+  search: 'ranked',
+});
+
+export const EventInput = createInputOf(EVENTS);
+export type EventInput = z.infer<typeof EventInput>;
+export const EventUpdateInput = updateInputOf(EVENTS);
+export type EventUpdateInput = z.infer<typeof EventUpdateInput>;
+export type EventRecord = RecordOf<typeof EVENTS.fields>;
