@@ -1,12 +1,11 @@
 import { PublicEventList, PublicEventOne } from '@gestor/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
-import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
+import { publicReader, startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
 // The agenda (issue 31): an area declared on the machinery, whose public side (list, record, feeds,
 // calendar, sitemap) comes from its field table and its declaration. Through real HTTP, both engines.
 
-const API = '/api/public/v1';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -52,18 +51,7 @@ describe.each(testDatabases())('agenda (%s)', (engine) => {
       status: 'published',
       ...body,
     });
-  const get = async (path: string) => {
-    const response = await fetch(`${server.url}${API}${path}`);
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    // biome-ignore lint/suspicious/noExplicitAny: answers are checked by their schemas and expect()
-    return { status: response.status, headers: response.headers, text, body: body as any };
-  };
+  const get = (path: string, headers: Record<string, string> = {}) => publicReader(server)(path, headers);
   const shaped = <S extends z.ZodType>(schema: S, body: unknown) => {
     const result = schema.safeParse(body);
     expect(result.error?.issues ?? []).toEqual([]);

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createStorage } from '../src/lib/storage/storage';
-import { areaDefinitions } from '../src/modules/areas';
-import type { AuthService } from '../src/modules/auth/auth-service';
-import { startTestServer, type TestServer, testDatabases } from './support';
+import { registryOf, startTestServer, type TestServer, testDatabases } from './support';
 
 // Every declared search column has an index that serves it (a trigram or full-text one: GIN or
 // GiST), and every foreign key has an index led by its column, so a delete's check of what still
@@ -38,17 +35,7 @@ describe.each(testDatabases())('indexes (%s)', (engine) => {
   }
 
   test('every search column an area declares has a trigram or full-text index', async () => {
-    const definitions = Object.values(
-      areaDefinitions({
-        database: server.database,
-        // The declarations only keep the auth service for their routes: none is called here.
-        auth: {} as AuthService,
-        storage: createStorage(server.config),
-        log: server.app.log,
-        appUrl: server.url,
-        uploads: { maxBytes: 1, tmpDir: server.config.storagePath },
-      }),
-    );
+    const definitions = registryOf(server);
     const searched: IndexedColumn[] = [];
     for (const definition of definitions) {
       const column =
@@ -85,16 +72,7 @@ describe.each(testDatabases())('indexes (%s)', (engine) => {
 
   test('every area’s table is managed: its live rows counted through the trash, a public one announcing its writes', async () => {
     // Walks the registry, so an area declared later is checked the day it is declared (decision 047).
-    const definitions = Object.values(
-      areaDefinitions({
-        database: server.database,
-        auth: {} as AuthService,
-        storage: createStorage(server.config),
-        log: server.app.log,
-        appUrl: server.url,
-        uploads: { maxBytes: 1, tmpDir: server.config.storagePath },
-      }),
-    );
+    const definitions = registryOf(server);
     const missing: string[] = [];
     for (const { table, contract, publicSide } of definitions) {
       const triggers = new Set(

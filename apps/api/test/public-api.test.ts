@@ -1,4 +1,5 @@
 import {
+  PUBLIC_API_PREFIX,
   PublicCategoryList,
   PublicCategoryOne,
   PublicEntityList,
@@ -14,12 +15,19 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
-import { startTestServer, type TestClient, type TestServer, type TestUser, testDatabases } from './support';
+import {
+  publicReader,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+  type TestUser,
+  testDatabases,
+} from './support';
 
 // docs/public-api.md#calling-it: what anyone reads at /api/public/v1, through plain HTTP with no
 // cookie and no Origin, as the organisation's website would.
 
-const API = '/api/public/v1';
+const API = PUBLIC_API_PREFIX;
 const NOT_FOUND = '{"message":"No encontrado."}';
 
 const picture = (width: number, height: number, background = '#c04020') =>
@@ -47,18 +55,7 @@ describe.each(testDatabases())('public read API (%s)', (engine) => {
   afterAll(() => server?.close());
 
   /** A plain request, as a website's server makes it: no cookie, no Origin. */
-  const get = async (path: string, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${server.url}${API}${path}`, { headers });
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    // biome-ignore lint/suspicious/noExplicitAny: answers are checked by their schemas and expect()
-    return { status: response.status, headers: response.headers, text, body: body as any };
-  };
+  const get = (path: string, headers: Record<string, string> = {}) => publicReader(server)(path, headers);
   /** The answer parsed by its shared schema: any key too many or missing fails. */
   const shaped = <S extends z.ZodType>(schema: S, body: unknown) => {
     const result = schema.safeParse(body);

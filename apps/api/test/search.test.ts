@@ -1,10 +1,7 @@
 import type { SearchGroup } from '@gestor/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createStorage } from '../src/lib/storage/storage';
-import { areaDefinitions } from '../src/modules/areas';
-import type { AuthService } from '../src/modules/auth/auth-service';
 import { SEARCHED_AREAS } from '../src/modules/search/search-areas';
-import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
+import { registryOf, startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
 // GET /api/search (issue 20, decision 029): every area the person may view, ranked, at most five
 // items each with the area's whole count; the others are neither searched nor mentioned.
@@ -154,17 +151,7 @@ describe.each(testDatabases())('Global search (%s)', (engine) => {
     expect(group(await search(admin, 'pangolin'), 'news')).toBeUndefined();
   });
   test('an area without full text ranks by a stored fold of the very title it shows (migration 0031)', async () => {
-    const definitions = Object.values(
-      areaDefinitions({
-        database: server.database,
-        // The declarations only keep the auth service for their routes: none is called here.
-        auth: {} as AuthService,
-        storage: createStorage(server.config),
-        log: server.app.log,
-        appUrl: server.url,
-        uploads: { maxBytes: 1, tmpDir: server.config.storagePath },
-      }),
-    ).filter((definition) => !definition.fullTextSearch);
+    const definitions = registryOf(server).filter((definition) => !definition.fullTextSearch);
     expect(definitions.length).toBeGreaterThanOrEqual(8);
     for (const { table, contract } of definitions) {
       const { title, foldedTitle } = SEARCHED_AREAS[contract.area];

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import {
   imageRef,
-  instantField,
   optionalText,
-  type RecordRef,
   recordId,
   requiredInstantField,
   richTextField,
@@ -11,7 +9,15 @@ import {
   slugField,
 } from './content';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
-import { PUBLICATION_STATUS_LABELS_MASCULINE, PUBLICATION_STATUSES, type PublicationStatus } from './news';
+import {
+  categorySlugsField,
+  PUBLICATION_STATUS_LABELS_MASCULINE,
+  PUBLICATION_STATUSES,
+  type PublicationStatus,
+  publicationStatusField,
+  publishedAtField,
+  scheduledNeedsDate,
+} from './news';
 import { areaContract, type ResourceContract } from './resource';
 import { requiredText } from './validation';
 
@@ -35,13 +41,7 @@ function eventRules(
   },
   ctx: z.RefinementCtx,
 ) {
-  if (value.status === 'scheduled' && !value.published_at) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['published_at'],
-      message: 'Indique la fecha y hora en que se publicará.',
-    });
-  }
+  scheduledNeedsDate(value, ctx);
   if (value.starts_at && value.ends_at && Date.parse(value.ends_at) < Date.parse(value.starts_at)) {
     ctx.addIssue({ code: 'custom', path: ['ends_at'], message: EVENT_ENDS_BEFORE_START });
   }
@@ -76,32 +76,9 @@ const eventFields = {
     public: true,
   }),
   cover: imageRef('imagen', { label: 'Imagen', public: true }),
-  categories: field(
-    z
-      .array(z.string({ error: 'Cada categoría debe ser un slug.' }).trim().min(1).max(200), {
-        error: 'El campo categorías debe ser una lista.',
-      })
-      .max(50, { error: 'Como máximo 50 categorías.' })
-      .transform((list) => [...new Set(list)]),
-    {
-      label: 'Categorías',
-      default: [],
-      ref: { area: 'category', by: 'slug', many: true, ordered: true },
-      read: reads<RecordRef[]>(),
-    },
-  ),
-  status: field(
-    z.enum(PUBLICATION_STATUSES, { error: 'El estado debe ser Borrador, Publicado o Programado.' }),
-    { label: 'Estado', default: 'draft', options: EVENT_STATUS_LABELS, publication: true },
-  ),
-  published_at: field(instantField('fecha de publicación'), {
-    label: 'Fecha de publicación',
-    header: 'Publicación',
-    default: null,
-    instant: true,
-    publication: true,
-    public: true,
-  }),
+  categories: categorySlugsField(),
+  status: publicationStatusField(EVENT_STATUS_LABELS),
+  published_at: publishedAtField(),
   author: readOnly(reads<{ id: number; name: string } | null>(), { label: 'Autor' }),
 };
 

@@ -39,10 +39,45 @@ export const EXCERPT_MAX = 300;
  */
 const websiteAddress = readOnly(reads<string | null>(), { label: 'Dirección en la web' });
 
-const publishedAtField = instantField('fecha de publicación');
+/** When it was (or will be) published: public, and part of whether it is public. */
+export const publishedAtField = () =>
+  field(instantField('fecha de publicación'), {
+    label: 'Fecha de publicación',
+    header: 'Publicación',
+    default: null,
+    instant: true,
+    publication: true,
+    public: true,
+  });
+
+/** Draft, published or scheduled, its Spanish names agreeing with the area's noun. */
+export const publicationStatusField = (labels: Record<PublicationStatus, string>) =>
+  field(
+    z.enum(PUBLICATION_STATUSES, {
+      error: `El estado debe ser ${labels.draft}, ${labels.published} o ${labels.scheduled}.`,
+    }),
+    { label: 'Estado', default: 'draft', options: labels, publication: true },
+  );
+
+/** Categories by slug, in the order given (read `[{id, name, slug}]`): news' and the agenda's. */
+export const categorySlugsField = () =>
+  field(
+    z
+      .array(z.string({ error: 'Cada categoría debe ser un slug.' }).trim().min(1).max(200), {
+        error: 'El campo categorías debe ser una lista.',
+      })
+      .max(50, { error: 'Como máximo 50 categorías.' })
+      .transform((list) => [...new Set(list)]),
+    {
+      label: 'Categorías',
+      default: [],
+      ref: { area: 'category', by: 'slug', many: true, ordered: true },
+      read: reads<RecordRef[]>(),
+    },
+  );
 
 /** A scheduled item needs its date; the server checks it is still ahead when it is written. */
-function scheduledNeedsDate(
+export function scheduledNeedsDate(
   value: { status?: PublicationStatus; published_at?: string | null },
   ctx: z.RefinementCtx,
 ) {
@@ -77,33 +112,10 @@ const newsFields = {
     public: true,
   }),
   cover: imageRef('portada', { label: 'Imagen de portada', public: true }),
-  categories: field(
-    z
-      .array(z.string({ error: 'Cada categoría debe ser un slug.' }).trim().min(1).max(200), {
-        error: 'El campo categorías debe ser una lista.',
-      })
-      .max(50, { error: 'Como máximo 50 categorías.' })
-      .transform((list) => [...new Set(list)]),
-    {
-      label: 'Categorías',
-      default: [],
-      ref: { area: 'category', by: 'slug', many: true, ordered: true },
-      read: reads<RecordRef[]>(),
-    },
-  ),
+  categories: categorySlugsField(),
   /** As it reads now: a scheduled item whose time has come is `published`. */
-  status: field(
-    z.enum(PUBLICATION_STATUSES, { error: 'El estado debe ser Borrador, Publicada o Programada.' }),
-    { label: 'Estado', default: 'draft', options: PUBLICATION_STATUS_LABELS, publication: true },
-  ),
-  published_at: field(publishedAtField, {
-    label: 'Fecha de publicación',
-    header: 'Publicación',
-    default: null,
-    instant: true,
-    publication: true,
-    public: true,
-  }),
+  status: publicationStatusField(PUBLICATION_STATUS_LABELS),
+  published_at: publishedAtField(),
   featured: field(booleanField('destacada'), { label: 'Destacada', default: false, public: true }),
   /** Whoever created it. */
   author: readOnly(reads<{ id: number; name: string } | null>(), { label: 'Autor' }),
@@ -171,14 +183,7 @@ const pageFields = {
     options: PAGE_STATUS_LABELS,
     publication: true,
   }),
-  published_at: field(publishedAtField, {
-    label: 'Fecha de publicación',
-    header: 'Publicación',
-    default: null,
-    instant: true,
-    publication: true,
-    public: true,
-  }),
+  published_at: publishedAtField(),
   public_url: websiteAddress,
 };
 

@@ -257,6 +257,24 @@ const perPageParameter = integerParameter('per_page', 1, PUBLIC_PER_PAGE_MAX).me
   example: String(PUBLIC_PER_PAGE_DEFAULT),
 });
 
+/** A category filter: records of it and of the categories below it. */
+const categoryParameter = (records: string) =>
+  slugParameter('category', 'una categoría')
+    .optional()
+    .meta({ description: `Slug de una categoría: ${records} de ella y de sus subcategorías.` });
+
+const spaceParameter = slugParameter('space', 'un espacio')
+  .optional()
+  .meta({ description: 'Slug de un espacio.' });
+
+const searchParameter = z
+  .string({ error: 'El parámetro search debe ser un texto.' })
+  .max(PUBLIC_SEARCH_MAX, {
+    error: `El parámetro search no debe tener más de ${PUBLIC_SEARCH_MAX} caracteres.`,
+  })
+  .optional()
+  .meta({ description: 'Búsqueda de texto completo en español; las mejores coincidencias primero.' });
+
 /** `page` and `per_page` as every public list takes them. */
 export const PublicListQuery = z.object({
   page: pageParameter.optional(),
@@ -264,20 +282,12 @@ export const PublicListQuery = z.object({
 });
 
 export const PublicNewsQuery = PublicListQuery.extend({
-  category: slugParameter('category', 'una categoría')
-    .optional()
-    .meta({ description: 'Slug de una categoría: noticias de ella y de sus subcategorías.' }),
+  category: categoryParameter('noticias'),
   featured: z
     .enum(['1', '0'], { error: 'El parámetro featured solo admite 1 (destacadas) o 0 (no destacadas).' })
     .optional()
     .meta({ description: '1: solo destacadas; 0: solo no destacadas.' }),
-  search: z
-    .string({ error: 'El parámetro search debe ser un texto.' })
-    .max(PUBLIC_SEARCH_MAX, {
-      error: `El parámetro search no debe tener más de ${PUBLIC_SEARCH_MAX} caracteres.`,
-    })
-    .optional()
-    .meta({ description: 'Búsqueda de texto completo en español; las mejores coincidencias primero.' }),
+  search: searchParameter,
 });
 export type PublicNewsQuery = z.infer<typeof PublicNewsQuery>;
 
@@ -312,17 +322,9 @@ const dayParameter = (name: string, description: string) =>
 export const PublicEventQuery = PublicListQuery.extend({
   from: dayParameter('from', 'Día (AAAA-MM-DD, hora de Madrid): eventos que siguen ese día o después.'),
   to: dayParameter('to', 'Día (AAAA-MM-DD, hora de Madrid): eventos que empiezan ese día o antes.'),
-  space: slugParameter('space', 'un espacio').optional().meta({ description: 'Slug de un espacio.' }),
-  category: slugParameter('category', 'una categoría')
-    .optional()
-    .meta({ description: 'Slug de una categoría: eventos de ella y de sus subcategorías.' }),
-  search: z
-    .string({ error: 'El parámetro search debe ser un texto.' })
-    .max(PUBLIC_SEARCH_MAX, {
-      error: `El parámetro search no debe tener más de ${PUBLIC_SEARCH_MAX} caracteres.`,
-    })
-    .optional()
-    .meta({ description: 'Búsqueda de texto completo en español; las mejores coincidencias primero.' }),
+  space: spaceParameter,
+  category: categoryParameter('eventos'),
+  search: searchParameter,
 }).superRefine((query, ctx) => {
   if (query.from && query.to && query.to < query.from) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'El parámetro to no puede ser anterior a from.' });
@@ -331,9 +333,7 @@ export const PublicEventQuery = PublicListQuery.extend({
 export type PublicEventQuery = z.infer<typeof PublicEventQuery>;
 
 export const PublicFeedQuery = z.object({
-  category: slugParameter('category', 'una categoría')
-    .optional()
-    .meta({ description: 'Slug de una categoría: noticias de ella y de sus subcategorías.' }),
+  category: categoryParameter('noticias'),
 });
 export type PublicFeedQuery = z.infer<typeof PublicFeedQuery>;
 
@@ -375,10 +375,8 @@ const calendar = (description: string) => z.string().meta({ description });
 
 /** The agenda's feeds take a space or a category, as the list does. */
 export const PublicEventFeedQuery = z.object({
-  space: slugParameter('space', 'un espacio').optional().meta({ description: 'Slug de un espacio.' }),
-  category: slugParameter('category', 'una categoría')
-    .optional()
-    .meta({ description: 'Slug de una categoría: eventos de ella y de sus subcategorías.' }),
+  space: spaceParameter,
+  category: categoryParameter('eventos'),
 });
 export type PublicEventFeedQuery = z.infer<typeof PublicEventFeedQuery>;
 

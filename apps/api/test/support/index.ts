@@ -2,5 +2,7 @@
 export * from './client';
 export * from './databases';
 export * from './mail';
+export * from './public-reader';
+export * from './registry';
 export * from './server';
 export * from './webauthn';

@@ -21,6 +21,25 @@ export const categoryTreeSql = (slug: string) =>
            SELECT c.id FROM categories c JOIN tree ON c.parent_id = tree.id WHERE c.deleted_at IS NULL
          ) SELECT id FROM tree)`;
 
+/** How an area's records are filed under categories: its join table and the column naming the record. */
+export interface CategoryLink {
+  table: string;
+  own: string;
+}
+
+/** The record `t` is filed under the category whose slug the placeholder holds (the admin's filter). */
+export const inCategorySql = ({ table, own }: CategoryLink, slug: string) =>
+  `EXISTS (SELECT 1 FROM ${table} j JOIN categories c ON c.id = j.category_id WHERE j.${own} = t.id AND c.slug = ${slug})`;
+
+/** The record `t` is filed under that category or one below it (the website's filter). */
+export const inCategoryTreeSql = ({ table, own }: CategoryLink, slug: string) =>
+  `EXISTS (SELECT 1 FROM ${table} j WHERE j.${own} = t.id AND j.category_id = ANY (${categoryTreeSql(slug)}))`;
+
+/** The record's categories as the website reads them, in their order: `[{slug, name, color}]`. */
+export const publicCategoriesSql = ({ table, own }: CategoryLink) =>
+  `(SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'color', c.color) ORDER BY j.position), '[]'::json)
+     FROM ${table} j JOIN categories c ON c.id = j.category_id AND c.deleted_at IS NULL WHERE j.${own} = t.id)`;
+
 export function categoriesResource() {
   return defineArea<CategoryRecord, CategoryInput, Omit<CategoryUpdateInput, 'updated_at'>>({
     contract: CATEGORIES,

@@ -5,7 +5,12 @@ import {
   type EventUpdateInput,
   PublicEventQuery,
 } from '@gestor/shared';
-import { categoryTreeSql } from '../categories/categories-resource';
+import {
+  type CategoryLink,
+  inCategorySql,
+  inCategoryTreeSql,
+  publicCategoriesSql,
+} from '../categories/categories-resource';
 import { defineArea, joinTable, storedIn } from '../resource/area-declaration';
 import { effectiveStatusSql, publishedNowSql, publishing } from '../resource/publishing';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
@@ -15,6 +20,8 @@ import { SPANISH_SEARCH } from '../resource/spanish-search';
 // the website while published and not yet over, soonest first; filtered by Madrid days and by space.
 
 type EventChanges = Omit<EventUpdateInput, 'updated_at'>;
+
+const EVENT_CATEGORIES: CategoryLink = { table: 'category_events', own: 'event_id' };
 
 /** The instant a Madrid day (a `YYYY-MM-DD` placeholder) begins, `days` later. */
 const madridDay = (day: string, days = 0) =>
@@ -31,7 +38,7 @@ export function eventsResource() {
       author: `(SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = t.author_id)`,
     },
     storage: {
-      categories: joinTable('category_events', 'event_id', 'category_id'),
+      categories: joinTable(EVENT_CATEGORIES.table, EVENT_CATEGORIES.own, 'category_id'),
       author: storedIn('author_id'),
     },
     sortColumns: {
@@ -41,9 +48,7 @@ export function eventsResource() {
     },
     filterConditions: {
       status: (value) => `${effectiveStatusSql()} = ${value}`,
-      category: (value) =>
-        `EXISTS (SELECT 1 FROM category_events ce JOIN categories c ON c.id = ce.category_id
-                  WHERE ce.event_id = t.id AND c.slug = ${value})`,
+      category: (value) => inCategorySql(EVENT_CATEGORIES, value),
       space: (value) => `t.space_id = ${value}`,
     },
     authorize: rules.authorize,
@@ -87,8 +92,7 @@ export function eventsResource() {
         to: (day, params) => `t.starts_at < ${madridDay(params.add(day), 1)}`,
         space: (slug, params) =>
           `t.space_id = (SELECT s.id FROM spaces s WHERE s.slug = ${params.add(slug)})`,
-        category: (slug, params) => `EXISTS (SELECT 1 FROM category_events ce WHERE ce.event_id = t.id
-                                      AND ce.category_id = ANY (${categoryTreeSql(params.add(slug))}))`,
+        category: (slug, params) => inCategoryTreeSql(EVENT_CATEGORIES, params.add(slug)),
       },
       search: SPANISH_SEARCH,
       own: {
@@ -98,11 +102,7 @@ export function eventsResource() {
           sql: `(SELECT json_build_object('slug', s.slug, 'name', s.name, 'address', s.address) FROM spaces s
                   WHERE s.id = t.space_id AND s.active AND s.deleted_at IS NULL)`,
         },
-        categories: {
-          from: ['categories'],
-          sql: `(SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'color', c.color) ORDER BY ce.position), '[]'::json)
-                   FROM category_events ce JOIN categories c ON c.id = ce.category_id AND c.deleted_at IS NULL WHERE ce.event_id = t.id)`,
-        },
+        categories: { from: ['categories'], sql: publicCategoriesSql(EVENT_CATEGORIES) },
       },
       sitemap: { order: 't.starts_at, t.id' },
     },

@@ -1,5 +1,10 @@
 import { NEWS, type NewsInput, type NewsRecord, type NewsUpdateInput, PublicNewsQuery } from '@gestor/shared';
-import { categoryTreeSql } from '../categories/categories-resource';
+import {
+  type CategoryLink,
+  inCategorySql,
+  inCategoryTreeSql,
+  publicCategoriesSql,
+} from '../categories/categories-resource';
 import { defineArea, joinTable, storedIn } from '../resource/area-declaration';
 import type { PublicSideDeclaration } from '../resource/public-side';
 import { effectiveStatusSql, publicUrlOf, publishedNowSql, publishing } from '../resource/publishing';
@@ -10,6 +15,8 @@ import { SPANISH_SEARCH } from '../resource/spanish-search';
 // as usages, the publishing rules, Spanish full-text search; the author is whoever created it.
 
 type NewsChanges = Omit<NewsUpdateInput, 'updated_at'>;
+
+const NEWS_CATEGORIES: CategoryLink = { table: 'category_news', own: 'news_id' };
 
 /**
  * The newest `count` public news matching `conditions`, read without walking past the scheduled
@@ -32,17 +39,12 @@ const newsPublic: PublicSideDeclaration = {
   query: PublicNewsQuery,
   filters: {
     // A category and every one below it.
-    category: (slug, params) => `EXISTS (SELECT 1 FROM category_news cn WHERE cn.news_id = t.id
-                                  AND cn.category_id = ANY (${categoryTreeSql(params.add(slug))}))`,
+    category: (slug, params) => inCategoryTreeSql(NEWS_CATEGORIES, params.add(slug)),
     featured: (value, params) => `t.featured = ${params.add(value === '1')}`,
   },
   search: SPANISH_SEARCH,
   own: {
-    categories: {
-      from: ['categories'],
-      sql: `(SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'color', c.color) ORDER BY cn.position), '[]'::json)
-               FROM category_news cn JOIN categories c ON c.id = cn.category_id AND c.deleted_at IS NULL WHERE cn.news_id = t.id)`,
-    },
+    categories: { from: ['categories'], sql: publicCategoriesSql(NEWS_CATEGORIES) },
   },
   // Those stored as published (kept by the triggers of migration 0018) and the scheduled ones whose
   // time has come, without reading them all.
@@ -66,7 +68,7 @@ export function newsResource({ website }: { website: string | null }) {
     },
     read: { public_url: publicUrlOf(website) },
     storage: {
-      categories: joinTable('category_news', 'news_id', 'category_id'),
+      categories: joinTable(NEWS_CATEGORIES.table, NEWS_CATEGORIES.own, 'category_id'),
       author: storedIn('author_id'),
     },
     sortColumns: {
@@ -76,9 +78,7 @@ export function newsResource({ website }: { website: string | null }) {
     },
     filterConditions: {
       status: (value) => `${effectiveStatusSql()} = ${value}`,
-      category: (value) =>
-        `EXISTS (SELECT 1 FROM category_news cn JOIN categories c ON c.id = cn.category_id
-                  WHERE cn.news_id = t.id AND c.slug = ${value})`,
+      category: (value) => inCategorySql(NEWS_CATEGORIES, value),
       featured: (value) => `t.featured = ${value}`,
       author: (value) => `t.author_id = ${value}`,
     },

@@ -1,11 +1,4 @@
-import {
-  CATEGORIES,
-  type CategoryRecord,
-  EVENTS,
-  type EventRecord,
-  SPACES,
-  type SpaceRecord,
-} from '@gestor/shared';
+import { EVENTS, type EventRecord, SPACES, type SpaceRecord } from '@gestor/shared';
 import { useWatch } from 'react-hook-form';
 import {
   DateTimeControl,
@@ -17,6 +10,7 @@ import {
 } from '../../../components/controls';
 import { SlugControl } from '../../../components/controls/slug-control';
 import { MediaPickerControl } from '../../../components/media/media-picker-control';
+import { CATEGORIES_BY_SLUG } from '../../../components/options/categories-by-slug';
 import { recordOptions } from '../../../components/options/record-options';
 import { useRecordOptions } from '../../../components/options/use-record-options';
 import { PublishingPanel } from '../../../components/publishing/publishing-panel';
@@ -25,11 +19,8 @@ import type { FormFieldsProps } from '../../../components/resource/resource-scre
 import { RichTextControl } from '../../../components/rich-text/rich-text-control';
 import { EVENTS_PUBLISHING } from '../events-publishing';
 
-/** Categories by slug, each read as its path ("Cultura › Teatro"). */
-export const EVENT_CATEGORIES = recordOptions(CATEGORIES, {
-  value: (c: CategoryRecord) => c.slug,
-  label: (c) => c.path,
-});
+/** Categories by slug, as news are filed. */
+export const EVENT_CATEGORIES = CATEGORIES_BY_SLUG;
 
 /** The place, by id; an inactive one says so (it is not on the website while inactive). */
 export const EVENT_SPACES = recordOptions(SPACES, {

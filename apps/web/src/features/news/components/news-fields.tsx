@@ -1,4 +1,4 @@
-import { CATEGORIES, type CategoryRecord, NEWS, type NewsRecord } from '@gestor/shared';
+import { NEWS, type NewsRecord } from '@gestor/shared';
 import {
   CheckboxControl,
   FormGrid,
@@ -8,7 +8,7 @@ import {
 } from '../../../components/controls';
 import { SlugControl } from '../../../components/controls/slug-control';
 import { MediaPickerControl } from '../../../components/media/media-picker-control';
-import { recordOptions } from '../../../components/options/record-options';
+import { CATEGORIES_BY_SLUG } from '../../../components/options/categories-by-slug';
 import { useRecordOptions } from '../../../components/options/use-record-options';
 import { PublishingPanel } from '../../../components/publishing/publishing-panel';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
@@ -17,10 +17,7 @@ import { NEWS_PUBLISHING } from '../news-publishing';
 import { NewsCategoryTags } from './news-cells';
 
 /** A news item is filed under categories by slug (docs/areas.md), each read as its path ("Deportes › Fútbol"). */
-export const NEWS_CATEGORIES = recordOptions(CATEGORIES, {
-  value: (c: CategoryRecord) => c.slug,
-  label: (c) => c.path,
-});
+export const NEWS_CATEGORIES = CATEGORIES_BY_SLUG;
 
 // Labels and limits come from the field table (decision 018): what the API checks, never a copy.
 const { fields } = NEWS;
