@@ -1,21 +1,15 @@
 import { z } from 'zod';
-import {
-  imageRef,
-  optionalText,
-  recordId,
-  requiredInstantField,
-  richTextField,
-  SLUG_LABEL,
-  slugField,
-} from './content';
+import { imageRef, optionalText, recordId, requiredInstantField, SLUG_LABEL, slugField } from './content';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import {
+  categorySlugFilter,
   categorySlugsField,
   PUBLICATION_STATUS_LABELS_MASCULINE,
-  PUBLICATION_STATUSES,
   type PublicationStatus,
   publicationStatusField,
+  publicationStatusFilter,
   publishedAtField,
+  richBodyField,
   scheduledNeedsDate,
 } from './news';
 import { areaContract, type ResourceContract } from './resource';
@@ -68,13 +62,7 @@ const eventFields = {
     read: reads<SpaceRef | null>(),
   }),
   /** Sanitized HTML, as news' body. */
-  body: field(richTextField('descripción'), {
-    label: 'Descripción',
-    default: '',
-    inList: false,
-    richText: true,
-    public: true,
-  }),
+  body: richBodyField('descripción', 'Descripción'),
   cover: imageRef('imagen', { label: 'Imagen', public: true }),
   categories: categorySlugsField(),
   status: publicationStatusField(EVENT_STATUS_LABELS),
@@ -93,12 +81,8 @@ export const EVENTS: ResourceContract<
   sortable: ['title', 'starts_at', 'updated_at', 'created_at'],
   defaultSort: '-starts_at',
   filters: {
-    status: z.enum(PUBLICATION_STATUSES, { error: 'Estado desconocido: draft, published o scheduled.' }),
-    category: z
-      .string()
-      .trim()
-      .max(200)
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Indique el slug de una categoría.' }),
+    status: publicationStatusFilter,
+    category: categorySlugFilter,
     space: z
       .string()
       .regex(/^\d{1,9}$/, { error: 'Indique el id de un espacio.' })

@@ -59,6 +59,20 @@ export const publicationStatusField = (labels: Record<PublicationStatus, string>
     { label: 'Estado', default: 'draft', options: labels, publication: true },
   );
 
+/** A sanitized rich text body, public, read only with the record itself (not in lists). */
+export const richBodyField = (noun: string, label: string) =>
+  field(richTextField(noun), { label, default: '', inList: false, richText: true, public: true });
+
+/** The lists' filters of a publishing area: its state, and a category by slug. */
+export const publicationStatusFilter = z.enum(PUBLICATION_STATUSES, {
+  error: 'Estado desconocido: draft, published o scheduled.',
+});
+export const categorySlugFilter = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Indique el slug de una categoría.' });
+
 /** Categories by slug, in the order given (read `[{id, name, slug}]`): news' and the agenda's. */
 export const categorySlugsField = () =>
   field(
@@ -104,13 +118,7 @@ const newsFields = {
     public: true,
   }),
   /** Sanitized HTML (docs/areas.md#rules-shared-by-the-content-areas). */
-  body: field(richTextField('cuerpo'), {
-    label: 'Texto',
-    default: '',
-    inList: false,
-    richText: true,
-    public: true,
-  }),
+  body: richBodyField('cuerpo', 'Texto'),
   cover: imageRef('portada', { label: 'Imagen de portada', public: true }),
   categories: categorySlugsField(),
   /** As it reads now: a scheduled item whose time has come is `published`. */
@@ -133,12 +141,8 @@ export const NEWS: ResourceContract<
   sortable: ['title', 'published_at', 'updated_at', 'created_at'],
   defaultSort: '-updated_at',
   filters: {
-    status: z.enum(PUBLICATION_STATUSES, { error: 'Estado desconocido: draft, published o scheduled.' }),
-    category: z
-      .string()
-      .trim()
-      .max(200)
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Indique el slug de una categoría.' }),
+    status: publicationStatusFilter,
+    category: categorySlugFilter,
     featured: booleanFilter,
     author: z
       .string()
@@ -170,13 +174,7 @@ const pageFields = {
   title: field(requiredText('título', { max: 255 }), { label: 'Título', public: true }),
   slug: field(slugField(), { label: SLUG_LABEL, optional: true, public: true }),
   /** Sanitized HTML. */
-  body: field(richTextField('cuerpo'), {
-    label: 'Texto',
-    default: '',
-    inList: false,
-    richText: true,
-    public: true,
-  }),
+  body: richBodyField('cuerpo', 'Texto'),
   status: field(z.enum(PAGE_STATUSES, { error: 'El estado debe ser Borrador o Publicada.' }), {
     label: 'Estado',
     default: 'draft',
