@@ -31,6 +31,8 @@ export interface AreaEntry {
   path: string;
   /** Its name in the menu, the permission matrix, the activity log. */
   label: string;
+  /** The search palette's command to its create screen, as a person asks for it ("Nueva noticia"). */
+  newRecord?: string;
   /** Publishing is a permission of its own (`<area>.publish`). */
   publishes?: true;
   /** The seeded "Editor" role: manages it (content), only reads it, or leaves it to the administrator. */
@@ -53,6 +55,7 @@ export const AREA_REGISTRY = {
   news: {
     path: 'news',
     label: 'Noticias',
+    newRecord: 'Nueva noticia',
     publishes: true,
     editor: 'manages',
     pickers: [
@@ -72,6 +75,7 @@ export const AREA_REGISTRY = {
   event: {
     path: 'events',
     label: 'Agenda',
+    newRecord: 'Nuevo evento',
     publishes: true,
     editor: 'manages',
     pickers: [
@@ -83,12 +87,19 @@ export const AREA_REGISTRY = {
   },
   // Who may do what, and where content is sent (a webhook's address and events are integration
   // settings): the administrator's alone unless a role is given them.
-  role: { path: 'roles', label: 'Roles', editor: 'none' },
-  test: { path: 'tests', label: 'Tests', editor: 'reads' },
-  user: { path: 'users', label: 'Usuarios', editor: 'none', pickers: [{ from: 'role', what: 'los roles' }] },
+  role: { path: 'roles', label: 'Roles', newRecord: 'Nuevo rol', editor: 'none' },
+  test: { path: 'tests', label: 'Tests', newRecord: 'Nuevo test', editor: 'reads' },
+  user: {
+    path: 'users',
+    label: 'Usuarios',
+    newRecord: 'Nuevo usuario',
+    editor: 'none',
+    pickers: [{ from: 'role', what: 'los roles' }],
+  },
   slide: {
     path: 'slides',
     label: 'Diapositivas',
+    newRecord: 'Nueva diapositiva',
     editor: 'manages',
     pickers: [{ from: 'multimedia', what: 'la imagen', uploads: true }],
     webhooks: { changed: 'Cambio en diapositivas' },
@@ -96,6 +107,7 @@ export const AREA_REGISTRY = {
   space: {
     path: 'spaces',
     label: 'Espacios',
+    newRecord: 'Nuevo espacio',
     editor: 'reads',
     pickers: [
       { from: 'entity', what: 'la entidad' },
@@ -106,6 +118,7 @@ export const AREA_REGISTRY = {
   entity: {
     path: 'entities',
     label: 'Entidades',
+    newRecord: 'Nueva entidad',
     editor: 'reads',
     pickers: [{ from: 'multimedia', what: 'el logotipo', uploads: true }],
     webhooks: { changed: 'Cambio en entidades' },
@@ -113,6 +126,7 @@ export const AREA_REGISTRY = {
   category: {
     path: 'categories',
     label: 'Categorías',
+    newRecord: 'Nueva categoría',
     editor: 'manages',
     pickers: [
       { from: 'category', what: 'la categoría superior' },
@@ -126,7 +140,7 @@ export const AREA_REGISTRY = {
     editor: 'manages',
     webhooks: { changed: 'Cambio en multimedia' },
   },
-  webhook: { path: 'webhooks', label: 'Webhooks', editor: 'none' },
+  webhook: { path: 'webhooks', label: 'Webhooks', newRecord: 'Nuevo webhook', editor: 'none' },
 } as const satisfies Record<Area, AreaEntry>;
 
 type Registry = typeof AREA_REGISTRY;

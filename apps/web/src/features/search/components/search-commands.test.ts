@@ -1,5 +1,6 @@
 import type { Permission } from '@gestor/shared/permissions';
 import { describe, expect, test } from 'vitest';
+import { areas } from '../../../app/areas';
 import { listPath, matchingCommands, paletteCommands, recordPath } from './search-commands';
 
 const AREAS = [
@@ -31,6 +32,17 @@ describe('the palette’s commands', () => {
     const reader = paletteCommands(AREAS, holding('user.view')).map((command) => command.label);
     expect(reader).not.toContain('Nuevo usuario');
     expect(reader).toContain('Ir a Usuarios');
+  });
+
+  test('every area of the SPA’s registry with a create screen has its command, named by the shared registry', () => {
+    const everything = (_permission: Permission) => true;
+    const commands = paletteCommands(areas, everything);
+    for (const { area, screens } of areas) {
+      const command = commands.find((one) => one.id === `new-${area}`);
+      if (screens?.create === false) expect(command, area).toBeUndefined();
+      else expect(command?.label, area).toMatch(/^Nuev[oa] /);
+    }
+    expect(commands.map((command) => command.label)).toContain('Nuevo evento');
   });
 
   test('filtered by the words typed, at a word’s start, without accents', () => {

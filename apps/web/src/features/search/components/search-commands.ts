@@ -1,5 +1,5 @@
-import type { Area, Permission } from '@gestor/shared/permissions';
-import { AREA_LABELS } from '@gestor/shared/permissions';
+import type { Area, AreaEntry, Permission } from '@gestor/shared/permissions';
+import { AREA_LABELS, AREA_REGISTRY } from '@gestor/shared/permissions';
 import { foldText } from '@gestor/shared/search';
 
 // What the palette offers beside the records (issue 20): the screens and actions the person may use.
@@ -18,19 +18,6 @@ export interface PaletteCommand {
   to: string;
 }
 
-/** The create screen's action, said as the person would ask for it. */
-const NEW_RECORD: Partial<Record<Area, string>> = {
-  news: 'Nueva noticia',
-  slide: 'Nueva diapositiva',
-  category: 'Nueva categoría',
-  entity: 'Nueva entidad',
-  space: 'Nuevo espacio',
-  test: 'Nuevo test',
-  webhook: 'Nuevo webhook',
-  role: 'Nuevo rol',
-  user: 'Nuevo usuario',
-};
-
 /** Every command the person may use: new records, uploads, each area's list, their account. */
 export function paletteCommands(
   areas: readonly SearchedAreaEntry[],
@@ -38,7 +25,8 @@ export function paletteCommands(
 ): PaletteCommand[] {
   const commands: PaletteCommand[] = [];
   for (const { area, screens } of areas) {
-    const label = NEW_RECORD[area];
+    // The create screen's action, said as the person would ask for it (the registry's entry).
+    const label = (AREA_REGISTRY[area] as AreaEntry).newRecord;
     if (label && screens?.create !== false && can(`${area}.create` as Permission)) {
       commands.push({ id: `new-${area}`, label, icon: 'pi pi-plus', to: `/${area}/create` });
     }
