@@ -267,7 +267,12 @@ export async function buildApp({
   storageRoutes(app, { storage, withheld: trashedMediaFiles(database) });
   // What the organisation's website reads (docs/public-api.md): /api/public/v1, no session; and the admin
   // API's preview links.
-  publicRoutes(app, { database, storage, config, areas: publicAreas(areas) });
+  const publicSides = publicAreas(areas);
+  publicRoutes(app, { database, storage, config, areas: publicSides });
+  // The moments public answers change with no write, as the public areas declare them.
+  publicTransport.watch(
+    publicSides.flatMap(({ table, changesAt = [] }) => changesAt.map((moment) => ({ table, ...moment }))),
+  );
 
   // The built SPA, robots.txt and the 404s (plugins/spa.ts).
   await app.register(spaPlugin, { webDist });

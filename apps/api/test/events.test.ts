@@ -195,6 +195,18 @@ describe.each(testDatabases())('agenda (%s)', (engine) => {
     expect(map.text).toContain(`<loc>https://www.example.org/agenda/${long.slug}</loc>`);
   });
 
+  test('an event leaves the agenda when it ends, with no write (the cached answer is dropped at that moment)', async () => {
+    const ending = await event({ title: unique('Acaba enseguida'), starts_at: at(-HOUR), ends_at: at(2500) });
+    const shown = await get('/events?per_page=50');
+    expect(shown.body.data.map((item: { slug: string }) => item.slug)).toContain(ending.slug);
+    // Answered from memory now; its end is the next moment the answer changes.
+    expect((await get('/events?per_page=50')).headers.get('etag')).toBe(shown.headers.get('etag'));
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(ending.ends_at) - Date.now() + 300));
+    const after = await get('/events?per_page=50');
+    expect(after.body.data.map((item: { slug: string }) => item.slug)).not.toContain(ending.slug);
+    expect((await get(`/events/${ending.slug}`)).status).toBe(404);
+  });
+
   test('the list total after a trash and a restore is right (the count the audit found wrong)', async () => {
     const total = async () => (await admin.get('/api/events?per_page=1')).body.meta.total as number;
     const before = await total();

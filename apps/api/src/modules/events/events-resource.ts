@@ -105,6 +105,11 @@ export function eventsResource() {
         categories: { from: ['categories'], sql: publicCategoriesSql(EVENT_CATEGORIES) },
       },
       sitemap: { order: 't.starts_at, t.id' },
+      // Its publication at its time, and its end.
+      changesAt: [
+        { condition: "t.status = 'scheduled'", at: 't.published_at' },
+        { condition: "t.status <> 'draft'", at: 't.ends_at' },
+      ],
     },
   });
 }

@@ -51,6 +51,7 @@ const newsPublic: PublicSideDeclaration = {
   total: `SELECT ((SELECT total FROM row_counts WHERE table_name = 'news:published')
     + (SELECT count(*) FROM news s WHERE s.status = 'scheduled' AND s.published_at <= now() AND s.deleted_at IS NULL))::int AS total`,
   source: newestNews,
+  changesAt: [{ condition: "t.status = 'scheduled'", at: 't.published_at' }],
   sitemap: { order: 't.published_at DESC, t.id DESC', last: true },
 };
 

@@ -125,20 +125,25 @@ export interface PublicTransportOptions {
   maxBytes?: number;
 }
 
+/** A moment a public answer changes with no write: `at` of the rows of `table` (as `t`) meeting `condition`. */
+export interface PublicMoment {
+  table: string;
+  condition: string;
+  at: string;
+}
+
 /**
- * The earliest future instant at which a public answer changes with no write (decision 022): a
- * scheduled news item's time (public-records.ts: scheduled and published_at <= now()), a slide's
- * window opening or closing (slides-resource.ts's slideStateSql), an event's publication or end
- * (events-resource.ts). Pages have no such instant.
+ * The earliest future instant at which a public answer changes with no write (decision 022), over
+ * the moments the public areas declare (`changesAt`): a scheduled news item's time, a slide's window
+ * opening or closing, an event's publication or end. Pages have no such instant.
  */
-const NEXT_CHANGE = `
-SELECT least(
-  (SELECT min(published_at) FROM news WHERE status = 'scheduled' AND published_at > now()),
-  (SELECT min(starts_at) FROM slides WHERE active AND starts_at > now()),
-  (SELECT min(ends_at) FROM slides WHERE active AND ends_at > now()),
-  (SELECT min(published_at) FROM events WHERE status = 'scheduled' AND published_at > now()),
-  (SELECT min(ends_at) FROM events WHERE status <> 'draft' AND ends_at > now())
-) AS next_change, now() AS now`;
+export function nextChangeSql(moments: readonly PublicMoment[]): string {
+  if (moments.length === 0) return 'SELECT NULL::timestamptz AS next_change, now() AS now';
+  const each = moments.map(
+    ({ table, condition, at }) => `(SELECT min(${at}) FROM ${table} t WHERE ${condition} AND ${at} > now())`,
+  );
+  return `SELECT least(${each.join(', ')}) AS next_change, now() AS now`;
+}
 
 // What a request that went on to Fastify carries: counted already (by `front`), and the cache's
 // generation read before its handler ran (only an answer loaded within one generation is kept).
@@ -155,6 +160,8 @@ export function createPublicTransport({
   maxBytes = 64 * 1024 * 1024,
 }: PublicTransportOptions) {
   const limiter = createRateLimiter(rateLimit);
+  // The moments are the public areas' (`watch`, once the registry is known); none until then.
+  let nextChange = { text: nextChangeSql([]), name: 'gestor_public_next_change_none' };
   const corsHeaders: Record<string, string> = {
     'access-control-allow-origin': '*',
     'access-control-expose-headers': EXPOSED_HEADERS,
@@ -216,9 +223,9 @@ export function createPublicTransport({
     const load = (async () => {
       const asked = Date.now();
       const [row] = await database.query<{ next_change: Date | null; now: Date }>(
-        NEXT_CHANGE,
+        nextChange.text,
         [],
-        'gestor_public_next_change',
+        nextChange.name,
       );
       const answered = Date.now();
       if (generation !== stamp || !row) return;
@@ -417,6 +424,15 @@ export function createPublicTransport({
   };
 
   return {
+    /** The moments the public areas declare (their `changesAt`): the cache is emptied as each comes. */
+    watch(moments: readonly PublicMoment[]) {
+      const text = nextChangeSql(moments);
+      nextChange = {
+        text,
+        name: `gestor_public_next_change_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`,
+      };
+      boundaryGeneration = -1;
+    },
     /**
      * For app.ts's serverFactory: answers a public request that needs no route (429, 405, preflight,
      * a cache hit) straight on the node:http objects and returns true; false lets Fastify handle it.

@@ -41,6 +41,11 @@ export interface PublicSideDeclaration {
   own?: Record<string, OwnColumn>;
   /** The answer has no `updated_at` (as its schema says: publicSchemasOf's option). */
   updatedAt?: false;
+  /**
+   * The moments its answers change with no write (a scheduled item's time, a slide's window, an
+   * event's end): the public cache is emptied when the soonest comes (decision 022).
+   */
+  changesAt?: ReadonlyArray<{ condition: string; at: string }>;
   /** An unfiltered list's total, cheaper than counting (news: kept by triggers). */
   total?: string;
   /**

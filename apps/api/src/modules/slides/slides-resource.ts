@@ -141,6 +141,11 @@ export function slidesResource() {
       updatedAt: false,
       url: false,
       limit: PUBLIC_SLIDES_MAX,
+      // Its window opening and closing (slideStateSql).
+      changesAt: [
+        { condition: 't.active', at: 't.starts_at' },
+        { condition: 't.active', at: 't.ends_at' },
+      ],
     },
 
     routes(app, service) {
