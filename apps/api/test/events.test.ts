@@ -69,6 +69,25 @@ describe.each(testDatabases())('agenda (%s)', (engine) => {
     expect(undated.status).toBe(422);
     expect(undated.body.errors.starts_at).toEqual(['El campo comienzo es obligatorio.']);
 
+    // One end moved alone is checked against the stored other.
+    const stored = await created('/api/events', {
+      title: 'Una tarde',
+      starts_at: at(DAY),
+      ends_at: at(DAY + HOUR),
+    });
+    const earlyEnd = await admin.patch(`/api/events/${stored.id}`, {
+      ends_at: at(DAY - HOUR),
+      updated_at: stored.updated_at,
+    });
+    expect(earlyEnd.status).toBe(422);
+    expect(earlyEnd.body.errors.ends_at).toEqual(['El final debe ser igual o posterior al comienzo.']);
+    const lateStart = await admin.patch(`/api/events/${stored.id}`, {
+      starts_at: at(DAY + 2 * HOUR),
+      updated_at: stored.updated_at,
+    });
+    expect(lateStart.status).toBe(422);
+    expect(lateStart.body.errors.starts_at).toEqual(['El comienzo debe ser igual o anterior al final.']);
+
     const draft = await created(
       '/api/events',
       { title: 'Taller de lectura', starts_at: at(DAY), ends_at: at(DAY + HOUR) },

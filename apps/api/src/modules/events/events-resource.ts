@@ -1,10 +1,12 @@
 import {
+  EVENT_ENDS_BEFORE_START,
   EVENTS,
   type EventInput,
   type EventRecord,
   type EventUpdateInput,
   PublicEventQuery,
 } from '@gestor/shared';
+import { ValidationError } from '../../lib/http-errors';
 import {
   type CategoryLink,
   inCategorySql,
@@ -64,6 +66,19 @@ export function eventsResource() {
           kind: 'unpublished',
         },
       ],
+    },
+    // An edit that moves one end only is checked against the stored other (the shared schema checks
+    // the two when a request carries both).
+    async check(_ctx, { current, columns }) {
+      const value = (name: string, stored: string | undefined) =>
+        (columns.has(name) ? columns.get(name) : stored) as string | null | undefined;
+      const startsAt = value('starts_at', current?.starts_at);
+      const endsAt = value('ends_at', current?.ends_at);
+      if (startsAt && endsAt && Date.parse(endsAt) < Date.parse(startsAt)) {
+        throw columns.has('ends_at')
+          ? ValidationError.field('ends_at', EVENT_ENDS_BEFORE_START)
+          : ValidationError.field('starts_at', 'El comienzo debe ser igual o anterior al final.');
+      }
     },
     prepare({ actor }, input, current) {
       rules.prepare(input, current);
