@@ -23,6 +23,7 @@ import { recordSecurityEvent, requestOrigin } from '../activity/security-events'
 import { emailChangeMail, emailChangeNoticeMail } from '../auth/auth-mails';
 import { createAuthRepository } from '../auth/auth-repository';
 import { auditUser, PASSWORD_CHANGED } from '../users/user-audit';
+import { createAccountRepository, type SessionRow } from './account-repository';
 import { createPasswordCheck } from './password-check';
 
 // "Mi cuenta" (issue 21, decision 034): the signed-in person's own name, email, password and sessions.
@@ -30,14 +31,6 @@ import { createPasswordCheck } from './password-check';
 
 /** What the sessions list calls a session: a hash of its stored key, so neither cookie nor key leaves. */
 const sessionHandle = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);
-
-interface SessionRow {
-  id: string;
-  ip_address: string | null;
-  user_agent: string | null;
-  last_activity: Date;
-  created_at: Date;
-}
 
 export function accountRoutes(
   app: FastifyInstance,
@@ -52,21 +45,10 @@ export function accountRoutes(
   /** The session of this request: a signed-in one, as `auth: true` has made sure. */
   const currentKey = (request: FastifyRequest) => request.session!.key;
 
-  /** The live sessions of a person, newest activity first. */
-  const liveSessions = (userId: number) =>
-    database.query<SessionRow>(
-      `SELECT id, ip_address, user_agent, last_activity, created_at FROM sessions
-        WHERE user_id = $1 AND last_activity > now() - make_interval(mins => lifetime_minutes)
-        ORDER BY last_activity DESC, created_at DESC`,
-      [userId],
-    );
+  const account = createAccountRepository(database);
+  const liveSessions = (userId: number) => account.liveSessions(userId);
 
   const confirmPassword = createPasswordCheck(database);
-
-  /** Whether another account has the address (on `conn`: the transaction it is checked in). */
-  const emailTaken = async (email: string, userId: number, conn: Connection = database) =>
-    (await conn.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [email, userId]))
-      .length > 0;
 
   // Fortify's UpdateUserProfileInformation: the name at once; a new email only once its link is followed.
   app.put('/api/user/profile-information', { config: ACCOUNT_ROUTE }, async (request) => {
@@ -81,17 +63,16 @@ export function accountRoutes(
         'current_password',
         MESSAGES.currentPasswordRequired,
       );
-      if (await emailTaken(newEmail, user.id)) throw ValidationError.field('email', MESSAGES.emailInUse);
+      if (await account.emailTaken(newEmail, user.id))
+        throw ValidationError.field('email', MESSAGES.emailInUse);
     }
     const token = newEmail ? randomToken(32) : null;
     await database.transaction(async (tx) => {
-      const [before] = await tx.query<{ name: string }>('SELECT name FROM users WHERE id = $1 FOR UPDATE', [
-        user.id,
-      ]);
-      if (before && before.name !== input.name) {
-        await tx.query('UPDATE users SET name = $2, updated_at = now() WHERE id = $1', [user.id, input.name]);
+      const before = await account.lockName(tx, user.id);
+      if (before !== undefined && before !== input.name) {
+        await account.rename(tx, user.id, input.name);
         await auditUser(tx, { id: user.id, name: input.name }, user.id, 'updated', {
-          name: { from: before.name, to: input.name },
+          name: { from: before, to: input.name },
         });
         await recordSecurityEvent(tx, {
           kind: 'profile_changed',
@@ -102,12 +83,7 @@ export function accountRoutes(
       }
       if (newEmail && token) {
         // One pending change per person: a new request replaces the last one (and its link).
-        await tx.query(
-          `INSERT INTO email_changes (user_id, new_email, token_hash) VALUES ($1, $2, $3)
-           ON CONFLICT (user_id) DO UPDATE SET new_email = excluded.new_email,
-             token_hash = excluded.token_hash, created_at = now()`,
-          [user.id, newEmail, tokenHash(token)],
-        );
+        await account.savePendingEmail(tx, user.id, newEmail, tokenHash(token));
         await recordSecurityEvent(tx, {
           kind: 'email_change_requested',
           user: { id: user.id, name: input.name, email: user.email },
@@ -125,10 +101,7 @@ export function accountRoutes(
     } catch (error) {
       // No link reached the new address: nothing waits for one (the name, if changed, stays saved).
       request.log.error({ err: error }, 'No se pudo enviar el enlace de cambio de correo');
-      await database.query('DELETE FROM email_changes WHERE user_id = $1 AND token_hash = $2', [
-        user.id,
-        tokenHash(token),
-      ]);
+      await account.dropPendingEmail(user.id, tokenHash(token));
       throw new HttpError(503, MESSAGES.emailChangeNotSent);
     }
     // The old address is told; a failure here does not undo a change its owner asked for.
@@ -148,11 +121,7 @@ export function accountRoutes(
   });
 
   app.get('/api/user/email-change', { config: ACCOUNT_ROUTE }, async (request) => {
-    const [row] = await database.query<{ new_email: string; created_at: Date }>(
-      `SELECT new_email, created_at FROM email_changes
-        WHERE user_id = $1 AND created_at > now() - make_interval(mins => $2)`,
-      [request.authUser().id, EMAIL_CHANGE_MINUTES],
-    );
+    const row = await account.pendingEmail(request.authUser().id, EMAIL_CHANGE_MINUTES);
     const data: PendingEmailChange | null = row
       ? {
           new_email: row.new_email,
@@ -164,7 +133,7 @@ export function accountRoutes(
   });
 
   app.delete('/api/user/email-change', { config: ACCOUNT_ROUTE }, async (request, reply) => {
-    await database.query('DELETE FROM email_changes WHERE user_id = $1', [request.authUser().id]);
+    await account.dropPendingEmail(request.authUser().id);
     return reply.code(204).send();
   });
 
@@ -175,24 +144,12 @@ export function accountRoutes(
     const invalid = () => ValidationError.field('token', MESSAGES.invalidEmailChangeLink);
     const email = await database
       .transaction(async (tx) => {
-        const [change] = await tx.query<{ new_email: string; old_email: string }>(
-          `DELETE FROM email_changes c USING users u
-          WHERE c.user_id = $1 AND u.id = c.user_id AND c.token_hash = $2
-            AND c.created_at > now() - make_interval(mins => $3)
-          RETURNING c.new_email, u.email AS old_email`,
-          [user.id, tokenHash(token), EMAIL_CHANGE_MINUTES],
-        );
+        const change = await account.takePendingEmail(tx, user.id, tokenHash(token), EMAIL_CHANGE_MINUTES);
         if (!change) throw invalid();
-        if (await emailTaken(change.new_email, user.id, tx))
+        if (await account.emailTaken(change.new_email, user.id, tx))
           throw ValidationError.field('token', MESSAGES.emailInUse);
-        await tx.query(
-          'UPDATE users SET email = $2, email_verified_at = now(), updated_at = now() WHERE id = $1',
-          [user.id, change.new_email],
-        );
         // A reset link mailed to the old address no longer opens the account.
-        await tx.query('DELETE FROM password_reset_tokens WHERE lower(email) = lower($1)', [
-          change.old_email,
-        ]);
+        await account.changeEmail(tx, user.id, change.old_email, change.new_email);
         await auditUser(tx, { id: user.id, name: user.name }, user.id, 'updated', {
           email: { from: change.old_email, to: change.new_email },
         });
@@ -221,7 +178,7 @@ export function accountRoutes(
     const key = currentKey(request);
     await database.transaction(async (tx) => {
       await createAuthRepository(tx).setPassword(user.id, hash);
-      await tx.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [user.id, key]);
+      await account.endOtherSessions(tx, user.id, key);
       await auditUser(tx, { id: user.id, name: user.name }, user.id, 'updated', PASSWORD_CHANGED);
       await recordSecurityEvent(tx, {
         kind: 'password_changed',
@@ -255,10 +212,11 @@ export function accountRoutes(
     const ended = (await liveSessions(user.id)).filter((row) => row.id !== current && pick(row));
     if (ended.length === 0) return 0;
     await database.transaction(async (tx) => {
-      await tx.query('DELETE FROM sessions WHERE user_id = $1 AND id = ANY($2::text[])', [
+      await account.endSessions(
+        tx,
         user.id,
         ended.map((row) => row.id),
-      ]);
+      );
       await recordSecurityEvent(tx, {
         kind: 'session_revoked',
         user: { id: user.id, name: user.name, email: user.email },

@@ -43,8 +43,9 @@ export function createAuthRepository(database: Connection) {
       return row ?? null;
     },
 
-    async recordLogin(userId: number, newHash?: string): Promise<void> {
-      await database.query(
+    /** A sign-in happened (inside the sign-in's transaction when `conn` is one), with a stronger hash if any. */
+    async recordLogin(userId: number, newHash?: string, conn: Connection = database): Promise<void> {
+      await conn.query(
         'UPDATE users SET last_login_at = now(), password = coalesce($2, password) WHERE id = $1',
         [userId, newHash ?? null],
       );

@@ -26,6 +26,7 @@ import type { KnownDevices } from '../auth/known-devices';
 import { REMEMBER_LIFETIME_MINUTES } from '../auth/session-store';
 import { takeAttemptOrRefuse } from '../auth/throttle';
 import { CHALLENGE_SECONDS } from './challenges';
+import { createPasskeyStore } from './passkey-store';
 import {
   NOT_CHECKED,
   type PasskeyRow,
@@ -53,16 +54,14 @@ export function passkeyRoutes(
   const { challenges, checked, origins, requireDomain, rpID, userHandle } = relyingParty;
   const confirmPassword = createPasswordCheck(database);
   const repository = createAuthRepository(database);
+  const store = createPasskeyStore(database);
 
   const ownPasskeys = (userId: number) => relyingParty.passkeysOf(userId);
 
   async function ownPasskey(userId: number, rawId: string, conn: Connection = database) {
     const id = Number(rawId);
     if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-    const [row] = await conn.query<PasskeyRow>('SELECT * FROM passkeys WHERE id = $1 AND user_id = $2', [
-      id,
-      userId,
-    ]);
+    const row = await store.owned(userId, id, conn);
     if (!row) throw notFound();
     return row;
   }
@@ -120,36 +119,23 @@ export function passkeyRoutes(
     try {
       const row = await database.transaction(async (tx) => {
         if (!(await challenges.spend(tx, challenge))) throw ValidationError.field('credential', NOT_CHECKED);
-        // Counted in the transaction that inserts, after locking the person's row: two additions at
-        // once cannot pass the cap together.
-        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id]);
-        const [{ count }] = (await tx.query<{ count: number }>(
-          'SELECT count(*)::int AS count FROM passkeys WHERE user_id = $1',
-          [user.id],
-        )) as [{ count: number }];
-        if (count >= PASSKEYS_PER_USER) {
-          throw ValidationError.field('name', TOO_MANY_PASSKEYS);
-        }
-        const [inserted] = await tx.query<PasskeyRow>(
-          `INSERT INTO passkeys (user_id, name, credential_id, public_key, counter, transports, backed_up)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-          [
-            user.id,
-            input.name,
-            credential.id,
-            Buffer.from(credential.publicKey).toString('base64url'),
-            credential.counter,
-            JSON.stringify(credential.transports ?? []),
-            registrationInfo.credentialBackedUp,
-          ],
-        );
+        const inserted = await store.add(tx, user.id, {
+          name: input.name,
+          credentialId: credential.id,
+          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+          counter: credential.counter,
+          transports: credential.transports ?? [],
+          backedUp: registrationInfo.credentialBackedUp,
+        });
+        // Counted with the person's row locked: two additions at once cannot pass the cap together.
+        if (!inserted) throw ValidationError.field('name', TOO_MANY_PASSKEYS);
         await recordSecurityEvent(tx, {
           kind: 'passkey_added',
           user: { id: user.id, name: user.name, email: user.email },
           origin: requestOrigin(request),
           details: { name: input.name },
         });
-        return inserted!;
+        return inserted;
       });
       return reply.code(201).send({ data: presentPasskey(row) });
     } catch (error) {
@@ -165,10 +151,7 @@ export function passkeyRoutes(
     const { id } = request.params as { id: string };
     const input = validate(RenamePasskeyInput, request.body);
     const row = await ownPasskey(user.id, id);
-    const [renamed] = await database.query<PasskeyRow>(
-      'UPDATE passkeys SET name = $3 WHERE id = $1 AND user_id = $2 RETURNING *',
-      [row.id, user.id, input.name],
-    );
+    const renamed = await store.rename(user.id, row.id, input.name);
     if (!renamed) throw notFound();
     return { data: presentPasskey(renamed) };
   });
@@ -178,11 +161,7 @@ export function passkeyRoutes(
     const { id } = request.params as { id: string };
     const row = await ownPasskey(user.id, id);
     await database.transaction(async (tx) => {
-      const gone = await tx.query('DELETE FROM passkeys WHERE id = $1 AND user_id = $2 RETURNING id', [
-        row.id,
-        user.id,
-      ]);
-      if (gone.length === 0) throw notFound();
+      if (!(await store.remove(tx, user.id, row.id))) throw notFound();
       await recordSecurityEvent(tx, {
         kind: 'passkey_removed',
         user: { id: user.id, name: user.name, email: user.email },
@@ -230,7 +209,7 @@ export function passkeyRoutes(
     }
     await database.transaction(async (tx) => {
       await relyingParty.settle(tx, assertion);
-      await tx.query('UPDATE users SET last_login_at = now() WHERE id = $1', [account.id]);
+      await createAuthRepository(tx).recordLogin(account.id);
       await recordSecurityEvent(tx, { kind: 'login', user, origin, details: { method: 'passkey' } });
     });
     await repository.clearThrottle(throttle);

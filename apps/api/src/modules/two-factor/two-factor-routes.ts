@@ -105,19 +105,12 @@ export function twoFactorRoutes(
     const { password } = validate(ConfirmPasswordInput, request.body);
     // Mi cuenta's check of a typed current password (decision 034): one limiter budget per account.
     await confirmPassword(user.id, password, 'password', MESSAGES.wrongPassword, MESSAGES.wrongPassword);
-    await database.query('UPDATE sessions SET password_confirmed_at = now() WHERE id = $1', [
-      request.session!.key,
-    ]);
+    await store.markPasswordConfirmed(request.session!.key);
     return reply.code(201).send();
   });
 
-  const passwordConfirmed = async (request: FastifyRequest) => {
-    const [row] = await database.query<{ confirmed: boolean }>(
-      `SELECT password_confirmed_at > now() - make_interval(secs => $2) AS confirmed FROM sessions WHERE id = $1`,
-      [request.session!.key, PASSWORD_CONFIRMATION_SECONDS],
-    );
-    return row?.confirmed === true;
-  };
+  const passwordConfirmed = (request: FastifyRequest) =>
+    store.passwordConfirmedWithin(request.session!.key, PASSWORD_CONFIRMATION_SECONDS);
 
   app.get('/api/user/confirmed-password-status', { config: TWO_FACTOR }, async (request) => ({
     confirmed: await passwordConfirmed(request),
@@ -239,11 +232,7 @@ export function twoFactorRoutes(
     // password gains nothing by changing address.
     const throttle = `two-factor|${pending.userId}`;
     await takeAttemptOrRefuse(repository, throttle, field);
-    const [user] = await database.query<{ id: number; name: string; email: string }>(
-      `SELECT id, name, email FROM users
-        WHERE id = $1 AND active AND deleted_at IS NULL AND two_factor_confirmed_at IS NOT NULL`,
-      [pending.userId],
-    );
+    const user = await store.signingInAccount(pending.userId);
     // Disabled, or its second factor reset, since the password was typed: start again.
     if (!user) throw ValidationError.field(field, MESSAGES.twoFactorLoginExpired);
     const origin = requestOrigin(request);
@@ -315,11 +304,8 @@ export function twoFactorRoutes(
     );
     const { account } = assertion;
     const user = { id: account.id, name: account.name, email: account.email };
-    const [still] = await database.query(
-      'SELECT 1 FROM users WHERE id = $1 AND active AND deleted_at IS NULL AND two_factor_confirmed_at IS NOT NULL',
-      [user.id],
-    );
-    if (!still) throw ValidationError.field('credential', MESSAGES.twoFactorLoginExpired);
+    if (!(await store.signingInAccount(user.id)))
+      throw ValidationError.field('credential', MESSAGES.twoFactorLoginExpired);
     await database.transaction((tx) => relyingParty.settle(tx, assertion));
     await repository.clearThrottle(throttle);
     await finishSignIn(request, reply, user, pending, 'passkey');
@@ -337,13 +323,7 @@ export function twoFactorRoutes(
       if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
       if (id === actor.id) throw forbidden(MESSAGES.twoFactorResetSelf);
       const target = await database.transaction(async (tx) => {
-        const [row] = await tx.query<{ id: number; name: string; email: string; permissions: Permission[] }>(
-          `SELECT u.id, u.name, u.email,
-                  (SELECT coalesce(array_agg(DISTINCT rp.permission), '{}') FROM role_user ru
-                     JOIN role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = u.id) AS permissions
-             FROM users u WHERE u.id = $1 AND u.deleted_at IS NULL FOR UPDATE OF u`,
-          [id],
-        );
+        const row = await store.lockManagedAccount(tx, id);
         if (!row) throw notFound();
         // docs/http-api.md: nobody manages an account that holds permissions they lack.
         if (!mayManage(actor.permissions, row.permissions)) throw forbidden();

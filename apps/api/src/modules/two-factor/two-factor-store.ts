@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { RECOVERY_CODE_COUNT } from '@gestor/shared';
+import { type Permission, RECOVERY_CODE_COUNT } from '@gestor/shared';
 import type { Connection, Database } from '../../db/client';
 import { createSecretBox } from '../../lib/secret-box';
 import { safeEqual } from '../../lib/tokens';
@@ -143,6 +143,48 @@ export function createTwoFactorStore(database: Database, appKey: Buffer) {
         [userId],
       );
       return row ? { wasConfirmed: row.was_confirmed } : null;
+    },
+
+    /** Fortify's password.confirm: this session typed its password now. */
+    async markPasswordConfirmed(sessionKey: string): Promise<void> {
+      await database.query('UPDATE sessions SET password_confirmed_at = now() WHERE id = $1', [sessionKey]);
+    },
+
+    /** Whether this session typed its password within the last `seconds`. */
+    async passwordConfirmedWithin(sessionKey: string, seconds: number): Promise<boolean> {
+      const [row] = await database.query<{ confirmed: boolean }>(
+        `SELECT password_confirmed_at > now() - make_interval(secs => $2) AS confirmed FROM sessions WHERE id = $1`,
+        [sessionKey, seconds],
+      );
+      return row?.confirmed === true;
+    },
+
+    /**
+     * The account a pending sign-in finishes, while it may still: active, not in the trash, its second
+     * factor confirmed (disabled or reset since the password was typed: none).
+     */
+    async signingInAccount(userId: number): Promise<{ id: number; name: string; email: string } | undefined> {
+      const [user] = await database.query<{ id: number; name: string; email: string }>(
+        `SELECT id, name, email FROM users
+          WHERE id = $1 AND active AND deleted_at IS NULL AND two_factor_confirmed_at IS NOT NULL`,
+        [userId],
+      );
+      return user;
+    },
+
+    /** An account an administrator resets, locked, with what it holds (no one manages more than they hold). */
+    async lockManagedAccount(
+      tx: Connection,
+      userId: number,
+    ): Promise<{ id: number; name: string; email: string; permissions: Permission[] } | undefined> {
+      const [row] = await tx.query<{ id: number; name: string; email: string; permissions: Permission[] }>(
+        `SELECT u.id, u.name, u.email,
+                (SELECT coalesce(array_agg(DISTINCT rp.permission), '{}') FROM role_user ru
+                   JOIN role_permissions rp ON rp.role_id = ru.role_id WHERE ru.user_id = u.id) AS permissions
+           FROM users u WHERE u.id = $1 AND u.deleted_at IS NULL FOR UPDATE OF u`,
+        [userId],
+      );
+      return row;
     },
   };
 }
