@@ -50,7 +50,6 @@ export const CATEGORIES: ResourceContract<
   typeof categoryFields
 > = areaContract({
   area: 'category',
-  label: { one: 'categoría', many: 'categorías', gender: 'feminine' },
   lookup: 'slug',
   sortable: ['name', 'slug', 'path', 'created_at', 'updated_at'],
   defaultSort: 'path',

@@ -147,7 +147,6 @@ export const ENTITIES: ResourceContract<
   typeof entityFields
 > = areaContract({
   area: 'entity',
-  label: { one: 'entidad', many: 'entidades', gender: 'feminine' },
   lookup: 'id',
   sortable: ['name', 'type', 'created_at', 'updated_at'],
   defaultSort: 'name',

@@ -76,7 +76,6 @@ export const EVENTS: ResourceContract<
   typeof eventFields
 > = areaContract({
   area: 'event',
-  label: { one: 'evento', many: 'eventos', gender: 'masculine' },
   lookup: 'slug',
   sortable: ['title', 'starts_at', 'updated_at', 'created_at'],
   defaultSort: '-starts_at',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Area } from './permissions';
+import type { Area, Gender } from './permissions';
 
 // Decision 018: each field of an area is stated once, in its contract's field table. The create and
 // update inputs, the record type, the labels, the API's storage, reading, audit and CSV, and the
@@ -226,9 +226,6 @@ export function labelsOf<F extends FieldTable>(fields: F): Record<keyof F & stri
     string
   >;
 }
-
-/** The grammatical gender of an area's one-record noun, for "Nueva noticia", "Creado", "la categoría". */
-export type Gender = 'masculine' | 'feminine';
 
 /** "Creada"/"Creado" and "Modificada"/"Modificado": the timestamps' headers, agreeing with the area. */
 export function timestampLabels(gender: Gender) {

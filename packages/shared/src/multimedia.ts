@@ -174,7 +174,6 @@ export const MULTIMEDIA: ResourceContract<
   typeof mediaFields
 > = areaContract({
   area: 'multimedia',
-  label: { one: 'archivo', many: 'archivos', gender: 'masculine' },
   lookup: 'id',
   sortable: ['original_name', 'title', 'size', 'mime_type', 'created_at', 'updated_at'],
   defaultSort: '-created_at',

@@ -136,7 +136,6 @@ export const NEWS: ResourceContract<
   typeof newsFields
 > = areaContract({
   area: 'news',
-  label: { one: 'noticia', many: 'noticias', gender: 'feminine' },
   lookup: 'slug',
   sortable: ['title', 'published_at', 'updated_at', 'created_at'],
   defaultSort: '-updated_at',
@@ -191,7 +190,6 @@ export const PAGES: ResourceContract<
   typeof pageFields
 > = areaContract({
   area: 'page',
-  label: { one: 'página', many: 'páginas', gender: 'feminine' },
   lookup: 'id',
   sortable: ['title', 'slug', 'status', 'updated_at', 'created_at'],
   defaultSort: 'title',

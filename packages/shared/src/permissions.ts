@@ -16,6 +16,13 @@ export const AREAS = [
 ] as const;
 export type Area = (typeof AREAS)[number];
 
+/** The grammatical gender of an area's noun, for "Nueva noticia", "Creado", "la categoría". */
+export type Gender = 'masculine' | 'feminine';
+
+/** The search palette's command to an area's create screen, as a person asks for it: "Nueva noticia". */
+export const newRecordLabel = ({ one, gender }: AreaEntry['noun']) =>
+  `${gender === 'feminine' ? 'Nueva' : 'Nuevo'} ${one}`;
+
 /** A form of one area that picks records of another (decision 014; PICKER_NEEDS below). */
 export interface PickerNeed {
   from: Area;
@@ -31,8 +38,8 @@ export interface AreaEntry {
   path: string;
   /** Its name in the menu, the permission matrix, the activity log. */
   label: string;
-  /** The search palette's command to its create screen, as a person asks for it ("Nueva noticia"). */
-  newRecord?: string;
+  /** Its one-record noun, its plural and their gender ("Nueva noticia", "publicarlo", "Evento publicado"). */
+  noun: { one: string; many: string; gender: Gender };
   /** Publishing is a permission of its own (`<area>.publish`). */
   publishes?: true;
   /** The seeded "Editor" role: manages it (content), only reads it, or leaves it to the administrator. */
@@ -41,9 +48,9 @@ export interface AreaEntry {
   pickers?: readonly PickerNeed[];
   /**
    * What the website is told of its changes (docs/webhooks.md): each step of a publication (published,
-   * updated, unpublished, deleted), named with its one-record noun, or one `<area>.changed`.
+   * updated, unpublished, deleted), or one `<area>.changed`.
    */
-  webhooks?: { publication: string } | { changed: string };
+  webhooks?: 'publication' | 'changes';
 }
 
 /**
@@ -55,27 +62,28 @@ export const AREA_REGISTRY = {
   news: {
     path: 'news',
     label: 'Noticias',
-    newRecord: 'Nueva noticia',
+    noun: { one: 'noticia', many: 'noticias', gender: 'feminine' },
     publishes: true,
     editor: 'manages',
     pickers: [
       { from: 'multimedia', what: 'la portada y las imágenes del texto', uploads: true },
       { from: 'category', what: 'las categorías' },
     ],
-    webhooks: { publication: 'Noticia' },
+    webhooks: 'publication',
   },
   page: {
     path: 'pages',
     label: 'Páginas',
+    noun: { one: 'página', many: 'páginas', gender: 'feminine' },
     publishes: true,
     editor: 'manages',
     pickers: [{ from: 'multimedia', what: 'las imágenes del texto', uploads: true }],
-    webhooks: { publication: 'Página' },
+    webhooks: 'publication',
   },
   event: {
     path: 'events',
     label: 'Agenda',
-    newRecord: 'Nuevo evento',
+    noun: { one: 'evento', many: 'eventos', gender: 'masculine' },
     publishes: true,
     editor: 'manages',
     pickers: [
@@ -83,64 +91,80 @@ export const AREA_REGISTRY = {
       { from: 'category', what: 'las categorías' },
       { from: 'space', what: 'el espacio' },
     ],
-    webhooks: { publication: 'Evento' },
+    webhooks: 'publication',
   },
   // Who may do what, and where content is sent (a webhook's address and events are integration
   // settings): the administrator's alone unless a role is given them.
-  role: { path: 'roles', label: 'Roles', newRecord: 'Nuevo rol', editor: 'none' },
-  test: { path: 'tests', label: 'Tests', newRecord: 'Nuevo test', editor: 'reads' },
+  role: {
+    path: 'roles',
+    label: 'Roles',
+    noun: { one: 'rol', many: 'roles', gender: 'masculine' },
+    editor: 'none',
+  },
+  test: {
+    path: 'tests',
+    label: 'Tests',
+    noun: { one: 'test', many: 'tests', gender: 'masculine' },
+    editor: 'reads',
+  },
   user: {
     path: 'users',
     label: 'Usuarios',
-    newRecord: 'Nuevo usuario',
+    noun: { one: 'usuario', many: 'usuarios', gender: 'masculine' },
     editor: 'none',
     pickers: [{ from: 'role', what: 'los roles' }],
   },
   slide: {
     path: 'slides',
     label: 'Diapositivas',
-    newRecord: 'Nueva diapositiva',
+    noun: { one: 'diapositiva', many: 'diapositivas', gender: 'feminine' },
     editor: 'manages',
     pickers: [{ from: 'multimedia', what: 'la imagen', uploads: true }],
-    webhooks: { changed: 'Cambio en diapositivas' },
+    webhooks: 'changes',
   },
   space: {
     path: 'spaces',
     label: 'Espacios',
-    newRecord: 'Nuevo espacio',
+    noun: { one: 'espacio', many: 'espacios', gender: 'masculine' },
     editor: 'reads',
     pickers: [
       { from: 'entity', what: 'la entidad' },
       { from: 'multimedia', what: 'la galería', uploads: true },
     ],
-    webhooks: { changed: 'Cambio en espacios' },
+    webhooks: 'changes',
   },
   entity: {
     path: 'entities',
     label: 'Entidades',
-    newRecord: 'Nueva entidad',
+    noun: { one: 'entidad', many: 'entidades', gender: 'feminine' },
     editor: 'reads',
     pickers: [{ from: 'multimedia', what: 'el logotipo', uploads: true }],
-    webhooks: { changed: 'Cambio en entidades' },
+    webhooks: 'changes',
   },
   category: {
     path: 'categories',
     label: 'Categorías',
-    newRecord: 'Nueva categoría',
+    noun: { one: 'categoría', many: 'categorías', gender: 'feminine' },
     editor: 'manages',
     pickers: [
       { from: 'category', what: 'la categoría superior' },
       { from: 'multimedia', what: 'la imagen', uploads: true },
     ],
-    webhooks: { changed: 'Cambio en categorías' },
+    webhooks: 'changes',
   },
   multimedia: {
     path: 'multimedia',
     label: 'Multimedia',
+    noun: { one: 'archivo', many: 'archivos', gender: 'masculine' },
     editor: 'manages',
-    webhooks: { changed: 'Cambio en multimedia' },
+    webhooks: 'changes',
   },
-  webhook: { path: 'webhooks', label: 'Webhooks', newRecord: 'Nuevo webhook', editor: 'none' },
+  webhook: {
+    path: 'webhooks',
+    label: 'Webhooks',
+    noun: { one: 'webhook', many: 'webhooks', gender: 'masculine' },
+    editor: 'none',
+  },
 } as const satisfies Record<Area, AreaEntry>;
 
 type Registry = typeof AREA_REGISTRY;

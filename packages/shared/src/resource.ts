@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { CrossFieldRule, FieldTable, Gender } from './fields';
-import { AREA_API_PATHS, type Area } from './permissions';
+import type { CrossFieldRule, FieldTable } from './fields';
+import { AREA_API_PATHS, AREA_REGISTRY, type Area, type Gender } from './permissions';
 
 // docs/http-api.md#resources-one-shape-for-every-area: the shapes every management area shares.
 
@@ -122,6 +122,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
 export const HIDDEN_VALUE = '[oculto]';
 
 /** An area's contract, its API path taken from the area (`AREA_API_PATHS`): stated once. */
-export function areaContract<C extends Omit<ResourceContract, 'path'>>(contract: C): C & { path: string } {
-  return { ...contract, path: AREA_API_PATHS[contract.area] };
+/** An area's contract with what its registry entry states: its path under /api and its noun. */
+export function areaContract<C extends Omit<ResourceContract, 'path' | 'label'>>(
+  contract: C,
+): C & Pick<ResourceContract, 'path' | 'label'> {
+  return { ...contract, path: AREA_API_PATHS[contract.area], label: AREA_REGISTRY[contract.area].noun };
 }

@@ -56,7 +56,6 @@ export const ROLES: ResourceContract<
   typeof roleFields
 > = areaContract({
   area: 'role',
-  label: { one: 'rol', many: 'roles', gender: 'masculine' },
   sortable: ['name', 'label', 'created_at', 'updated_at'],
   defaultSort: 'name',
   filters: {

@@ -150,7 +150,6 @@ export const SLIDES: ResourceContract<
   typeof slideFields
 > = areaContract({
   area: 'slide',
-  label: { one: 'diapositiva', many: 'diapositivas', gender: 'feminine' },
   lookup: 'id',
   sortable: ['position', 'title', 'created_at', 'updated_at'],
   defaultSort: 'position',

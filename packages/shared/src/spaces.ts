@@ -83,7 +83,6 @@ export const SPACES: ResourceContract<
   typeof spaceFields
 > = areaContract({
   area: 'space',
-  label: { one: 'espacio', many: 'espacios', gender: 'masculine' },
   lookup: 'id',
   sortable: ['name', 'capacity', 'created_at', 'updated_at'],
   defaultSort: 'name',

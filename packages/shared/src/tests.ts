@@ -214,7 +214,6 @@ export const TESTS: ResourceContract<
   typeof testFields
 > = areaContract({
   area: 'test',
-  label: { one: 'test', many: 'tests', gender: 'masculine' },
   lookup: 'id',
   sortable: ['title', 'status', 'updated_at', 'created_at'],
   defaultSort: '-updated_at',

@@ -57,7 +57,6 @@ export const USERS: ResourceContract<
   typeof userFields
 > = areaContract({
   area: 'user',
-  label: { one: 'usuario', many: 'usuarios', gender: 'masculine' },
   sortable: ['name', 'email', 'active', 'last_login_at', 'created_at', 'updated_at'],
   defaultSort: 'name',
   filters: {

@@ -14,9 +14,9 @@ const PUBLICATION_STEPS = ['published', 'updated', 'unpublished', 'deleted'] as 
 
 /** Every event a webhook may subscribe to: each area's, as its registry entry says (docs/webhooks.md). */
 export type WebhookEvent = {
-  [A in Area]: Registry[A] extends { webhooks: { publication: string } }
+  [A in Area]: Registry[A] extends { webhooks: 'publication' }
     ? `${A}.${(typeof PUBLICATION_STEPS)[number]}`
-    : Registry[A] extends { webhooks: { changed: string } }
+    : Registry[A] extends { webhooks: 'changes' }
       ? `${A}.changed`
       : never;
 }[Area];
@@ -30,15 +30,16 @@ const STEP_WORDS: Record<(typeof PUBLICATION_STEPS)[number], (ending: string) =>
 };
 
 const EVENTS: Array<[WebhookEvent, string]> = AREAS.flatMap((area): Array<[WebhookEvent, string]> => {
-  const announced = (AREA_REGISTRY[area] as AreaEntry).webhooks;
-  if (!announced) return [];
-  if ('changed' in announced) return [[`${area}.changed` as WebhookEvent, announced.changed]];
-  // Every one-record noun of a publication area is feminine so far ("Noticia", "Página"); a
-  // masculine one ends its words in -o.
-  const ending = /a$/.test(announced.publication) ? 'a' : 'o';
+  const { webhooks, label, noun } = AREA_REGISTRY[area] as AreaEntry;
+  if (!webhooks) return [];
+  if (webhooks === 'changes')
+    return [[`${area}.changed` as WebhookEvent, `Cambio en ${label.toLowerCase()}`]];
+  // The words agree with the noun: "Noticia publicada", "Evento publicado".
+  const ending = noun.gender === 'feminine' ? 'a' : 'o';
+  const one = `${noun.one.charAt(0).toUpperCase()}${noun.one.slice(1)}`;
   return PUBLICATION_STEPS.map((step): [WebhookEvent, string] => [
     `${area}.${step}` as WebhookEvent,
-    `${announced.publication} ${STEP_WORDS[step](ending)}`,
+    `${one} ${STEP_WORDS[step](ending)}`,
   ]);
 });
 
@@ -156,7 +157,6 @@ export const WEBHOOKS: ResourceContract<
   // Decision 026: no trash. A webhook is the website's wiring, not content: a trashed one would keep
   // its signing secret and deliveries for nothing; its delete stays final.
   trash: false,
-  label: { one: 'webhook', many: 'webhooks', gender: 'masculine' },
   sortable: ['name', 'created_at', 'updated_at'],
   defaultSort: 'name',
   filters: {

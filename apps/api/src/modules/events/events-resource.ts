@@ -17,6 +17,7 @@ import { defineArea, joinTable, storedIn } from '../resource/area-declaration';
 import { effectiveStatusSql, publishedNowSql, publishing } from '../resource/publishing';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 import { SPANISH_SEARCH } from '../resource/spanish-search';
+import { publicSpaceSql } from '../spaces/spaces-resource';
 
 // The agenda (issue 31): news' publishing rules, a place among the spaces, categories in order. On
 // the website while published and not yet over, soonest first; filtered by Madrid days and by space.
@@ -115,7 +116,7 @@ export function eventsResource() {
         space: {
           from: ['space'],
           sql: `(SELECT json_build_object('slug', s.slug, 'name', s.name, 'address', s.address) FROM spaces s
-                  WHERE s.id = t.space_id AND s.active AND s.deleted_at IS NULL)`,
+                  WHERE s.id = t.space_id AND ${publicSpaceSql('s')})`,
         },
         categories: { from: ['categories'], sql: publicCategoriesSql(EVENT_CATEGORIES) },
       },

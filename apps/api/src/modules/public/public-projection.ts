@@ -27,7 +27,9 @@ export interface PublicProjection {
   read(row: Row, whole: boolean): Row;
 }
 
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value ? String(value) : null);
+/** A timestamp as the answers write it (ISO 8601, UTC), or null. */
+export const iso = (value: unknown) =>
+  value instanceof Date ? value.toISOString() : value ? String(value) : null;
 
 export function publicProjection(
   side: PublicSide,

@@ -6,7 +6,7 @@ import { Params } from '../resource/list-query';
 import type { MediaLinks } from '../resource/media-links';
 import type { PublicArea } from '../resource/public-side';
 import { fromTemplate } from '../resource/publishing';
-import { type PublicProjection, publicProjection } from './public-projection';
+import { iso, type PublicProjection, publicProjection } from './public-projection';
 
 // docs/public-api.md#calling-it: each read states the area's condition in SQL, evaluated at the
 // statement's time (now()), so a scheduled item or a slide's window changes the answer with no write.
@@ -14,8 +14,6 @@ import { type PublicProjection, publicProjection } from './public-projection';
 // Every area is read the same way, from its declaration (public-area.ts).
 
 type Row = Record<string, unknown>;
-
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value ? String(value) : null);
 
 export interface PublicPageOf<T> {
   rows: T[];

@@ -14,6 +14,11 @@ import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 // deleted now is waited for, then not found (422). The gallery is written as ids in order and read
 // as media objects.
 
+/** A space the website shows: active, not in the trash, of an active entity or of none. */
+export const publicSpaceSql = (alias: string) =>
+  `${alias}.active AND ${alias}.deleted_at IS NULL AND (${alias}.entity_id IS NULL OR EXISTS (
+     SELECT 1 FROM entities e WHERE e.id = ${alias}.entity_id AND e.active AND e.deleted_at IS NULL))`;
+
 export function spacesResource() {
   return defineArea<SpaceRecord, SpaceInput, Omit<SpaceUpdateInput, 'updated_at'>>({
     contract: SPACES,
@@ -52,7 +57,7 @@ export function spacesResource() {
     // Active, of an active entity or of none; by name, with the entity and the gallery in its order.
     publicSide: {
       path: '/spaces',
-      condition: `t.active AND t.deleted_at IS NULL AND (t.entity_id IS NULL OR EXISTS (SELECT 1 FROM entities e WHERE e.id = t.entity_id AND e.active AND e.deleted_at IS NULL))`,
+      condition: publicSpaceSql('t'),
       order: `${spanishOrder('t.name')}, t.id`,
       query: PublicSpaceQuery,
       filters: {

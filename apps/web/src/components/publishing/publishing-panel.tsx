@@ -1,4 +1,4 @@
-import { AREA_LABELS, type PublicationStatus } from '@gestor/shared';
+import { AREA_REGISTRY, type PublicationStatus } from '@gestor/shared';
 import { useState } from 'react';
 import { useCan } from '../../lib/permissions';
 import { DateTimeControl, FormSection, MADRID_TIME_HINT } from '../controls';
@@ -25,10 +25,10 @@ export function PublishingPanel({
   const status = record?.status ?? 'draft';
   // The calendar offers nothing before the minute the form opened; the server checks it again.
   const [now] = useState(() => new Date().toISOString());
-  const gender = rules.noun?.gender ?? 'feminine';
+  // Said of the area's records as its registry entry names them: "publicarla" a news item, "publicarlo" an event.
+  const { gender, many } = AREA_REGISTRY[rules.area].noun;
   const pronoun = gender === 'masculine' ? 'lo' : 'la';
   const what = rules.scheduling ? `publicar${pronoun} o programar${pronoun}` : `publicar${pronoun}`;
-  const many = rules.noun?.many ?? AREA_LABELS[rules.area].toLowerCase();
 
   return (
     <FormSection title="Publicación">

@@ -1,4 +1,4 @@
-import type { Area, Gender, Permission, PublicationStatus } from '@gestor/shared';
+import type { Area, Permission, PublicationStatus } from '@gestor/shared';
 
 // docs/areas.md#rules-shared-by-the-content-areas, as the forms of publishable areas (news, pages) apply it. Only holders of
 // `<area>.publish` send a status or a date, or change an item that is not a draft: the API answers
@@ -9,8 +9,6 @@ export interface PublishingRules {
   area: Area;
   permission: Permission;
   scheduling: boolean;
-  /** How the area's records are named (default: its menu label, feminine): "eventos", masculine. */
-  noun?: { many: string; gender: Gender };
 }
 
 interface Publication {

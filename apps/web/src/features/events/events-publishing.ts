@@ -5,5 +5,4 @@ export const EVENTS_PUBLISHING: PublishingRules = {
   area: 'event',
   permission: 'event.publish',
   scheduling: true,
-  noun: { many: 'eventos', gender: 'masculine' },
 };

@@ -1,4 +1,5 @@
 import { EVENTS, type EventRecord } from '@gestor/shared';
+import { CATEGORIES_BY_SLUG } from '../../components/options/categories-by-slug';
 import { useRecordOptions } from '../../components/options/use-record-options';
 import { PublicationStatusTag } from '../../components/publishing/publication-status-tag';
 import { mayChangePublication, publishingBody } from '../../components/publishing/publishing';
@@ -11,7 +12,7 @@ import {
   type ListFilter,
 } from '../../components/resource/resource-screens';
 import { can } from '../../lib/permissions';
-import { EVENT_CATEGORIES, EVENT_SPACES, EventFields } from './components/event-fields';
+import { EVENT_SPACES, EventFields } from './components/event-fields';
 import { EVENTS_PUBLISHING } from './events-publishing';
 
 // The agenda on the resource machinery (decision 008): /event, /event/create, /event/{slug}.
@@ -23,7 +24,7 @@ export type EventFormValues = FormValuesOf<typeof EVENTS.fields>;
 const STATUS_FILTER = choiceFilter(EVENTS, 'status');
 
 function useEventFilters(): ListFilter[] {
-  const categories = useRecordOptions(EVENT_CATEGORIES);
+  const categories = useRecordOptions(CATEGORIES_BY_SLUG);
   const spaces = useRecordOptions(EVENT_SPACES);
   return [
     STATUS_FILTER,
@@ -53,7 +54,7 @@ export const eventsScreens = defineResourceScreens<EventRecord, EventFormValues>
     {
       field: 'status',
       card: 'status',
-      body: (event) => <PublicationStatusTag status={event.status} gender="masculine" />,
+      body: (event) => <PublicationStatusTag status={event.status} gender={EVENTS.label.gender} />,
     },
   ],
   useFilters: useEventFilters,

@@ -1,4 +1,5 @@
 import { NEWS, type NewsRecord, USERS, type UserRecord } from '@gestor/shared';
+import { CATEGORIES_BY_SLUG } from '../../components/options/categories-by-slug';
 import { recordOptions } from '../../components/options/record-options';
 import { useRecordOptions } from '../../components/options/use-record-options';
 import { previewAction } from '../../components/preview/preview-action';
@@ -15,7 +16,7 @@ import {
 import { useUser } from '../../lib/auth';
 import { can } from '../../lib/permissions';
 import { FeaturedMark, NewsCategoryTags } from './components/news-cells';
-import { NEWS_CATEGORIES, NewsFields } from './components/news-fields';
+import { NewsFields } from './components/news-fields';
 import { NEWS_PUBLISHING } from './news-publishing';
 import './components/news.css';
 
@@ -44,7 +45,7 @@ const AUTHORS = recordOptions(USERS, {
 });
 
 function useNewsFilters(): ListFilter[] {
-  const categories = useRecordOptions(NEWS_CATEGORIES);
+  const categories = useRecordOptions(CATEGORIES_BY_SLUG);
   const user = useUser();
   return [
     STATUS_FILTER,

@@ -19,9 +19,6 @@ import type { FormFieldsProps } from '../../../components/resource/resource-scre
 import { RichTextControl } from '../../../components/rich-text/rich-text-control';
 import { EVENTS_PUBLISHING } from '../events-publishing';
 
-/** Categories by slug, as news are filed. */
-export const EVENT_CATEGORIES = CATEGORIES_BY_SLUG;
-
 /** The place, by id; an inactive one says so (it is not on the website while inactive). */
 export const EVENT_SPACES = recordOptions(SPACES, {
   value: (space: SpaceRecord) => space.id,
@@ -46,7 +43,7 @@ function KeptReference({ label, value, what }: { label: string; value: string; w
 
 /** Title and slug, subtitle, when, where, description, image, categories and the publishing panel. */
 export function EventFields({ record, readOnly }: FormFieldsProps<EventRecord>) {
-  const categories = useRecordOptions(EVENT_CATEGORIES);
+  const categories = useRecordOptions(CATEGORIES_BY_SLUG);
   const spaces = useRecordOptions(EVENT_SPACES);
   const startsAt = useWatch({ name: 'starts_at' }) as string | null;
 

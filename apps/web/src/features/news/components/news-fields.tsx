@@ -16,15 +16,12 @@ import { RichTextControl } from '../../../components/rich-text/rich-text-control
 import { NEWS_PUBLISHING } from '../news-publishing';
 import { NewsCategoryTags } from './news-cells';
 
-/** A news item is filed under categories by slug (docs/areas.md), each read as its path ("Deportes › Fútbol"). */
-export const NEWS_CATEGORIES = CATEGORIES_BY_SLUG;
-
 // Labels and limits come from the field table (decision 018): what the API checks, never a copy.
 const { fields } = NEWS;
 
 /** Title and slug, subtitle, excerpt, body, cover, categories, featured, and the publishing panel. */
 export function NewsFields({ record, readOnly }: FormFieldsProps<NewsRecord>) {
-  const categories = useRecordOptions(NEWS_CATEGORIES);
+  const categories = useRecordOptions(CATEGORIES_BY_SLUG);
 
   return (
     <>

@@ -1,5 +1,5 @@
 import type { Area, AreaEntry, Permission } from '@gestor/shared/permissions';
-import { AREA_LABELS, AREA_REGISTRY } from '@gestor/shared/permissions';
+import { AREA_LABELS, AREA_REGISTRY, newRecordLabel } from '@gestor/shared/permissions';
 import { foldText } from '@gestor/shared/search';
 
 // What the palette offers beside the records (issue 20): the screens and actions the person may use.
@@ -25,9 +25,9 @@ export function paletteCommands(
 ): PaletteCommand[] {
   const commands: PaletteCommand[] = [];
   for (const { area, screens } of areas) {
-    // The create screen's action, said as the person would ask for it (the registry's entry).
-    const label = (AREA_REGISTRY[area] as AreaEntry).newRecord;
-    if (label && screens?.create !== false && can(`${area}.create` as Permission)) {
+    // The create screen's action, said as the person would ask for it: "Nueva noticia".
+    const label = newRecordLabel((AREA_REGISTRY[area] as AreaEntry).noun);
+    if (screens?.create !== false && can(`${area}.create` as Permission)) {
       commands.push({ id: `new-${area}`, label, icon: 'pi pi-plus', to: `/${area}/create` });
     }
   }
