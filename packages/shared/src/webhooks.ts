@@ -29,8 +29,13 @@ const STEP_WORDS: Record<(typeof PUBLICATION_STEPS)[number], (ending: string) =>
   deleted: (a) => `publicad${a} eliminad${a}`,
 };
 
+/** What an area tells the website of its changes (its registry entry); null: nothing. */
+export const webhookModeOf = (area: Area): 'publication' | 'changes' | null =>
+  (AREA_REGISTRY[area] as AreaEntry).webhooks ?? null;
+
 const EVENTS: Array<[WebhookEvent, string]> = AREAS.flatMap((area): Array<[WebhookEvent, string]> => {
-  const { webhooks, label, noun } = AREA_REGISTRY[area] as AreaEntry;
+  const { label, noun } = AREA_REGISTRY[area] as AreaEntry;
+  const webhooks = webhookModeOf(area);
   if (!webhooks) return [];
   if (webhooks === 'changes')
     return [[`${area}.changed` as WebhookEvent, `Cambio en ${label.toLowerCase()}`]];

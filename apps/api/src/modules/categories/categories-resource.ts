@@ -51,7 +51,6 @@ export function categoriesResource() {
       news_count: `(SELECT count(*)::int FROM category_news cn JOIN news n ON n.id = cn.news_id AND n.deleted_at IS NULL
          WHERE cn.category_id = t.id)`,
     },
-    announces: { changes: true },
     sortColumns: {
       name: spanishOrder('t.name'),
       slug: 't.slug',

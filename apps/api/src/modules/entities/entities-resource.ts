@@ -27,7 +27,6 @@ export function entitiesResource() {
       spaces_count: '(SELECT count(*)::int FROM spaces s WHERE s.entity_id = t.id AND s.deleted_at IS NULL)',
     },
     // An inactive entity is not on the website (public-records.ts): its writes are no one's news.
-    announces: { changes: true, isPublic: (entity) => entity.active },
     sortColumns: {
       name: spanishOrder('t.name'),
       type: 't.type',

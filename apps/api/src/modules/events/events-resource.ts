@@ -55,19 +55,6 @@ export function eventsResource() {
       space: (value) => `t.space_id = ${value}`,
     },
     authorize: rules.authorize,
-    // Public while published (a scheduled one from its time) and not over; its end takes it down.
-    announces: {
-      isPublic: (record) => record.status === 'published' && Date.parse(record.ends_at) > Date.now(),
-      timed: [
-        { condition: "t.status = 'scheduled' AND t.ends_at > t.published_at", at: 't.published_at' },
-        {
-          condition: `t.status <> 'draft' AND t.ends_at > t.updated_at
-                      AND (t.status = 'published' OR t.published_at < t.ends_at)`,
-          at: 't.ends_at',
-          kind: 'unpublished',
-        },
-      ],
-    },
     // An edit that moves one end only is checked against the stored other (the shared schema checks
     // the two when a request carries both).
     async check(_ctx, { current, columns }) {
@@ -121,10 +108,16 @@ export function eventsResource() {
         categories: { from: ['categories'], sql: publicCategoriesSql(EVENT_CATEGORIES) },
       },
       sitemap: { order: 't.starts_at, t.id' },
-      // Its publication at its time, and its end.
+      // Its publication at its time (unless it has ended by then), and its end, which takes down one
+      // that was shown: published, or scheduled before it ends, and not ended before its last write.
       changesAt: [
-        { condition: "t.status = 'scheduled'", at: 't.published_at' },
-        { condition: "t.status <> 'draft'", at: 't.ends_at' },
+        { condition: "t.status = 'scheduled' AND t.ends_at > t.published_at", at: 't.published_at' },
+        {
+          condition: `t.status <> 'draft' AND t.ends_at > t.updated_at
+                      AND (t.status = 'published' OR t.published_at < t.ends_at)`,
+          at: 't.ends_at',
+          kind: 'unpublished',
+        },
       ],
     },
   });

@@ -170,7 +170,6 @@ export function multimediaResource({
       readValue: (raw) => urls.ref(raw),
     },
     // A new, edited, replaced or deleted file (the website may show it anywhere).
-    announces: { changes: true },
     sortColumns: {
       original_name: spanishOrder('t.original_name'),
       title: spanishOrder('t.title'),

@@ -84,11 +84,6 @@ export function newsResource({ website }: { website: string | null }) {
       author: (value) => `t.author_id = ${value}`,
     },
     authorize: rules.authorize,
-    // Public while its status reads published (a scheduled item's, from its time on: announced then).
-    announces: {
-      isPublic: (record) => record.status === 'published',
-      timed: [{ condition: "t.status = 'scheduled'", at: 't.published_at' }],
-    },
     prepare({ actor }, input, current) {
       rules.prepare(input, current);
       if (!current) (input as Record<string, unknown>).author = actor.id;

@@ -31,7 +31,6 @@ export function pagesResource({ website }: { website: string | null }) {
     },
     filterConditions: { status: (value) => `t.status = ${value}` },
     authorize: rules.authorize,
-    announces: { isPublic: (record) => record.status === 'published' },
     prepare(_ctx, input, current) {
       rules.prepare(input, current);
     },

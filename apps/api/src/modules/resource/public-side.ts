@@ -20,6 +20,19 @@ export interface OwnColumn {
   read?: (value: unknown) => unknown;
 }
 
+/**
+ * A moment at which a record changes what the website shows by time alone, with no write (a
+ * scheduled item's publication, a slide's window opening): the records whose `condition` holds, at
+ * the instant `at` (SQL over the alias `t`). A condition may ask for `at > t.updated_at` where a write
+ * can set a moment already past: that write was announced itself.
+ */
+export interface TimedChange {
+  condition: string;
+  at: string;
+  /** What it is to the webhooks when not the area's `published` (or `changed`): an event's end unpublishes it. */
+  kind?: 'unpublished';
+}
+
 /** A query parameter's condition on the record `t` (its value already checked by the area's query schema). */
 export type PublicFilter = (value: string, params: Params) => string;
 
@@ -43,9 +56,10 @@ export interface PublicSideDeclaration {
   updatedAt?: false;
   /**
    * The moments its answers change with no write (a scheduled item's time, a slide's window, an
-   * event's end): the public cache is emptied when the soonest comes (decision 022).
+   * event's end): the public cache is emptied when the soonest comes (decision 022), and each that
+   * comes is announced once to the webhooks.
    */
-  changesAt?: ReadonlyArray<{ condition: string; at: string }>;
+  changesAt?: readonly TimedChange[];
   /** An unfiltered list's total, cheaper than counting (news: kept by triggers). */
   total?: string;
   /**

@@ -42,37 +42,6 @@ export type AuthorizedWrite<R, C, U> =
   | { action: 'update'; current: R; input: U }
   | { action: 'delete'; records: R[] };
 
-/**
- * A moment at which a record changes what the website shows by time alone, with no write (a
- * scheduled item's publication, a slide's window opening): the records whose `condition` holds, at
- * the instant `at` (SQL over the alias `t`). Announced once when it comes (webhooks).
- */
-export interface TimedChange {
-  condition: string;
-  at: string;
-  /** The event it sends when not the area's `published` (or `changed`): an event's end unpublishes it. */
-  kind?: 'unpublished';
-}
-
-/**
- * What the organisation's website is told of an area's changes (docs/webhooks.md#events):
- * - `changes`: any write of a record is `<area>.changed`, and so is each `timed` moment; with
- *   `isPublic`, only a write of a record public before or after it (one appearing, changed or going
- *   away on the website: a public reader can see it), so an inactive record's name is sent to no one;
- * - publication (`isPublic`): `<area>.published` when a record becomes public, `.updated` when one
- *   public before and after is changed, `.unpublished` when it stops being public, `.deleted` when a
- *   public one is deleted; a draft's edits say nothing. A `timed` moment is `<area>.published`.
- */
-export type Announcement<R> =
-  | { changes: true; isPublic?: IsPublic<R>; timed?: readonly TimedChange[] }
-  | { isPublic: IsPublic<R>; timed?: readonly TimedChange[] };
-
-/**
- * Whether a public reader sees the record, asked in the write's transaction, which also sees what the
- * record depends on (a space's entity).
- */
-export type IsPublic<R> = (record: R, tx: Connection) => boolean | Promise<boolean>;
-
 /** One record's change inside a write: as it was (null on create) and as it is (null on delete). */
 export interface RecordChange {
   definition: ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>;
@@ -80,6 +49,13 @@ export interface RecordChange {
   after: { id: number } | null;
   /** Whether an update changed what people wrote (its history entry is not empty). */
   edited: boolean;
+  /**
+   * Whether a public reader saw the record before the write and sees it after (its area's public
+   * condition, decision 047, asked in the write's transaction; a record of an area with no public
+   * side is seen while it exists).
+   */
+  was: boolean;
+  is: boolean;
 }
 
 /** Where the machinery reports each change, inside the write's transaction (the webhooks' outbox). */
@@ -177,8 +153,6 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
    * to its creation (a webhook's signing secret): never read back, listed, exported or audited.
    */
   issuedOnCreate?: Record<string, () => string>;
-  /** What the website is told when this area's records change (webhooks); nothing when absent. */
-  announces?: Announcement<R>;
   /** What the website reads of it through the public API (decision 047); not public when absent. */
   publicSide?: PublicSideDeclaration;
   csv: CsvColumn<R>[];

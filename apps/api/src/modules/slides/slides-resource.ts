@@ -44,17 +44,6 @@ export function slidesResource() {
     // Never sent by clients (the schemas do not know it): set here on create and by the order route,
     // which are changes people make, so the history shows them.
     audited: ['position'],
-    // What the home page shows changes with a write of a slide shown before or after it (an inactive
-    // one, or one outside its window, is not), and when a window opens or closes by itself (a time
-    // that comes after the slide's last write: one before it was announced by that write).
-    announces: {
-      changes: true,
-      isPublic: (slide) => slide.state === 'active',
-      timed: [
-        { condition: 't.active AND t.starts_at > t.updated_at', at: 't.starts_at' },
-        { condition: 't.active AND t.ends_at > t.updated_at', at: 't.ends_at' },
-      ],
-    },
     sortColumns: {
       position: 't.position',
       title: spanishOrder('t.title'),
@@ -141,10 +130,11 @@ export function slidesResource() {
       updatedAt: false,
       url: false,
       limit: PUBLIC_SLIDES_MAX,
-      // Its window opening and closing (slideStateSql).
+      // Its window opening and closing (slideStateSql), when that comes after the slide's last write:
+      // a write that sets a time already past was announced itself.
       changesAt: [
-        { condition: 't.active', at: 't.starts_at' },
-        { condition: 't.active', at: 't.ends_at' },
+        { condition: 't.active AND t.starts_at > t.updated_at', at: 't.starts_at' },
+        { condition: 't.active AND t.ends_at > t.updated_at', at: 't.ends_at' },
       ],
     },
 

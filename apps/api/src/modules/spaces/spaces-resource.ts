@@ -24,20 +24,6 @@ export function spacesResource() {
     contract: SPACES,
     table: 'spaces',
     storage: { images: joinTable('space_images', 'space_id', 'media_id') },
-    // Public as public-records.ts shows spaces: active, and with no entity or an active one. A space
-    // write does not change its entity, so the entity read in the write's transaction is as it was.
-    announces: {
-      changes: true,
-      async isPublic(space, tx) {
-        if (!space.active) return false;
-        if (!space.entity) return true;
-        const [entity] = await tx.query<{ active: boolean }>(
-          'SELECT active FROM entities WHERE id = $1 AND deleted_at IS NULL',
-          [space.entity.id],
-        );
-        return entity?.active === true;
-      },
-    },
     sortColumns: {
       name: spanishOrder('t.name'),
       capacity: 't.capacity',

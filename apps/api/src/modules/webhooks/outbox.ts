@@ -1,14 +1,15 @@
 import {
+  type Area,
   publicFieldsOf,
   WEBHOOK_EVENTS,
   WEBHOOK_LOG_SIZE,
   type WebhookDeliveryType,
   type WebhookEvent,
   type WebhookPayload,
+  webhookModeOf,
 } from '@gestor/shared';
 import type { Connection, Database } from '../../db/client';
 import type {
-  Announcement,
   ChangeFeed,
   RecordChange,
   ResourceDefinition,
@@ -74,40 +75,29 @@ function seenByWebsite({ definition, before, after }: RecordChange): boolean {
 }
 
 /**
- * The event one change makes, by what its area announces; null when it says nothing (a draft's edit,
- * an inactive entity's, an edit of what the website does not read: an entity's tax id).
+ * The event one change makes; null when it says nothing (a draft's edit, an inactive entity's, an
+ * edit of what the website does not read: an entity's tax id). `was` and `is` say whether a public
+ * reader saw the record before the write and sees it after (its area's public condition):
+ * - `changes`: a write of a record seen before or after it is `<area>.changed` (one appearing,
+ *   changed or going away on the website); one that was not public and still is not was never shown;
+ * - `publication`: `<area>.published` when a record becomes public, `.updated` when one public before
+ *   and after is changed, `.unpublished` when it stops being public, `.deleted` when a public one is
+ *   deleted.
  */
-export async function eventOf(
-  area: string,
-  announces: Announcement<unknown>,
-  change: RecordChange,
-  tx: Connection,
-): Promise<string | null> {
-  const { before, after, edited } = change;
-  if ('changes' in announces) {
+export function eventOf(area: Area, change: RecordChange): string | null {
+  const { before, after, edited, was, is } = change;
+  const mode = webhookModeOf(area);
+  if (mode === 'changes') {
     if (before && after && !edited) return null;
-    const { isPublic } = announces;
-    // docs/webhooks.md#events: what a public reader can see. A record that stops being public counts (the website
-    // must take it down); one that was not public and still is not was never shown.
-    const was = before !== null && (!isPublic || (await isPublic(before, tx)));
-    const is = after !== null && (!isPublic || (await isPublic(after, tx)));
     if (!was && !is) return null;
     return was && is && !seenByWebsite(change) ? null : `${area}.changed`;
   }
-  const was = before !== null && (await announces.isPublic(before, tx));
-  const is = after !== null && (await announces.isPublic(after, tx));
+  if (mode !== 'publication') return null;
   if (!was && is) return `${area}.published`;
   if (was && is) return edited && seenByWebsite(change) ? `${area}.updated` : null;
   if (was && after) return `${area}.unpublished`;
   if (was) return `${area}.deleted`;
   return null;
-}
-
-/** Every event an area may announce: each must be one the contract lists (checked at start). */
-function eventsOfArea(area: string, announces: Announcement<unknown>): string[] {
-  return 'changes' in announces
-    ? [`${area}.changed`]
-    : ['published', 'updated', 'unpublished', 'deleted'].map((kind) => `${area}.${kind}`);
 }
 
 const slugOf = (record: { id: number } | null) =>
@@ -119,11 +109,8 @@ const slugOf = (record: { id: number } | null) =>
  */
 export function outboxFeed(outbox: Outbox, wake: () => void): ChangeFeed {
   return async (ctx: WriteContext, change: RecordChange) => {
-    const { definition } = change;
-    const announces = definition.announces;
-    if (!announces) return;
-    const area = definition.contract.area;
-    const type = await eventOf(area, announces as Announcement<unknown>, change, ctx.tx);
+    const area = change.definition.contract.area;
+    const type = eventOf(area, change);
     if (!type || !isEvent(type)) return;
     const record = change.after ?? change.before!;
     const queued = await outbox.enqueue(ctx.tx, type, { area, id: record.id, slug: slugOf(record) });
@@ -131,28 +118,13 @@ export function outboxFeed(outbox: Outbox, wake: () => void): ChangeFeed {
   };
 }
 
-/** Refuses, at start, an area that would announce an event the shared contract does not list. */
-export function checkAnnouncements(definitions: readonly AnyDefinition[]) {
-  for (const definition of definitions) {
-    const { announces, contract } = definition;
-    if (!announces) continue;
-    const unknown = eventsOfArea(contract.area, announces as Announcement<unknown>).filter(
-      (name) => !isEvent(name),
-    );
-    if (unknown.length) {
-      throw new Error(
-        `El área «${contract.path}» anuncia eventos que el contrato no lista: ${unknown.join(', ')}.`,
-      );
-    }
-  }
-}
-
-/** The moments an area's records change by time alone, and the event each sends. */
+/** The moments an area's records change by time alone (its public side's), and the event each sends. */
 function timedOf(definition: AnyDefinition) {
-  const announces = definition.announces as Announcement<unknown> | undefined;
-  if (!announces?.timed?.length) return null;
-  const kind = 'changes' in announces ? 'changed' : 'published';
-  return { moments: announces.timed, event: `${definition.contract.area}.${kind}` as WebhookEvent };
+  const mode = webhookModeOf(definition.contract.area);
+  const moments = definition.publicSide?.changesAt;
+  if (!mode || !moments?.length) return null;
+  const kind = mode === 'changes' ? 'changed' : 'published';
+  return { moments, event: `${definition.contract.area}.${kind}` as WebhookEvent };
 }
 
 /**

@@ -2,14 +2,7 @@ import type { Database } from '../../db/client';
 import type { ChangeFeed, ResourceDefinition } from '../resource/resource-definition';
 import { type AddressGuard, addressGuard, type Resolver } from './address-guard';
 import { createDeliveryWorker, type DeliveryWorkerOptions } from './delivery-worker';
-import {
-  announceTimed,
-  checkAnnouncements,
-  createOutbox,
-  type Outbox,
-  outboxFeed,
-  pruneWebhookTables,
-} from './outbox';
+import { announceTimed, createOutbox, type Outbox, outboxFeed, pruneWebhookTables } from './outbox';
 
 // The webhooks of one server process (decision 023): the address guard, the outbox the machinery
 // writes into, the delivery worker, and the poller that announces scheduled items when their time
@@ -81,7 +74,6 @@ export function createWebhooks({
     feed: outboxFeed(outbox, () => worker.wake()),
     wake: () => worker.wake(),
     watch(definitions) {
-      checkAnnouncements(definitions);
       watched = definitions;
     },
     start() {
