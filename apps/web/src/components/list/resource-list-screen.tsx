@@ -1,18 +1,7 @@
 import type { Permission } from '@gestor/shared';
 import { Button } from 'primereact/button';
-import { Column, type ColumnPassThroughOptions } from 'primereact/column';
-import {
-  DataTable,
-  type DataTablePageEvent,
-  type DataTablePassThroughOptions,
-  type DataTableSortEvent,
-} from 'primereact/datatable';
+import type { DataTableSortEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import {
-  Paginator,
-  type PaginatorPageChangeEvent,
-  type PaginatorPassThroughOptions,
-} from 'primereact/paginator';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/form-errors';
@@ -23,7 +12,6 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import {
   type ListState,
   listSearchString,
-  PER_PAGE_OPTIONS,
   readListState,
   sortToTable,
   tableToSort,
@@ -32,9 +20,7 @@ import {
 import { deletedMessage, deleteQuestion, withSelectedCount } from '../resource/messages';
 import { csvExportUrl, useDeleteResources, useResourceList } from '../resource/resource-api';
 import {
-  type ColumnPriority,
   nameOf,
-  type ResourceColumn,
   type ResourceListDeclaration,
   type ResourceRecord,
   recordKey,
@@ -48,7 +34,7 @@ import { DeleteConfirmDialog, noDeleteCheck } from './delete-confirm-dialog';
 import { ListEmpty } from './list-empty';
 import { ListFilters } from './list-filters';
 import { ListSearch } from './list-search';
-import { RecordCards } from './record-cards';
+import { ListPaginator, PagedView, PHONE_QUERY, RecordTable } from './record-table';
 import { RowActions } from './row-actions';
 import { SavedViewsTabs } from './saved-views';
 import { TRASH_PARAM, TrashListScreen, TrashTabs, useTrashAllowed } from './trash-view';
@@ -56,35 +42,9 @@ import '../resource/resource.css';
 
 const NO_FILTERS = () => [] as const;
 const NO_RECORDS: readonly never[] = [];
-const WIDE_PAGINATOR =
-  'RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport';
-// On a phone the page links do not fit beside the rest: previous, "16–30 de 120", next.
-const NARROW_PAGINATOR = 'RowsPerPageDropdown PrevPageLink CurrentPageReport NextPageLink';
 const always = () => true;
-/** Phones: a list of cards, filters folded (resource.css uses the same width). */
-const PHONE_QUERY = '(max-width: 575.98px)';
-
-/**
- * PrimeReact puts role="checkbox" and the name on the selection checkbox's wrapper as well as on the
- * native checkbox inside it: a nested control without a state (axe: nested-interactive,
- * aria-required-attr). Only the native checkbox keeps them. The header's name comes from a copy of
- * PrimeReact's English locale bundled into the DataTable, so it is given here, as the action it takes.
- */
-export const SELECT_ALL_LABEL = 'Seleccionar todas las filas de esta página';
-/** The same for a layout without rows (a grid). */
-export const SELECT_PAGE_LABEL = 'Seleccionar todos los de esta página';
-const SELECTION_COLUMN_PT: ColumnPassThroughOptions = {
-  headerCheckbox: {
-    root: { role: undefined, 'aria-label': undefined },
-    input: { 'aria-label': SELECT_ALL_LABEL },
-  },
-  rowCheckbox: { root: { role: undefined, 'aria-label': undefined } },
-};
-/** The rows-per-page dropdown: PrimeReact names it with its "jump to page" label. */
-const PAGINATOR_PT: PaginatorPassThroughOptions = {
-  RPPDropdown: { input: { 'aria-label': 'Filas por página' } },
-};
-const TABLE_PT: DataTablePassThroughOptions = { paginator: PAGINATOR_PT };
+/** Selecting the whole page in a layout without the table's header checkbox (cards, a grid). */
+const SELECT_PAGE_LABEL = 'Seleccionar todos los de esta página';
 
 /** `?view=<name>`: which of an area's layouts shows the page (the first one when absent). */
 const VIEW_PARAM = 'view';
@@ -302,33 +262,16 @@ function LiveListScreen<R extends ResourceRecord>({
       }
     />
   );
-  // Issue 16: on a phone the table's layout is a list of cards; an area's own layout stays its own.
-  const render: ListView<R>['render'] =
-    view?.render ??
-    (narrow
-      ? (context) => (
-          <RecordCards
-            rows={context.rows}
-            columns={screens.columns}
-            titleField={linkField}
-            cell={cell}
-            title={recordLink}
-            actions={rowActions}
-            labelledBy={context.labelledBy}
-            select={(record) =>
-              context.selectable(record) && (
-                <input
-                  type="checkbox"
-                  className="resource-view-checkbox"
-                  checked={context.isSelected(record)}
-                  aria-label={`${context.isSelected(record) ? 'Quitar de la selección' : 'Seleccionar'} «${context.nameOf(record)}»`}
-                  onChange={(event) => context.setSelected(record, event.target.checked)}
-                />
-              )
-            }
-          />
-        )
-      : undefined);
+  // An area's own layout (a grid); otherwise the table, which on a phone is a list of cards (issue 16).
+  const custom = view?.render;
+  // Without column headers (cards, a grid) the page's selection and sort are controls of their own.
+  const headerless = Boolean(custom) || narrow;
+  const paging = {
+    page: state.page,
+    perPage: state.perPage,
+    total: page?.meta.total ?? 0,
+    onPage: (next: number, perPage: number) => show({ ...state, page: next, perPage }),
+  };
   const filtered = state.search !== '' || Object.keys(state.filters).length > 0;
   const createControl =
     createAction !== undefined
@@ -407,11 +350,11 @@ function LiveListScreen<R extends ResourceRecord>({
           />
         </div>
         {toolbar}
-        {((views && views.length > 1) || render) && (
+        {((views && views.length > 1) || headerless) && (
           // The layout's own controls, in one place whatever the layout: selecting the whole page and
           // sorting where there are no column headers, and the switch between layouts.
           <div className="resource-view-bar">
-            {render && selectable && rows.some(canDelete) && (
+            {headerless && selectable && rows.some(canDelete) && (
               <SelectPage
                 rows={rows.filter(canDelete)}
                 selection={selection}
@@ -419,7 +362,7 @@ function LiveListScreen<R extends ResourceRecord>({
               />
             )}
             <div className="resource-view-bar-end">
-              {render && (
+              {headerless && (
                 <ListSortDropdown
                   value={sortField ? `${sortOrder < 0 ? '-' : ''}${sortField}` : ''}
                   options={sortOptions(screens, contract.sortable)}
@@ -446,10 +389,14 @@ function LiveListScreen<R extends ResourceRecord>({
           from the first paint (resource.css), says it is loading. Later pages keep the previous
           rows on screen while they load.
         */}
-        {(page || list.isError) && render ? (
-          <CustomView
-            render={render}
-            context={{
+        {(page || list.isError) && custom ? (
+          <PagedView
+            empty={rows.length === 0}
+            loading={list.isFetching}
+            emptyMessage={emptyState}
+            paginator={<ListPaginator paging={paging} narrow={narrow} />}
+          >
+            {custom({
               rows,
               loading: list.isFetching,
               selectable: (record) => selectable && canDelete(record),
@@ -458,94 +405,42 @@ function LiveListScreen<R extends ResourceRecord>({
               open,
               nameOf: (record) => nameOf(screens, record),
               labelledBy: headingId,
-            }}
-            emptyMessage={emptyState}
-            // Nothing to page through: no paginator (its dropdown would be drawn disabled, at 60 % opacity).
-            paginator={
-              (page?.meta.total ?? 0) > 0 && (
-                <Paginator
-                  first={(state.page - 1) * state.perPage}
-                  rows={state.perPage}
-                  totalRecords={page?.meta.total ?? 0}
-                  rowsPerPageOptions={[...PER_PAGE_OPTIONS]}
-                  pageLinkSize={3}
-                  template={narrow ? NARROW_PAGINATOR : WIDE_PAGINATOR}
-                  currentPageReportTemplate="{first}–{last} de {totalRecords}"
-                  onPageChange={(event: PaginatorPageChangeEvent) =>
-                    show({ ...state, page: event.page + 1, perPage: event.rows })
-                  }
-                  className="resource-view-paginator"
-                  pt={PAGINATOR_PT}
-                />
-              )
-            }
-          />
+            })}
+          </PagedView>
         ) : page || list.isError ? (
-          <DataTable<R[]>
-            value={rows}
-            lazy
-            dataKey="id"
+          <RecordTable
+            rows={rows}
             loading={list.isFetching}
-            // Nothing to page through: no paginator (its dropdown would be drawn disabled, at 60 %
-            // opacity, below the contrast WCAG asks for).
-            paginator={(page?.meta.total ?? 0) > 0}
-            first={(state.page - 1) * state.perPage}
-            rows={state.perPage}
-            totalRecords={page?.meta.total ?? 0}
-            rowsPerPageOptions={[...PER_PAGE_OPTIONS]}
-            pageLinkSize={3}
-            paginatorTemplate={narrow ? NARROW_PAGINATOR : WIDE_PAGINATOR}
-            currentPageReportTemplate="{first}–{last} de {totalRecords}"
-            onPage={(event: DataTablePageEvent) =>
-              show({ ...state, page: (event.page ?? 0) + 1, perPage: event.rows })
+            paging={paging}
+            narrow={narrow}
+            columns={screens.columns}
+            titleField={linkField}
+            title={recordLink}
+            actions={rowActions}
+            selection={
+              selectable
+                ? {
+                    selected: selection,
+                    onChange: setSelection,
+                    selectable: canDelete,
+                    nameOf: (record) => nameOf(screens, record),
+                  }
+                : undefined
             }
-            sortField={sortField}
-            sortOrder={sortOrder}
-            onSort={(event: DataTableSortEvent) =>
-              show({
-                ...state,
-                page: 1,
-                sort: tableToSort(event.sortField, event.sortOrder, contract, listOptions),
-              })
-            }
-            selectionMode="checkbox"
-            // A row's checkbox reads "Seleccionar «Ana»", or "Quitar de la selección «Ana»" when it is
-            // selected (the locale's selectRow/unselectRow). PrimeReact resolves a function here too,
-            // though its type says a field name.
-            selectionAriaLabel={((record: R) => `«${nameOf(screens, record)}»`) as unknown as string}
-            selection={selection}
-            onSelectionChange={(event: { value: R[] }) => setSelection(event.value)}
-            isDataSelectable={(event) => canDelete(event.data as R)}
+            sorting={{
+              field: sortField,
+              order: sortOrder,
+              sortable: contract.sortable,
+              onSort: (event: DataTableSortEvent) =>
+                show({
+                  ...state,
+                  page: 1,
+                  sort: tableToSort(event.sortField, event.sortOrder, contract, listOptions),
+                }),
+            }}
+            labelledBy={headingId}
             emptyMessage={emptyState}
-            aria-labelledby={headingId}
-            className="resource-table"
-            pt={TABLE_PT}
-          >
-            {selectable && (
-              <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_COLUMN_PT} />
-            )}
-            {screens.columns.map((column) => (
-              <Column
-                key={column.field}
-                field={column.field}
-                header={column.header}
-                sortable={contract.sortable.includes(column.field)}
-                align={column.align}
-                alignHeader={column.align}
-                headerClassName={priorityClass(column.priority)}
-                bodyClassName={cellClass(column, column.field === linkField)}
-                body={(record: R) =>
-                  column.field === linkField ? recordLink(record, cell(column, record)) : cell(column, record)
-                }
-              />
-            ))}
-            <Column
-              header="Acciones"
-              headerClassName="resource-actions-header"
-              bodyClassName="resource-row-actions"
-              body={rowActions}
-            />
-          </DataTable>
+          />
         ) : (
           <output className="resource-table-loading">
             <i className="pi pi-spin pi-spinner" aria-hidden="true" />
@@ -570,27 +465,6 @@ function LiveListScreen<R extends ResourceRecord>({
       />
     </section>
   );
-}
-
-/** A column that gives way when the list is short of room (resource.css, `ResourceColumn.priority`). */
-function priorityClass(priority: ColumnPriority | undefined): string | undefined {
-  return priority && priority > 1 ? `resource-col-p${priority}` : undefined;
-}
-
-/** A cell's classes: its priority; the title wraps (its full text stays), the key date does not. */
-function cellClass<R>(column: ResourceColumn<R>, isTitle: boolean): string | undefined {
-  const classes = [
-    priorityClass(column.priority),
-    isTitle && 'resource-title-cell',
-    column.card === 'date' && 'resource-date-cell',
-  ].filter(Boolean);
-  return classes.length ? classes.join(' ') : undefined;
-}
-
-function cell<R>(column: ResourceColumn<R>, record: R): ReactNode {
-  if (column.body) return column.body(record);
-  const value = (record as Record<string, unknown>)[column.field];
-  return value === null || value === undefined ? '—' : String(value);
 }
 
 /** "Ordenar por": the sort of a view without column headers, over the contract's sortable keys. */
@@ -669,32 +543,6 @@ function ViewSwitch<R extends ResourceRecord>({
         })}
       </div>
     </fieldset>
-  );
-}
-
-/** An area's own layout of the page, with the machinery's select-all, empty state and paginator. */
-function CustomView<R extends ResourceRecord>({
-  render,
-  context,
-  emptyMessage,
-  paginator,
-}: {
-  render: NonNullable<ListView<R>['render']>;
-  context: ListViewContext<R>;
-  emptyMessage: ReactNode;
-  paginator: ReactNode;
-}) {
-  return (
-    <div className="resource-view" aria-busy={context.loading || undefined}>
-      {context.rows.length === 0 ? (
-        <div className="resource-view-empty">{emptyMessage}</div>
-      ) : (
-        <div className={context.loading ? 'resource-view-body resource-view-loading' : 'resource-view-body'}>
-          {render(context)}
-        </div>
-      )}
-      {paginator}
-    </div>
   );
 }
 

@@ -1,11 +1,8 @@
 import type { Paginated, Permission, ResourceContract } from '@gestor/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Column, type ColumnPassThroughOptions } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
-import { Paginator, type PaginatorPageChangeEvent } from 'primereact/paginator';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api-client';
 import { errorMessage } from '../../lib/form-errors';
@@ -24,7 +21,7 @@ import {
 } from '../resource/resource-screens';
 import { useNotifier } from '../resource/use-notifier';
 import { ListSearch } from './list-search';
-import { RecordCards } from './record-cards';
+import { PHONE_QUERY, RecordTable } from './record-table';
 
 // Decision 026, the "Papelera" of every list: what was deleted, when, and the way back ("Restaurar")
 // or out for good ("Eliminar definitivamente", one, selected or the whole trash). Shown to people
@@ -80,17 +77,6 @@ export function TrashTabs({ contract, inTrash }: { contract: ResourceContract; i
     </nav>
   );
 }
-
-/** The selection checkbox keeps its name on the native input only (see resource-list-screen.tsx). */
-const SELECTION_PT: ColumnPassThroughOptions = {
-  headerCheckbox: {
-    root: { role: undefined, 'aria-label': undefined },
-    input: { 'aria-label': 'Seleccionar todas las filas de esta página' },
-  },
-  rowCheckbox: { root: { role: undefined, 'aria-label': undefined } },
-};
-const PAGINATOR_PT = { RPPDropdown: { input: { 'aria-label': 'Filas por página' } } };
-const PHONE_QUERY = '(max-width: 575.98px)';
 
 type Confirm = { kind: 'force'; records: ResourceRecord[] } | { kind: 'empty'; total: number };
 
@@ -184,11 +170,6 @@ export function TrashListScreen<R extends ResourceRecord>({
     body: (record) => formatDateTime(record.deleted_at),
   } as ResourceColumn<Trashed<R>>;
   const columns = [titleColumn, deletedColumn];
-  const cell = (column: ResourceColumn<Trashed<R>>, record: Trashed<R>): ReactNode => {
-    if (column.body) return column.body(record);
-    const value = (record as unknown as Record<string, unknown>)[column.field];
-    return value === null || value === undefined ? '—' : String(value);
-  };
   const name = (record: R) => nameOf(screens, record);
   // A record the person may not manage (a user holding more than they do) offers nothing: the API
   // would answer 403, which signs the SPA out (docs/http-api.md#sign-in-lifecycle).
@@ -217,7 +198,6 @@ export function TrashListScreen<R extends ResourceRecord>({
         />
       </>
     );
-  const isSelected = (record: Trashed<R>) => selection.some((chosen) => chosen.id === record.id);
   const empty = search ? 'Ningún resultado en la papelera.' : TRASH_EMPTY;
 
   return (
@@ -270,99 +250,28 @@ export function TrashListScreen<R extends ResourceRecord>({
           />
         </div>
         {list.isError && <p role="alert">No se ha podido cargar la papelera: {errorMessage(list.error)}</p>}
-        {narrow ? (
-          <div className="resource-view" aria-busy={list.isFetching || undefined}>
-            {rows.length === 0 ? (
-              <div className="resource-view-empty">{list.data ? empty : 'Cargando…'}</div>
-            ) : (
-              <RecordCards
-                rows={rows}
-                columns={columns}
-                titleField={titleColumn.field}
-                cell={cell}
-                title={(_record, content) => <span className="resource-record-link">{content}</span>}
-                actions={actions}
-                labelledBy={headingId}
-                select={(record) =>
-                  manageable(record) && (
-                    <input
-                      type="checkbox"
-                      className="resource-view-checkbox"
-                      checked={isSelected(record)}
-                      aria-label={`${isSelected(record) ? 'Quitar de la selección' : 'Seleccionar'} «${name(record)}»`}
-                      onChange={(event) =>
-                        setSelection((current) =>
-                          event.target.checked
-                            ? [...current, record]
-                            : current.filter((chosen) => chosen.id !== record.id),
-                        )
-                      }
-                    />
-                  )
-                }
-              />
-            )}
-            {total > 0 && (
-              <Paginator
-                first={(page - 1) * perPage}
-                rows={perPage}
-                totalRecords={total}
-                rowsPerPageOptions={[...PER_PAGE_OPTIONS]}
-                template="RowsPerPageDropdown PrevPageLink CurrentPageReport NextPageLink"
-                currentPageReportTemplate="{first}–{last} de {totalRecords}"
-                onPageChange={(event: PaginatorPageChangeEvent) => {
-                  setPage(event.page + 1);
-                  setPerPage(event.rows);
-                }}
-                pt={PAGINATOR_PT}
-              />
-            )}
-          </div>
-        ) : (
-          <DataTable<Trashed<R>[]>
-            value={rows}
-            lazy
-            dataKey="id"
-            loading={list.isFetching}
-            paginator={total > 0}
-            first={(page - 1) * perPage}
-            rows={perPage}
-            totalRecords={total}
-            rowsPerPageOptions={[...PER_PAGE_OPTIONS]}
-            pageLinkSize={3}
-            currentPageReportTemplate="{first}–{last} de {totalRecords}"
-            paginatorTemplate="RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
-            onPage={(event: DataTablePageEvent) => {
-              setPage((event.page ?? 0) + 1);
-              setPerPage(event.rows);
-            }}
-            selectionMode="checkbox"
-            selectionAriaLabel={((record: R) => `«${name(record)}»`) as unknown as string}
-            selection={selection}
-            onSelectionChange={(event: { value: Trashed<R>[] }) => setSelection(event.value)}
-            isDataSelectable={(event) => manageable(event.data as R)}
-            emptyMessage={list.data ? empty : 'Cargando…'}
-            aria-labelledby={headingId}
-            className="resource-table"
-            pt={{ paginator: PAGINATOR_PT }}
-          >
-            <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_PT} />
-            {columns.map((column) => (
-              <Column
-                key={column.field}
-                field={column.field}
-                header={column.header}
-                body={(record: Trashed<R>) => cell(column, record)}
-              />
-            ))}
-            <Column
-              header="Acciones"
-              headerClassName="resource-actions-header"
-              bodyClassName="resource-row-actions"
-              body={actions}
-            />
-          </DataTable>
-        )}
+        <RecordTable<Trashed<R>>
+          rows={rows}
+          loading={list.isFetching}
+          paging={{
+            page,
+            perPage,
+            total,
+            onPage: (next, rows) => {
+              setPage(next);
+              setPerPage(rows);
+            },
+          }}
+          narrow={narrow}
+          columns={columns}
+          titleField={titleColumn.field}
+          // A trashed record opens nowhere: its name alone.
+          title={(_record, content) => <span className="resource-record-link">{content}</span>}
+          actions={actions}
+          selection={{ selected: selection, onChange: setSelection, selectable: manageable, nameOf: name }}
+          labelledBy={headingId}
+          emptyMessage={list.data ? empty : 'Cargando…'}
+        />
       </div>
 
       <ConfirmDialog
