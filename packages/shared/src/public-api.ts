@@ -5,6 +5,7 @@ import { ENTITIES, ENTITY_TYPES } from './entities';
 import { EVENTS } from './events';
 import { parseIsoDate } from './madrid-time';
 import { NEWS, PAGES } from './news';
+import { AREA_REGISTRY, type Area } from './permissions';
 import { PublicMedia, publicSchemasOf } from './public-fields';
 import { SLIDES } from './slides';
 import { SPACES } from './spaces';
@@ -380,126 +381,140 @@ export const PublicEventFeedQuery = z.object({
 });
 export type PublicEventFeedQuery = z.infer<typeof PublicEventFeedQuery>;
 
+/**
+ * Where each public area's list is served, under PUBLIC_API_PREFIX: the API's routes (the areas'
+ * public sides) and the document's paths both read it.
+ */
+export const PUBLIC_PATHS = {
+  news: '/news',
+  page: '/pages',
+  category: '/categories',
+  slide: '/slides',
+  entity: '/entities',
+  space: '/spaces',
+  event: '/events',
+} as const satisfies Partial<Record<Area, `/${string}`>>;
+export type PublicAreaName = keyof typeof PUBLIC_PATHS;
+
+/**
+ * One area's list and record paths (decision 021): the area states its summaries and schemas; the
+ * tag (its label in AREA_REGISTRY), the `{slug}` path, the operationIds and the errors are the same
+ * for every area.
+ */
+export interface PublicAreaRoutes {
+  area: PublicAreaName;
+  /** `name` makes the operationId: `listNews`. */
+  list: Pick<PublicRoute, 'summary' | 'description' | 'query' | 'response'> & { name: string };
+  /** `{path}/{slug}`, operationId `show<name>`; an area without records of its own (slides) has none. */
+  one?: Pick<PublicRoute, 'summary' | 'response'> & { name: string };
+}
+
+export function publicAreaRoutes({ area, list, one }: PublicAreaRoutes): PublicRoute[] {
+  const tag = AREA_REGISTRY[area].label;
+  const path = PUBLIC_PATHS[area];
+  const routes: PublicRoute[] = [
+    {
+      path,
+      operationId: `list${list.name}`,
+      tag,
+      summary: list.summary,
+      description: list.description,
+      query: list.query,
+      response: list.response,
+      // A list that takes no query string has no parameter to refuse.
+      errors: list.query ? [422] : [],
+    },
+  ];
+  if (one) {
+    routes.push({
+      path: `${path}/{slug}`,
+      operationId: `show${one.name}`,
+      tag,
+      summary: one.summary,
+      params: PublicSlugParams,
+      response: one.response,
+      errors: [404],
+    });
+  }
+  return routes;
+}
+
 export const PUBLIC_ROUTES: PublicRoute[] = [
-  {
-    path: '/news',
-    operationId: 'listNews',
-    tag: 'Noticias',
-    summary: 'Lista de noticias publicadas',
-    description: 'Las más recientes primero (published_at); con search, las mejores coincidencias primero.',
-    query: PublicNewsQuery,
-    response: PublicNewsList,
-    errors: [422],
-  },
-  {
-    path: '/news/{slug}',
-    operationId: 'showNews',
-    tag: 'Noticias',
-    summary: 'Una noticia publicada, con su texto',
-    params: PublicSlugParams,
-    response: PublicNewsOne,
-    errors: [404],
-  },
-  {
-    path: '/pages',
-    operationId: 'listPages',
-    tag: 'Páginas',
-    summary: 'Lista de páginas publicadas, por título',
-    query: PublicListQuery,
-    response: PublicPageList,
-    errors: [422],
-  },
-  {
-    path: '/pages/{slug}',
-    operationId: 'showPage',
-    tag: 'Páginas',
-    summary: 'Una página publicada, con su texto',
-    params: PublicSlugParams,
-    response: PublicPageOne,
-    errors: [404],
-  },
-  {
-    path: '/categories',
-    operationId: 'listCategories',
-    tag: 'Categorías',
-    summary: 'Lista de categorías, por ruta',
-    query: PublicListQuery,
-    response: PublicCategoryList,
-    errors: [422],
-  },
-  {
-    path: '/categories/{slug}',
-    operationId: 'showCategory',
-    tag: 'Categorías',
-    summary: 'Una categoría',
-    params: PublicSlugParams,
-    response: PublicCategoryOne,
-    errors: [404],
-  },
-  {
-    path: '/slides',
-    operationId: 'listSlides',
-    tag: 'Diapositivas',
-    summary: 'Las diapositivas activas ahora, en su orden (sin paginar)',
-    response: PublicSlideList,
-    errors: [],
-  },
-  {
-    path: '/entities',
-    operationId: 'listEntities',
-    tag: 'Entidades',
-    summary: 'Lista de entidades activas, por nombre',
-    query: PublicEntityQuery,
-    response: PublicEntityList,
-    errors: [422],
-  },
-  {
-    path: '/entities/{slug}',
-    operationId: 'showEntity',
-    tag: 'Entidades',
-    summary: 'Una entidad activa',
-    params: PublicSlugParams,
-    response: PublicEntityOne,
-    errors: [404],
-  },
-  {
-    path: '/spaces',
-    operationId: 'listSpaces',
-    tag: 'Espacios',
-    summary: 'Lista de espacios activos, por nombre',
-    query: PublicSpaceQuery,
-    response: PublicSpaceList,
-    errors: [422],
-  },
-  {
-    path: '/spaces/{slug}',
-    operationId: 'showSpace',
-    tag: 'Espacios',
-    summary: 'Un espacio activo',
-    params: PublicSlugParams,
-    response: PublicSpaceOne,
-    errors: [404],
-  },
-  {
-    path: '/events',
-    operationId: 'listEvents',
-    tag: 'Agenda',
-    summary: 'Eventos publicados que aún no han terminado, los más próximos primero',
-    description:
-      'Con from/to (días de Madrid), los que siguen el día from o después y empiezan el día to o antes; con search, las mejores coincidencias primero.',
-    query: PublicEventQuery as unknown as z.ZodObject,
-    response: PublicEventList,
-    errors: [422],
-  },
-  {
-    path: '/events/{slug}',
-    operationId: 'showEvent',
-    tag: 'Agenda',
-    summary: 'Un evento publicado que aún no ha terminado, con su descripción',
-    params: PublicSlugParams,
-    response: PublicEventOne,
-    errors: [404],
-  },
+  ...publicAreaRoutes({
+    area: 'news',
+    list: {
+      name: 'News',
+      summary: 'Lista de noticias publicadas',
+      description: 'Las más recientes primero (published_at); con search, las mejores coincidencias primero.',
+      query: PublicNewsQuery,
+      response: PublicNewsList,
+    },
+    one: { name: 'News', summary: 'Una noticia publicada, con su texto', response: PublicNewsOne },
+  }),
+  ...publicAreaRoutes({
+    area: 'page',
+    list: {
+      name: 'Pages',
+      summary: 'Lista de páginas publicadas, por título',
+      query: PublicListQuery,
+      response: PublicPageList,
+    },
+    one: { name: 'Page', summary: 'Una página publicada, con su texto', response: PublicPageOne },
+  }),
+  ...publicAreaRoutes({
+    area: 'category',
+    list: {
+      name: 'Categories',
+      summary: 'Lista de categorías, por ruta',
+      query: PublicListQuery,
+      response: PublicCategoryList,
+    },
+    one: { name: 'Category', summary: 'Una categoría', response: PublicCategoryOne },
+  }),
+  ...publicAreaRoutes({
+    area: 'slide',
+    list: {
+      name: 'Slides',
+      summary: 'Las diapositivas activas ahora, en su orden (sin paginar)',
+      response: PublicSlideList,
+    },
+  }),
+  ...publicAreaRoutes({
+    area: 'entity',
+    list: {
+      name: 'Entities',
+      summary: 'Lista de entidades activas, por nombre',
+      query: PublicEntityQuery,
+      response: PublicEntityList,
+    },
+    one: { name: 'Entity', summary: 'Una entidad activa', response: PublicEntityOne },
+  }),
+  ...publicAreaRoutes({
+    area: 'space',
+    list: {
+      name: 'Spaces',
+      summary: 'Lista de espacios activos, por nombre',
+      query: PublicSpaceQuery,
+      response: PublicSpaceList,
+    },
+    one: { name: 'Space', summary: 'Un espacio activo', response: PublicSpaceOne },
+  }),
+  ...publicAreaRoutes({
+    area: 'event',
+    list: {
+      name: 'Events',
+      summary: 'Eventos publicados que aún no han terminado, los más próximos primero',
+      description:
+        'Con from/to (días de Madrid), los que siguen el día from o después y empiezan el día to o antes; con search, las mejores coincidencias primero.',
+      query: PublicEventQuery,
+      response: PublicEventList,
+    },
+    one: {
+      name: 'Event',
+      summary: 'Un evento publicado que aún no ha terminado, con su descripción',
+      response: PublicEventOne,
+    },
+  }),
   {
     path: '/events.ics',
     operationId: 'eventsCalendar',

@@ -3,6 +3,7 @@ import {
   type CategoryInput,
   type CategoryRecord,
   type CategoryUpdateInput,
+  PUBLIC_PATHS,
   PublicListQuery,
 } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
@@ -119,7 +120,7 @@ export function categoriesResource() {
     ],
     // Every category not in the trash, by path; its parent as a slug, its public news counted.
     publicSide: {
-      path: '/categories',
+      path: PUBLIC_PATHS.category,
       condition: 't.deleted_at IS NULL',
       order: `${spanishOrder('gestor_category_path(t.id)')}, t.id`,
       query: PublicListQuery,

@@ -3,6 +3,7 @@ import {
   type EntityInput,
   type EntityRecord,
   type EntityUpdateInput,
+  PUBLIC_PATHS,
   PublicEntityQuery,
 } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
@@ -93,7 +94,7 @@ export function entitiesResource() {
     ],
     // The active ones, by name, with their public spaces counted.
     publicSide: {
-      path: '/entities',
+      path: PUBLIC_PATHS.entity,
       condition: ACTIVE_ENTITY,
       order: `${spanishOrder('t.name')}, t.id`,
       query: PublicEntityQuery,

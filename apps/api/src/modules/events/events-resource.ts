@@ -4,6 +4,7 @@ import {
   type EventInput,
   type EventRecord,
   type EventUpdateInput,
+  PUBLIC_PATHS,
   PublicEventQuery,
 } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
@@ -85,7 +86,7 @@ export function eventsResource() {
       'updated_at',
     ],
     publicSide: {
-      path: '/events',
+      path: PUBLIC_PATHS.event,
       condition: `${publishedNowSql()} AND t.ends_at > now()`,
       order: 't.starts_at, t.id',
       query: PublicEventQuery,

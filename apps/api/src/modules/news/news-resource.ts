@@ -1,4 +1,11 @@
-import { NEWS, type NewsInput, type NewsRecord, type NewsUpdateInput, PublicNewsQuery } from '@gestor/shared';
+import {
+  NEWS,
+  type NewsInput,
+  type NewsRecord,
+  type NewsUpdateInput,
+  PUBLIC_PATHS,
+  PublicNewsQuery,
+} from '@gestor/shared';
 import {
   type CategoryLink,
   inCategorySql,
@@ -33,7 +40,7 @@ const newestNews = (conditions: string[], count: string) => {
 
 /** docs/public-api.md: published news (a scheduled one from its time), newest first. */
 const newsPublic: PublicSideDeclaration = {
-  path: '/news',
+  path: PUBLIC_PATHS.news,
   condition: publishedNowSql(),
   order: 't.published_at DESC, t.id DESC',
   query: PublicNewsQuery,

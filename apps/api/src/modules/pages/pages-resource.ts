@@ -3,6 +3,7 @@ import {
   type PageInput,
   type PageRecord,
   type PageUpdateInput,
+  PUBLIC_PATHS,
   PublicListQuery,
 } from '@gestor/shared';
 import { defineArea } from '../resource/area-declaration';
@@ -37,7 +38,7 @@ export function pagesResource({ website }: { website: string | null }) {
     csv: ['id', 'title', 'slug', 'status', 'published_at', 'updated_at'],
     // Published, by title; nothing in the trash is public (decision 026).
     publicSide: {
-      path: '/pages',
+      path: PUBLIC_PATHS.page,
       condition: `t.status = 'published' AND t.deleted_at IS NULL`,
       order: `${spanishOrder('t.title')}, t.id`,
       query: PublicListQuery,

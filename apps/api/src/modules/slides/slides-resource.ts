@@ -1,4 +1,5 @@
 import {
+  PUBLIC_PATHS,
   PUBLIC_SLIDES_MAX,
   PublicListQuery,
   SLIDE_LABEL_NEEDS_LINK,
@@ -122,7 +123,7 @@ export function slidesResource() {
     ],
     // The active ones now, in their order: one short list, no record of its own, no address.
     publicSide: {
-      path: '/slides',
+      path: PUBLIC_PATHS.slide,
       condition: `t.deleted_at IS NULL AND ${slideStateSql('t')} = 'active'`,
       order: 't.position',
       query: PublicListQuery,

@@ -1,4 +1,5 @@
 import {
+  PUBLIC_PATHS,
   PublicSpaceQuery,
   SPACES,
   type SpaceInput,
@@ -42,7 +43,7 @@ export function spacesResource() {
     ],
     // Active, of an active entity or of none; by name, with the entity and the gallery in its order.
     publicSide: {
-      path: '/spaces',
+      path: PUBLIC_PATHS.space,
       condition: publicSpaceSql('t'),
       order: `${spanishOrder('t.name')}, t.id`,
       query: PublicSpaceQuery,
