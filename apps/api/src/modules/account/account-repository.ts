@@ -1,7 +1,7 @@
 import type { Connection, Database } from '../../db/client';
 
 // "Mi cuenta"'s storage (decision 034): the person's name and address, the pending change of address
-// (migration 0027) and their sessions. The routes say what happens; this file how it is stored.
+// (migration 0027) and their sessions. The service says what happens; this file how it is stored.
 
 export interface SessionRow {
   id: string;

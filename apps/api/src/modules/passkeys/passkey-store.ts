@@ -2,8 +2,8 @@ import { PASSKEYS_PER_USER } from '@gestor/shared';
 import type { Connection, Database } from '../../db/client';
 import type { PasskeyRow } from './relying-party';
 
-// The passkeys a person holds (migration 0029), as Mi cuenta's routes change them: every statement
-// here, so the routes say what happens and this file how it is stored.
+// The passkeys a person holds (migration 0029), as Mi cuenta changes them: every statement here, so
+// passkey-service.ts says what happens and this file how it is stored.
 
 /** What a verified registration stores. */
 export interface NewPasskey {
