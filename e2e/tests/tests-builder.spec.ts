@@ -23,7 +23,7 @@ interface SavedTest {
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus: moving through a form as a person does. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}) {
+async function tabTo(page: Page, target: Locator, { back = false, max = 120 } = {}) {
   for (let i = 0; i < max; i++) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
@@ -299,14 +299,21 @@ test('reordered by dragging with the mouse, duplicated as a draft, at 375 px too
     title: `Seguridad vial ${suffix}`,
     status: 'published',
     passing_score: 50,
+    // Optional, so the preview below can deliver them unanswered.
     questions: [
-      { prompt: 'Primera', type: 'single', options: [{ text: 'a', correct: true }, { text: 'b' }] },
+      {
+        prompt: 'Primera',
+        type: 'single',
+        required: false,
+        options: [{ text: 'a', correct: true }, { text: 'b' }],
+      },
       {
         prompt: 'Segunda',
         type: 'multiple',
+        required: false,
         options: [{ text: 'c', correct: true }, { text: 'd' }, { text: 'e' }],
       },
-      { prompt: 'Tercera', type: 'text' },
+      { prompt: 'Tercera', type: 'text', required: false },
     ],
   });
   // Tall enough for the three questions to be in sight while dragging.

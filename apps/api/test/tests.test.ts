@@ -18,6 +18,9 @@ interface Question {
   type: 'single' | 'multiple' | 'text';
   points: number;
   options: Option[];
+  required: boolean;
+  help: string | null;
+  personal: boolean;
 }
 
 const single = (prompt: string, correct = 0, texts = ['Sí', 'No', 'Quizá']) => ({
@@ -103,8 +106,82 @@ describe.each(testDatabases())('tests (%s)', (engine) => {
       prompt: '¿Es obligatorio el casco?',
       type: 'single',
       points: 1,
+      required: true,
+      help: null,
+      personal: false,
       options: questions[0]!.options.map(({ id, text, correct }) => ({ id, text, correct })),
     });
+  });
+
+  test('a survey: optional questions with help, a text answer marked personal; no correct options, no score', async () => {
+    const survey = await create({
+      title: 'Satisfacción con la sede electrónica',
+      kind: 'survey',
+      questions: [
+        {
+          prompt: '¿Encontró lo que buscaba?',
+          type: 'single',
+          help: 'Piense en su última visita.',
+          options: [{ text: 'Sí' }, { text: 'En parte' }, { text: 'No' }],
+        },
+        { prompt: '¿Qué mejoraría?', type: 'text', required: false, personal: true },
+      ],
+    });
+    expect(survey.kind).toBe('survey');
+    expect(survey.questions.map((q) => [q.required, q.help, q.personal])).toEqual([
+      [true, 'Piense en su última visita.', false],
+      [false, null, true],
+    ]);
+    // Nothing is scored in a survey, whatever is chosen.
+    const first = survey.questions[0]!;
+    const scored = await admin.post(`/api/tests/${survey.id}/score`, {
+      answers: { [first.id]: [first.options[0]!.id] },
+    });
+    expect(scored.body.data).toEqual({ score: 0, max: 0, percent: null, passed: null });
+    // The copy keeps what it is.
+    const copy = await admin.post(`/api/tests/${survey.id}/duplicate`);
+    expect(copy.body.data.kind).toBe('survey');
+    expect(copy.body.data.questions[1]).toMatchObject({ required: false, personal: true });
+
+    // A survey has no correct option; a help text has its limit; only a text question is personal.
+    const refused = await admin.post('/api/tests', {
+      title: 'Consulta',
+      kind: 'survey',
+      questions: [
+        { prompt: 'Uno', type: 'single', options: [{ text: 'a', correct: true }, { text: 'b' }] },
+        { prompt: 'Dos', type: 'multiple', help: 'x'.repeat(501), options: [{ text: 'a' }, { text: 'b' }] },
+        { prompt: 'Tres', type: 'single', personal: true, options: [{ text: 'a' }, { text: 'b' }] },
+      ],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      'questions.0.options': ['Una encuesta no tiene respuestas correctas: desmarque las opciones marcadas.'],
+      'questions.1.help': ['El campo ayuda no debe tener más de 500 caracteres.'],
+      'questions.2.personal': [
+        'Solo las respuestas de texto libre pueden contener datos personales: desmarque la casilla.',
+      ],
+    });
+
+    // A quiz turned into a survey without sending its questions is checked against the stored ones,
+    // and the other way round.
+    const quiz = await create({ title: 'Evaluación corta', questions: [single('¿Sí?')] });
+    const turned = await admin.put(`/api/tests/${quiz.id}`, { kind: 'survey', updated_at: quiz.updated_at });
+    expect(turned.status).toBe(422);
+    expect(turned.body.errors).toEqual({
+      'questions.0.options': ['Una encuesta no tiene respuestas correctas: desmarque las opciones marcadas.'],
+    });
+    const back = await admin.put(`/api/tests/${survey.id}`, { kind: 'quiz', updated_at: survey.updated_at });
+    expect(back.status).toBe(422);
+    expect(back.body.errors).toEqual({ 'questions.0.options': ['Marque cuál es la opción correcta.'] });
+    // Questions sent alone are checked against the stored kind.
+    const marked = await admin.put(`/api/tests/${survey.id}`, {
+      questions: [{ prompt: 'Uno', type: 'single', options: [{ text: 'a', correct: true }, { text: 'b' }] }],
+      updated_at: survey.updated_at,
+    });
+    expect(marked.status).toBe(422);
+    expect(Object.keys(marked.body.errors)).toEqual(['questions.0.options']);
+    // Nothing was stored by the refused writes.
+    expect((await admin.get(`/api/tests/${survey.id}`)).body.data).toEqual(survey);
   });
 
   test('lists count the questions and leave them out; filter by status, Spanish full-text search', async () => {

@@ -17,6 +17,18 @@ export const TEST_STATUS_LABELS: Record<TestStatus, string> = {
   published: 'Publicado',
 };
 
+/**
+ * A quiz has correct options and a score (text answers graded by a person); a survey has neither:
+ * what it yields is how the answers are distributed (a satisfaction survey, a consultation).
+ */
+export const TEST_KINDS = ['quiz', 'survey'] as const;
+export type TestKind = (typeof TEST_KINDS)[number];
+
+export const TEST_KIND_LABELS: Record<TestKind, string> = {
+  quiz: 'Evaluación',
+  survey: 'Encuesta',
+};
+
 export const QUESTION_TYPES = ['single', 'multiple', 'text'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
@@ -30,6 +42,8 @@ export const TEST_LIMITS = {
   title: 255,
   description: 2000,
   prompt: 1000,
+  /** A question's help, shown under its prompt. */
+  help: 500,
   option: 500,
   /** A question's options; a test's questions. Far above any real test, so a body stays bounded. */
   options: 20,
@@ -62,18 +76,27 @@ export type TestOptionInput = z.infer<typeof TestOptionInput>;
 const optionsCount = (count: number) => (count === 1 ? '1 opción' : `${count} opciones`);
 
 /**
- * docs/areas.md: `single` has ≥ 2 options and exactly 1 correct, `multiple` ≥ 2 options and ≥ 1 correct,
- * `text` none. One message per question, on its options (the first rule it breaks), and one for
- * an option whose text repeats another's.
+ * docs/areas.md: `single` and `multiple` have ≥ 2 options, `text` none; only a text question may hold
+ * personal data. One message per question on its options (the first rule it breaks; which options
+ * are correct is the test's rule, by its kind), and one for an option whose text repeats another's.
  */
-function questionRules(question: { type?: unknown; options?: unknown }, ctx: z.RefinementCtx) {
+function questionRules(
+  question: { type?: unknown; options?: unknown; personal?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  if (question.personal === true && question.type !== 'text') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['personal'],
+      message: 'Solo las respuestas de texto libre pueden contener datos personales: desmarque la casilla.',
+    });
+  }
   const options = Array.isArray(question.options)
     ? (question.options as Array<{ text?: unknown; correct?: unknown }>)
     : null;
   if (!options) return;
   const issue = (message: string, path: PropertyKey[] = ['options']) =>
     ctx.addIssue({ code: 'custom', path, message });
-  const correct = options.filter((option) => option?.correct === true).length;
   if (question.type === 'text') {
     if (options.length) issue('Una pregunta de texto libre no lleva opciones: quítelas o cambie el tipo.');
     return;
@@ -84,14 +107,6 @@ function questionRules(question: { type?: unknown; options?: unknown }, ctx: z.R
     issue(
       `Una pregunta de ${noun} necesita al menos dos opciones; tiene ${options.length ? optionsCount(options.length) : 'ninguna'}.`,
     );
-  } else if (question.type === 'single' && correct !== 1) {
-    issue(
-      correct === 0
-        ? 'Marque cuál es la opción correcta.'
-        : `Una pregunta de respuesta única tiene una sola opción correcta, y hay ${correct} marcadas.`,
-    );
-  } else if (question.type === 'multiple' && correct === 0) {
-    issue('Marque al menos una opción correcta.');
   }
   const seen = new Map<string, number>();
   options.forEach((option, index) => {
@@ -122,16 +137,70 @@ export const TestQuestionInput = z
       .array(TestOptionInput, { error: 'El campo opciones debe ser una lista.' })
       .max(TEST_LIMITS.options, { error: `Como máximo ${TEST_LIMITS.options} opciones por pregunta.` })
       .default([]),
+    /** Whether it must be answered to submit (a survey may leave some optional). */
+    required: booleanField('obligatoria').default(true),
+    help: optionalText('ayuda', { max: TEST_LIMITS.help }).default(null),
+    /** A text question whose answers may hold personal data: removed when responses are anonymised. */
+    personal: booleanField('datos personales').default(false),
   })
   .superRefine(questionRules);
 export type TestQuestionInput = z.infer<typeof TestQuestionInput>;
 
 export const PUBLISHED_NEEDS_QUESTIONS = 'Un test publicado necesita al menos una pregunta.';
 
-/** What the body alone tells: published with no questions. The API also checks the stored ones. */
-function publishedHasQuestions(test: { status?: TestStatus; questions?: unknown[] }, ctx: z.RefinementCtx) {
+/** A question as the rules of its test's kind read it (a body's, or a stored one). */
+interface MarkedQuestion {
+  type?: unknown;
+  options?: ReadonlyArray<{ correct?: unknown }> | unknown;
+}
+
+/**
+ * The options marked correct, by the test's kind: in a quiz a single question has exactly one and a
+ * multiple one at least one; a survey has none. Each message on its question's options
+ * (`questions.3.options`); a question with fewer than two options is already told so.
+ */
+export function markIssues(
+  kind: TestKind,
+  questions: readonly MarkedQuestion[],
+): Array<{ path: (string | number)[]; message: string }> {
+  const issues: Array<{ path: (string | number)[]; message: string }> = [];
+  questions.forEach((question, index) => {
+    if (question.type !== 'single' && question.type !== 'multiple') return;
+    if (!Array.isArray(question.options) || question.options.length < 2) return;
+    const correct = (question.options as Array<{ correct?: unknown }>).filter(
+      (option) => option?.correct === true,
+    ).length;
+    const issue = (message: string) => issues.push({ path: ['questions', index, 'options'], message });
+    if (kind === 'survey') {
+      if (correct) issue('Una encuesta no tiene respuestas correctas: desmarque las opciones marcadas.');
+    } else if (question.type === 'single' && correct !== 1) {
+      issue(
+        correct === 0
+          ? 'Marque cuál es la opción correcta.'
+          : `Una pregunta de respuesta única tiene una sola opción correcta, y hay ${correct} marcadas.`,
+      );
+    } else if (question.type === 'multiple' && correct === 0) {
+      issue('Marque al menos una opción correcta.');
+    }
+  });
+  return issues;
+}
+
+/**
+ * What the body alone tells: published with no questions; options marked against the kind (when the
+ * body says the kind: a create always does). The API also checks against what is stored.
+ */
+function testRules(
+  test: { status?: TestStatus; kind?: TestKind; questions?: MarkedQuestion[] },
+  ctx: z.RefinementCtx,
+) {
   if (test.status === 'published' && test.questions?.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['questions'], message: PUBLISHED_NEEDS_QUESTIONS });
+  }
+  if (test.kind && test.questions) {
+    for (const { path, message } of markIssues(test.kind, test.questions)) {
+      ctx.addIssue({ code: 'custom', path, message });
+    }
   }
 }
 
@@ -149,6 +218,9 @@ export interface TestQuestion {
   type: QuestionType;
   points: number;
   options: TestOption[];
+  required: boolean;
+  help: string | null;
+  personal: boolean;
 }
 
 /**
@@ -156,11 +228,14 @@ export interface TestQuestion {
  * the history compares, question by question, by id.
  */
 export function questionsInOrder(questions: readonly TestQuestion[]) {
-  return questions.map(({ id, prompt, type, points, options }) => ({
+  return questions.map(({ id, prompt, type, points, options, required, help, personal }) => ({
     id,
     prompt,
     type,
     points,
+    required,
+    help,
+    personal,
     options: options.map(({ id, text, correct }) => ({ id, text, correct })),
   }));
 }
@@ -171,6 +246,11 @@ const testFields = {
   description: field(optionalText('descripción', { max: TEST_LIMITS.description }), {
     label: 'Descripción',
     default: null,
+  }),
+  kind: field(z.enum(TEST_KINDS, { error: 'El tipo de test debe ser evaluación o encuesta.' }), {
+    label: 'Tipo de test',
+    default: 'quiz',
+    options: TEST_KIND_LABELS,
   }),
   status: field(z.enum(TEST_STATUSES, { error: 'El estado debe ser Borrador o Publicado.' }), {
     label: 'Estado',
@@ -221,7 +301,7 @@ export const TESTS: ResourceContract<
     status: z.enum(TEST_STATUSES, { error: 'Estado desconocido: draft o published.' }),
   },
   fields: testFields,
-  rule: publishedHasQuestions,
+  rule: testRules,
   search: 'ranked',
 });
 

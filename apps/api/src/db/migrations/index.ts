@@ -33,6 +33,7 @@ import * as knownDevices from './0032-known-devices';
 import * as wellFormedRichText from './0033-well-formed-rich-text';
 import * as managedTables from './0034-managed-tables';
 import * as events from './0035-events';
+import * as questionnaireKinds from './0036-questionnaire-kinds';
 
 export interface Migration {
   name: string;
@@ -80,4 +81,5 @@ export const MIGRATIONS: Migration[] = [
   wellFormedRichText,
   managedTables,
   events,
+  questionnaireKinds,
 ];

@@ -1,5 +1,6 @@
 import {
   copyTitle,
+  markIssues,
   PUBLISHED_NEEDS_QUESTIONS,
   TESTS,
   type TestAnswer,
@@ -25,7 +26,7 @@ const OPTIONS = childList({ table: 'test_options', own: 'question_id', columns: 
 const QUESTIONS = childList({
   table: 'test_questions',
   own: 'test_id',
-  columns: ['prompt', 'type', 'points'],
+  columns: ['prompt', 'type', 'points', 'required', 'help', 'personal'],
   children: { field: 'options', spec: OPTIONS },
 });
 
@@ -49,11 +50,23 @@ export function testsResource() {
     // docs/areas.md: a published test has at least one question, whether the body says so alone (the
     // schema) or together with what is stored (publishing without sending the questions). The row
     // is locked, and its questions only change through it, so the count cannot move meanwhile.
+    // The options marked correct are checked against the kind in force after the write: a survey
+    // turned from a quiz without sending its questions is checked against the stored ones.
     prepare(_ctx, input, current) {
       const status = input.status ?? current?.status ?? 'draft';
       const count = input.questions?.length ?? current?.questions_count ?? 0;
       if (status === 'published' && count === 0) {
         throw ValidationError.field('questions', PUBLISHED_NEEDS_QUESTIONS);
+      }
+      if (input.kind === undefined && input.questions === undefined) return;
+      const issues = markIssues(
+        input.kind ?? current?.kind ?? 'quiz',
+        input.questions ?? current?.questions ?? [],
+      );
+      if (issues.length) {
+        throw new ValidationError(
+          Object.fromEntries(issues.map(({ path, message }) => [path.join('.'), [message]])),
+        );
       }
     },
 
@@ -62,6 +75,7 @@ export function testsResource() {
       'title',
       'slug',
       'status',
+      'kind',
       'questions_count',
       'passing_score',
       'time_limit_minutes',
@@ -88,6 +102,7 @@ export function testsResource() {
           const copy = validate(TestInput, {
             title: copyTitle(source.title),
             description: source.description,
+            kind: source.kind,
             status: 'draft',
             passing_score: source.passing_score,
             time_limit_minutes: source.time_limit_minutes,
@@ -95,6 +110,9 @@ export function testsResource() {
               prompt: question.prompt,
               type: question.type,
               points: question.points,
+              required: question.required,
+              help: question.help,
+              personal: question.personal,
               options: question.options.map((option) => ({ text: option.text, correct: option.correct })),
             })),
           });
@@ -108,6 +126,7 @@ export function testsResource() {
 /**
  * docs/areas.md: a single or multiple question earns its points only when the chosen options are exactly
  * the correct ones; text questions are scored by a person, so they count for neither score nor max.
+ * A survey is not scored (score and max 0, percent and passed null).
  * An answer that does not fit its question (an unknown question or option, a list for a text
  * question, two options for a single one) is a 422 on `answers.<question id>`.
  */
@@ -143,7 +162,9 @@ export function scoreTest(test: TestRecord, answers: Record<string, TestAnswer>)
 
   let score = 0;
   let max = 0;
-  for (const question of test.questions ?? []) {
+  // A survey has no correct options: nothing is scored.
+  const scored = test.kind === 'quiz' ? (test.questions ?? []) : [];
+  for (const question of scored) {
     if (question.type === 'text') continue;
     max += question.points;
     const answer = answers[String(question.id)];

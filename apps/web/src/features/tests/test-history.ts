@@ -15,6 +15,10 @@ interface AuditedQuestion {
   type: QuestionType;
   points: number;
   options: AuditedOption[];
+  /** Absent from entries written before questions had them. */
+  required?: boolean;
+  help?: string | null;
+  personal?: boolean;
 }
 
 const isQuestionList = (value: unknown): value is AuditedQuestion[] =>
@@ -46,6 +50,16 @@ function questionChanges(before: AuditedQuestion, after: AuditedQuestion): strin
     changes.push(`tipo cambiado a ${QUESTION_TYPE_LABELS[after.type]?.toLowerCase() ?? after.type}`);
   }
   if (before.points !== after.points) changes.push(`puntos: ${before.points} → ${after.points}`);
+  const known = (field: 'required' | 'help' | 'personal') => field in before && field in after;
+  if (known('required') && before.required !== after.required) {
+    changes.push(after.required ? 'ahora obligatoria' : 'ahora opcional');
+  }
+  if (known('help') && (before.help ?? null) !== (after.help ?? null)) {
+    changes.push(after.help ? (before.help ? 'ayuda cambiada' : 'ayuda añadida') : 'ayuda quitada');
+  }
+  if (known('personal') && before.personal !== after.personal) {
+    changes.push(after.personal ? 'marcada con datos personales' : 'ya no marcada con datos personales');
+  }
 
   const beforeIds = new Set(before.options.map((option) => option.id));
   const afterIds = new Set(after.options.map((option) => option.id));

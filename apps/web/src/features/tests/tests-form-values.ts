@@ -21,6 +21,11 @@ export interface QuestionFormValues {
   points: number | null;
   /** Kept while the question is of type text (switching back brings them back), never sent then. */
   options: OptionFormValues[];
+  required: boolean;
+  /** Empty: none (stored as null). */
+  help: string;
+  /** Only a text question's; cleared when its type changes. */
+  personal: boolean;
 }
 
 export type TestFormValues = Omit<FormValuesOf<typeof TESTS.fields>, 'questions'> & {
@@ -36,4 +41,7 @@ export const newQuestion = (): QuestionFormValues => ({
   type: 'single',
   points: 1,
   options: [newOption(), newOption()],
+  required: true,
+  help: '',
+  personal: false,
 });

@@ -27,13 +27,15 @@ export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
       card: 'status',
       body: (test) => <TestStatusTag status={test.status} />,
     },
+    { field: 'kind', priority: 2, card: 'detail', body: (test) => TESTS.fields.kind.options[test.kind] },
     { field: 'questions_count', align: 'right', priority: 2, card: 'detail' },
     {
       field: 'passing_score',
       header: 'Para aprobar',
       priority: 2,
       align: 'right',
-      body: (test) => `${test.passing_score} %`,
+      // A survey has no score to pass.
+      body: (test) => (test.kind === 'survey' ? '—' : `${test.passing_score} %`),
     },
     {
       field: 'time_limit_minutes',
@@ -53,9 +55,15 @@ export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
     ...formOf<typeof TESTS.fields, TestRecord, TestFormValues>(TESTS, {
       // The builder's questions are not the API's input (tests-form-values.ts): no positions (the
       // order says them), no id until saved, points empty while typed, a free-text question's options
-      // kept in case it changes back. So they are read and sent here.
+      // kept in case it changes back, no help as an empty text. So they are read and sent here.
       manual: ['questions'],
-      fromRecord: { questions: (test) => questionsInOrder(test.questions ?? []) },
+      fromRecord: {
+        questions: (test) =>
+          questionsInOrder(test.questions ?? []).map((question) => ({
+            ...question,
+            help: question.help ?? '',
+          })),
+      },
       // The questions go as a whole, in order, each with its id when it has one. Index for index the
       // same as the form's, so the shared schema's messages land beside the question they belong to.
       toBody: (values, _record, body) => ({
@@ -65,13 +73,18 @@ export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
           prompt: question.prompt,
           type: question.type,
           points: question.points,
+          required: question.required,
+          help: question.help,
+          personal: question.type === 'text' && question.personal,
           options:
             question.type === 'text'
               ? []
               : question.options.map((option) => ({
                   ...(option.id ? { id: option.id } : {}),
                   text: option.text,
-                  correct: option.correct,
+                  // A survey has none: marks kept from a quiz stay in the form (switching back
+                  // brings them back) but are not sent.
+                  correct: values.kind !== 'survey' && option.correct,
                 })),
         })),
       }),

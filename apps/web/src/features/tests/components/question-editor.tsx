@@ -5,6 +5,7 @@ import { RadioButton } from 'primereact/radiobutton';
 import { createContext, useContext, useEffect, useId, useState } from 'react';
 import { get, useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import {
+  CheckboxControl,
   FieldArrayControl,
   type FieldArrayItem,
   NumberControl,
@@ -15,8 +16,9 @@ import {
 import { Notice } from '../../../components/ui/notice';
 import { newOption, type OptionFormValues } from '../tests-form-values';
 
-// One question of the builder: its prompt, type (única, múltiple, texto libre), points and options,
-// each option with its "correct" mark (a radio for single, a checkbox for multiple). A long test
+// One question of the builder: its prompt and help, type (única, múltiple, texto libre), points,
+// whether it must be answered, and options, each with its "correct" mark in a quiz (a radio for
+// single, a checkbox for multiple; a survey has none). A long test
 // shows its questions folded (a summary line each) so its screen opens at once; a question with an
 // error is always unfolded, so the message is seen beside it.
 
@@ -37,10 +39,19 @@ export function QuestionEditor({ item }: { item: FieldArrayItem }) {
   const { control } = useFormContext();
   const { errors } = useFormState({ control, name });
   const hasError = Boolean(get(errors, name));
-  const [id, type, prompt, points, options] = useWatch({
+  const [id, type, prompt, points, options, required, kind] = useWatch({
     control,
-    name: [`${name}.id`, `${name}.type`, `${name}.prompt`, `${name}.points`, `${name}.options`],
-  }) as [number | null, QuestionType, string, number | null, OptionFormValues[] | undefined];
+    name: [
+      `${name}.id`,
+      `${name}.type`,
+      `${name}.prompt`,
+      `${name}.points`,
+      `${name}.options`,
+      `${name}.required`,
+      'kind',
+    ],
+  }) as [number | null, QuestionType, string, number | null, OptionFormValues[] | undefined, boolean, string];
+  const survey = kind === 'survey';
 
   // A new question starts unfolded; saved ones follow the builder (folded in a long test).
   const folding = useContext(FoldingContext);
@@ -87,18 +98,39 @@ export function QuestionEditor({ item }: { item: FieldArrayItem }) {
             // would make the browser lay it out once per prompt.
             autoResize={false}
           />
+          <TextControl
+            name={`${name}.help`}
+            label="Ayuda (opcional)"
+            hint="Se muestra bajo el enunciado."
+            maxLength={TEST_LIMITS.help}
+            autoComplete="off"
+          />
           <div className="test-question-settings">
             <QuestionTypeControl name={name} />
-            <NumberControl name={`${name}.points`} label="Puntos" min={1} max={TEST_LIMITS.points} />
+            {/* A survey is not scored: its questions have no points to give. */}
+            {!survey && (
+              <NumberControl name={`${name}.points`} label="Puntos" min={1} max={TEST_LIMITS.points} />
+            )}
             {toggle}
+          </div>
+          <div className="test-question-flags">
+            <CheckboxControl name={`${name}.required`} label="Obligatoria" />
+            {type === 'text' && (
+              <CheckboxControl
+                name={`${name}.personal`}
+                label="Sus respuestas pueden contener datos personales"
+                hint="Se borran al anonimizar las respuestas."
+              />
+            )}
           </div>
           {type === 'text' ? (
             <p className="test-question-note">
-              Una persona corrige las respuestas de texto libre: esta pregunta no cuenta en la nota
-              automática.
+              {survey
+                ? 'Respuesta libre: se recogen tal como se escriben.'
+                : 'Una persona corrige las respuestas de texto libre: esta pregunta no cuenta en la nota automática.'}
             </p>
           ) : (
-            <QuestionOptions name={name} type={type} />
+            <QuestionOptions name={name} type={type} survey={survey} />
           )}
         </div>
       ) : (
@@ -106,8 +138,10 @@ export function QuestionEditor({ item }: { item: FieldArrayItem }) {
           <div className="test-question-summary">
             <span className="test-question-summary-prompt">{prompt.trim() || 'Sin enunciado'}</span>
             <span className="test-question-summary-meta">
-              {QUESTION_TYPE_LABELS[type]} · {pointsText(points)}
+              {QUESTION_TYPE_LABELS[type]}
+              {survey ? '' : ` · ${pointsText(points)}`}
               {type === 'text' ? '' : ` · ${optionsText(options?.length ?? 0)}`}
+              {required ? '' : ' · opcional'}
             </span>
           </div>
           {toggle}
@@ -130,6 +164,8 @@ function QuestionTypeControl({ name }: { name: string }) {
         shouldDirty: true,
       });
     }
+    // Only a text question's answers are marked as personal data.
+    if (type !== 'text') setValue(`${name}.personal`, false, { shouldDirty: true });
     field.onChange(type);
   };
   return (
@@ -156,7 +192,15 @@ function QuestionTypeControl({ name }: { name: string }) {
   );
 }
 
-function QuestionOptions({ name, type }: { name: string; type: Exclude<QuestionType, 'text'> }) {
+function QuestionOptions({
+  name,
+  type,
+  survey,
+}: {
+  name: string;
+  type: Exclude<QuestionType, 'text'>;
+  survey: boolean;
+}) {
   // One radio group per question: the arrow keys move the single correct answer among its options.
   const group = useId();
   return (
@@ -164,16 +208,22 @@ function QuestionOptions({ name, type }: { name: string; type: Exclude<QuestionT
       name={`${name}.options`}
       label="Opciones"
       hint={
-        type === 'single'
-          ? 'Marque la opción correcta (solo una).'
-          : 'Marque todas las opciones correctas (al menos una).'
+        survey
+          ? type === 'single'
+            ? 'Quien responde elige una.'
+            : 'Quien responde puede elegir varias.'
+          : type === 'single'
+            ? 'Marque la opción correcta (solo una).'
+            : 'Marque todas las opciones correctas (al menos una).'
       }
       item={{ noun: 'opción', gender: 'f' }}
       addLabel="Añadir opción"
       newItem={newOption}
       maxItems={TEST_LIMITS.options}
       emptyMessage="Todavía no hay opciones."
-      renderItem={(option) => <OptionEditor question={name} option={option} type={type} group={group} />}
+      renderItem={(option) => (
+        <OptionEditor question={name} option={option} type={type} group={group} survey={survey} />
+      )}
     />
   );
 }
@@ -186,7 +236,8 @@ interface OptionProps {
   group: string;
 }
 
-function OptionEditor({ question, option, type, group }: OptionProps) {
+function OptionEditor({ survey, ...props }: OptionProps & { survey: boolean }) {
+  const { option } = props;
   // The text first: it is what a new option's focus lands on (the first field it registers).
   return (
     <div className="test-option">
@@ -196,7 +247,8 @@ function OptionEditor({ question, option, type, group }: OptionProps) {
         maxLength={TEST_LIMITS.option}
         autoComplete="off"
       />
-      <CorrectMark question={question} option={option} type={type} group={group} />
+      {/* A survey has no correct options. */}
+      {!survey && <CorrectMark {...props} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { rangeOf, TEST_LIMITS, TEST_STATUSES, TESTS, type TestRecord } from '@gestor/shared';
+import { rangeOf, TEST_KINDS, TEST_LIMITS, TEST_STATUSES, TESTS, type TestRecord } from '@gestor/shared';
 import { Button } from 'primereact/button';
 import { memo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -25,6 +25,7 @@ const STATUS_OPTIONS = TEST_STATUSES.map((status) => ({
   value: status,
   label: fields.status.options[status],
 }));
+const KIND_OPTIONS = TEST_KINDS.map((kind) => ({ value: kind, label: fields.kind.options[kind] }));
 
 /** Above this many questions, saved ones start folded: the screen opens at once and reads as a list. */
 export const FOLD_ABOVE = 10;
@@ -42,16 +43,11 @@ export function TestFields({ record }: FormFieldsProps<TestRecord>) {
         <SlugControl from="title" fromLabel="del título" addressPrefix={null} />
       </FormGrid>
       <TextareaControl name="description" rows={3} />
+      <KindControl />
       {/* The unit is the input's suffix here, so these two labels leave out the one the table's
           carry for the history and the CSV («Nota para aprobar (%)», «Tiempo límite (min)»). */}
       <FormGrid columns={3}>
-        <NumberControl
-          name="passing_score"
-          label="Nota para aprobar"
-          {...rangeOf(fields.passing_score)}
-          suffix=" %"
-          hint="Porcentaje de los puntos que se corrigen solos."
-        />
+        <PassingScoreControl />
         <NumberControl
           name="time_limit_minutes"
           label="Tiempo límite"
@@ -64,6 +60,40 @@ export function TestFields({ record }: FormFieldsProps<TestRecord>) {
       </FormGrid>
       <QuestionsBuilder initialCount={record?.questions?.length ?? 0} />
     </>
+  );
+}
+
+/** "Tipo de test", and what it means for the questions below (a survey has no correct options). */
+function KindControl() {
+  const { control } = useFormContext();
+  const kind = useWatch({ control, name: 'kind' });
+  return (
+    <FormGrid>
+      <SelectControl
+        name="kind"
+        options={KIND_OPTIONS}
+        hint={
+          kind === 'survey'
+            ? 'Sin respuestas correctas ni nota: se ve cómo se reparten las respuestas.'
+            : 'Con respuestas correctas y nota; el texto libre lo corrige una persona.'
+        }
+      />
+    </FormGrid>
+  );
+}
+
+/** "Nota para aprobar": a quiz's; a survey has no score to pass. */
+function PassingScoreControl() {
+  const { control } = useFormContext();
+  if (useWatch({ control, name: 'kind' }) === 'survey') return null;
+  return (
+    <NumberControl
+      name="passing_score"
+      label="Nota para aprobar"
+      {...rangeOf(fields.passing_score)}
+      suffix=" %"
+      hint="Porcentaje de los puntos que se corrigen solos."
+    />
   );
 }
 
@@ -106,6 +136,7 @@ const renderQuestion = (item: FieldArrayItem) => <QuestionEditor item={item} />;
 function QuestionTotals({ onFoldAll }: { onFoldAll: (open: boolean) => void }) {
   const { control } = useFormContext();
   const questions = useWatch({ control, name: 'questions' }) as QuestionFormValues[] | undefined;
+  const survey = useWatch({ control, name: 'kind' }) === 'survey';
   const count = questions?.length ?? 0;
   const points = (questions ?? []).reduce(
     (sum, question) => sum + (question.type === 'text' ? 0 : (question.points ?? 0)),
@@ -114,8 +145,8 @@ function QuestionTotals({ onFoldAll }: { onFoldAll: (open: boolean) => void }) {
   return (
     <>
       <p className="test-builder-total">
-        {count === 1 ? '1 pregunta' : `${count} preguntas`} · {points === 1 ? '1 punto' : `${points} puntos`}{' '}
-        en la nota automática
+        {count === 1 ? '1 pregunta' : `${count} preguntas`}
+        {!survey && ` · ${points === 1 ? '1 punto' : `${points} puntos`} en la nota automática`}
       </p>
       {count > 1 && (
         <div className="test-builder-folding">

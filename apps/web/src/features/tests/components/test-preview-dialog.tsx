@@ -20,6 +20,16 @@ type Answers = Record<number, number[] | string>;
 
 const pointsText = (points: number) => (points === 1 ? '1 punto' : `${points} puntos`);
 const TEXT_QUESTION_GRADING = 'La corrige una persona; no cuenta en la nota automática.';
+/** Whether a question has an answer: an option chosen, or some text written. */
+const answered = (answer: number[] | string | undefined) =>
+  Array.isArray(answer) ? answer.length > 0 : Boolean(answer?.trim());
+
+/** "1, 3 y 5". */
+const listed = (positions: number[]) =>
+  positions.length === 1
+    ? String(positions[0])
+    : `${positions.slice(0, -1).join(', ')} y ${positions[positions.length - 1]}`;
+
 const percentText = (percent: number) => `${percent.toLocaleString('es-ES', { maximumFractionDigits: 2 })} %`;
 
 export function TestPreviewDialog({
@@ -36,6 +46,9 @@ export function TestPreviewDialog({
   const [answers, setAnswers] = useState<Answers>({});
   const [result, setResult] = useState<TestScore | null>(null);
   const [timedOut, setTimedOut] = useState(false);
+  // The required questions left unanswered at the last "Entregar" (their positions).
+  const [missing, setMissing] = useState<number[]>([]);
+  const survey = test.kind === 'survey';
   // One live region for the whole dialog, present from the start so what it says later is read.
   const [spoken, setSpoken] = useState('');
   const score = useScoreTest(test.id);
@@ -53,6 +66,7 @@ export function TestPreviewDialog({
     setAnswers({});
     setResult(null);
     setTimedOut(false);
+    setMissing([]);
     score.reset();
     setPhase('taking');
     if (limitSeconds !== null) setSpoken(`Empieza el tiempo: tiene ${spokenDuration(limitSeconds)}.`);
@@ -62,7 +76,7 @@ export function TestPreviewDialog({
     // Only what was answered: an unanswered question scores nothing.
     const body: Record<string, TestAnswer> = {};
     for (const [id, answer] of Object.entries(answers)) {
-      if (Array.isArray(answer) ? answer.length : answer.trim()) body[id] = answer;
+      if (answered(answer)) body[id] = answer;
     }
     if (reason === 'timeout') {
       setTimedOut(true);
@@ -81,6 +95,18 @@ export function TestPreviewDialog({
     // React sends a submit up its own tree, portals included: the test's form around the "Vista
     // previa" button must not take it for a save (a PUT, and a 403 without test.update).
     event.stopPropagation();
+    // A required question must be answered; when time runs out, what there is goes in anyway.
+    const unanswered = questions
+      .map((question, index) => ({ question, position: index + 1 }))
+      .filter(({ question }) => question.required && !answered(answers[question.id]));
+    setMissing(unanswered.map(({ position }) => position));
+    if (unanswered.length) {
+      document
+        .getElementById(`pregunta-${unanswered[0]!.question.id}`)
+        ?.querySelector<HTMLElement>('input, textarea')
+        ?.focus();
+      return;
+    }
     void deliver('delivered');
   };
 
@@ -123,7 +149,7 @@ export function TestPreviewDialog({
           {test.description && <p>{test.description}</p>}
           <ul className="test-preview-facts">
             <li>{questions.length === 1 ? '1 pregunta' : `${questions.length} preguntas`}</li>
-            <li>Nota para aprobar: {test.passing_score} %</li>
+            <li>{survey ? 'Encuesta: sin nota' : `Nota para aprobar: ${test.passing_score} %`}</li>
             <li>
               {test.time_limit_minutes === null
                 ? 'Sin límite de tiempo'
@@ -154,12 +180,20 @@ export function TestPreviewDialog({
               ref={index === 0 ? firstQuestion : undefined}
               question={question}
               position={index + 1}
+              survey={survey}
               answer={answers[question.id]}
               onChoose={(optionId, checked) => choose(question, optionId, checked)}
               onWrite={(text) => setAnswers((previous) => ({ ...previous, [question.id]: text }))}
               disabled={timedOut}
             />
           ))}
+          {missing.length > 0 && (
+            <Notice severity="error">
+              {missing.length === 1
+                ? `Responda la pregunta ${missing[0]}: es obligatoria.`
+                : `Responda las preguntas obligatorias ${listed(missing)}.`}
+            </Notice>
+          )}
           {score.isError && (
             <Notice severity="error">No se ha podido calcular la nota: {errorMessage(score.error)}</Notice>
           )}
@@ -176,7 +210,9 @@ export function TestPreviewDialog({
             Resultado
           </h3>
           {timedOut && <p>Se acabó el tiempo: se entregaron las respuestas que había.</p>}
-          {result.max === 0 ? (
+          {survey ? (
+            <p>Respuestas entregadas. Una encuesta no tiene nota: cuenta cómo se reparten las respuestas.</p>
+          ) : result.max === 0 ? (
             <p>Este test no tiene preguntas que se corrijan solas: lo corrige una persona.</p>
           ) : (
             <>
@@ -214,6 +250,7 @@ function PreviewQuestion({
   ref,
   question,
   position,
+  survey,
   answer,
   onChoose,
   onWrite,
@@ -222,6 +259,7 @@ function PreviewQuestion({
   ref?: Ref<HTMLFieldSetElement>;
   question: TestQuestion;
   position: number;
+  survey: boolean;
   answer: number[] | string | undefined;
   onChoose: (optionId: number, checked: boolean) => void;
   onWrite: (text: string) => void;
@@ -230,20 +268,31 @@ function PreviewQuestion({
   const id = useId();
   const chosen = Array.isArray(answer) ? answer : [];
   return (
-    <fieldset ref={ref} className="test-preview-question" aria-describedby={`${id}-prompt`}>
+    <fieldset
+      ref={ref}
+      id={`pregunta-${question.id}`}
+      className="test-preview-question"
+      aria-describedby={question.help ? `${id}-prompt ${id}-help` : `${id}-prompt`}
+    >
       <legend className="test-preview-question-title">
         Pregunta {position}{' '}
         {/* Issue 16: a free-text question has no points in the automatic score, whatever it stores. */}
-        {question.type !== 'text' && (
+        {!survey && question.type !== 'text' && (
           <span className="test-preview-points">· {pointsText(question.points)}</span>
         )}
+        {!question.required && <span className="test-preview-points"> · opcional</span>}
       </legend>
       <p id={`${id}-prompt`} className="test-preview-prompt">
         {question.prompt}
       </p>
+      {question.help && (
+        <p id={`${id}-help`} className="test-preview-hint">
+          {question.help}
+        </p>
+      )}
       {question.type === 'text' ? (
         <div className="form-field">
-          <p className="test-preview-hint">{TEXT_QUESTION_GRADING}</p>
+          {!survey && <p className="test-preview-hint">{TEXT_QUESTION_GRADING}</p>}
           <label htmlFor={`${id}-text`} className="form-field-label">
             Su respuesta
           </label>
