@@ -68,3 +68,23 @@ export async function newReader(
   await context.close();
   return { ...person, id };
 }
+
+/**
+ * A person whose one role holds exactly `permissions` (made by the administrator through the API):
+ * the tasks of one job, done without the administrator's reach.
+ */
+export async function newPersonWith(
+  browser: Browser,
+  baseURL: string,
+  name: string,
+  permissions: readonly string[],
+): Promise<TestUser & { id: number }> {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
+  const page = await context.newPage();
+  await useSession(page, admin);
+  const role = `rol-${suffix}`;
+  await apiCreate(page, baseURL, '/api/roles', { name: role, label: `${name} ${suffix}`, permissions });
+  await context.close();
+  return newReader(browser, baseURL, name, role);
+}

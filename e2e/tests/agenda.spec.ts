@@ -1,5 +1,5 @@
 import { expectAccessible } from '../support/axe';
-import { expect, newReader, signIn, test, useSession } from '../support/fixtures';
+import { expect, newPersonWith, signIn, test, useSession } from '../support/fixtures';
 import { apiCreate, SCREEN_SIZES, shot } from '../support/pages';
 import { admin } from '../support/test-users';
 
@@ -17,30 +17,25 @@ for (const [width, viewport] of SCREEN_SIZES) {
     test.setTimeout(150_000);
     await page.setViewportSize(viewport);
     const suffix = `${Date.now().toString(36)}${width}`;
-    const roleName = `agenda-${suffix}`;
     const hall = `Teatro Principal ${suffix}`;
-    // Set up by the administrator through the API: the role, a hall, the person.
+    // Set up by the administrator through the API: a hall; the person, whose role holds the agenda's
+    // permissions and what its form picks from.
     const setup = await browser.newContext({ baseURL, locale: 'es-ES' });
     const adminPage = await setup.newPage();
     await useSession(adminPage, admin);
-    await apiCreate(adminPage, baseURL!, '/api/roles', {
-      name: roleName,
-      label: `Agenda ${suffix}`,
-      permissions: [
-        'event.view',
-        'event.create',
-        'event.update',
-        'event.delete',
-        'event.publish',
-        'space.view',
-        'category.view',
-        'multimedia.view',
-        'multimedia.create',
-      ],
-    });
     await apiCreate(adminPage, baseURL!, '/api/spaces', { name: hall, address: 'Plaza Mayor, 1' });
     await setup.close();
-    const person = await newReader(browser, baseURL!, 'Irene Agenda', roleName);
+    const person = await newPersonWith(browser, baseURL!, 'Irene Agenda', [
+      'event.view',
+      'event.create',
+      'event.update',
+      'event.delete',
+      'event.publish',
+      'space.view',
+      'category.view',
+      'multimedia.view',
+      'multimedia.create',
+    ]);
 
     await signIn(page, person);
     if (width === '375') await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();

@@ -1,7 +1,6 @@
 import { expectAccessible } from '../support/axe';
-import { expect, newReader, signIn, test, useSession } from '../support/fixtures';
-import { apiCreate, SCREEN_SIZES, shot } from '../support/pages';
-import { admin } from '../support/test-users';
+import { expect, newPersonWith, signIn, test } from '../support/fixtures';
+import { SCREEN_SIZES, shot } from '../support/pages';
 
 // Issue 32 §1, as the person who prepares questionnaires does it: a role holding the tests'
 // permissions alone. She builds a satisfaction survey (no correct options, no score) with a help
@@ -29,17 +28,12 @@ for (const [width, viewport] of SCREEN_SIZES) {
     test.setTimeout(150_000);
     await page.setViewportSize(viewport);
     const suffix = `${Date.now().toString(36)}${width}`;
-    const roleName = `encuestas-${suffix}`;
-    const setup = await browser.newContext({ baseURL, locale: 'es-ES' });
-    const adminPage = await setup.newPage();
-    await useSession(adminPage, admin);
-    await apiCreate(adminPage, baseURL!, '/api/roles', {
-      name: roleName,
-      label: `Encuestas ${suffix}`,
-      permissions: ['test.view', 'test.create', 'test.update', 'test.delete'],
-    });
-    await setup.close();
-    const person = await newReader(browser, baseURL!, 'Sara Encuestas', roleName);
+    const person = await newPersonWith(browser, baseURL!, 'Sara Encuestas', [
+      'test.view',
+      'test.create',
+      'test.update',
+      'test.delete',
+    ]);
 
     await signIn(page, person);
     if (width === '375') await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
