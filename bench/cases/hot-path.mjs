@@ -4,7 +4,7 @@ import path from 'node:path';
 import { LOAD_SETTINGS } from '../lib/load.mjs';
 import { repoRoot } from '../lib/paths.mjs';
 import { round } from '../lib/stats.mjs';
-import { measureUserEndpoint } from '../lib/user-throughput.mjs';
+import { cpuNote, measureUserEndpoint } from '../lib/user-throughput.mjs';
 
 // The regression guard of the hot path (issue 29, decision 042): GET /api/user's ratio to the bare
 // server, as user-endpoint measures it, against the ratio committed in bench/reference/hot-path.json
@@ -41,6 +41,7 @@ export async function run({ server, settings, log }) {
   const notes = [
     `best of ${ROUNDS} alternating ${settings.durationSeconds} s runs, ${LOAD_SETTINGS.connections} connections; ratio ${round(measured.ratio, 3)} against the bare server (${Math.round(measured.bestReal)} / ${Math.round(measured.bestBare)} req/s)`,
     `reference ${reference.ratio} (${reference.source}, ${reference.recorded}); fails under ${round(floor, 3)}`,
+    cpuNote(measured.cpu),
   ];
   if (process.env.BENCH_UPDATE_REFERENCE === '1') {
     const all = await readReference();

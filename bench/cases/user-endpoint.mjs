@@ -1,6 +1,6 @@
 import { LOAD_SETTINGS } from '../lib/load.mjs';
 import { round } from '../lib/stats.mjs';
-import { measureUserEndpoint } from '../lib/user-throughput.mjs';
+import { cpuNote, measureUserEndpoint } from '../lib/user-throughput.mjs';
 
 // Throughput of the call the SPA makes on every navigation (GET /api/user, signed in), against a
 // bare node:http server replaying the identical response: what Fastify, the session lookup and the
@@ -40,6 +40,7 @@ export async function run({ server, settings, log }) {
       notes: [
         `best of ${ROUNDS} alternating ${settings.durationSeconds} s runs, ${LOAD_SETTINGS.connections} connections, pipelining ${LOAD_SETTINGS.pipelining}; body ${measured.responseBytes} bytes`,
         `server latency at best run: p50 ${best?.latencyP50} ms, p99 ${best?.latencyP99} ms`,
+        cpuNote(measured.cpu),
       ],
     },
   ];

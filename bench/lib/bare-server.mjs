@@ -26,7 +26,7 @@ export async function recordResponse(response) {
 /**
  * Starts the bare server in a child process on 127.0.0.1.
  * @param {{ status: number, headers: Record<string, string | string[]>, body: string }} recorded
- * @returns {Promise<{ url: string, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, pid: number, stop(): Promise<void> }>}
  */
 export function startBareServer(recorded) {
   return startScriptServer(
