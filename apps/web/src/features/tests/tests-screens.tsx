@@ -27,7 +27,8 @@ export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
       card: 'status',
       body: (test) => <TestStatusTag status={test.status} />,
     },
-    { field: 'kind', priority: 2, card: 'detail', body: (test) => TESTS.fields.kind.options[test.kind] },
+    // On wide screens and on a phone's cards; at a laptop's width the list keeps to the columns it had.
+    { field: 'kind', priority: 3, card: 'detail', body: (test) => TESTS.fields.kind.options[test.kind] },
     { field: 'questions_count', align: 'right', priority: 2, card: 'detail' },
     {
       field: 'passing_score',
