@@ -1,9 +1,9 @@
-import { type AuditEntry, type AuthUser, webhookModeOf } from '@gestor/shared';
+import { type AuditEntry, webhookModeOf } from '@gestor/shared';
 import type { Connection, Database } from '../../../db/client';
 import { writeAudit } from '../audit-log';
 import { auditValue, type FieldSpec, usageFields } from '../declared-fields';
 import type { MediaLinks } from '../media-links';
-import type { ChangeFeed, ResourceDefinition, WriteContext } from '../resource-definition';
+import type { AreaService, ChangeFeed, ResourceDefinition, WriteContext } from '../resource-definition';
 import { scopeSql, type TrashScope, withDeletedAt } from '../trash';
 import { compactChanges, type Versions, versionsOf } from '../versions';
 import { runWrite } from './write';
@@ -26,7 +26,9 @@ export interface ServiceDependencies<R extends Rec> {
  * stored, and the few steps the operations share (reading locked rows, the history entry, the
  * webhooks' note, the transaction). Built once per area when the server starts.
  */
-export interface AreaContext<R extends Rec, C, U> extends ServiceDependencies<R> {
+export interface AreaContext<R extends Rec, C, U>
+  extends ServiceDependencies<R>,
+    Pick<AreaService<R, C, U>, 'audit' | 'write'> {
   definition: ResourceDefinition<R, C, U>;
   table: string;
   path: string;
@@ -47,14 +49,6 @@ export interface AreaContext<R extends Rec, C, U> extends ServiceDependencies<R>
   snapshot(record: R): Record<string, unknown>;
   /** How other screens name a record (the trash's refusals). */
   titleOf(record: R): string;
-  audit(
-    conn: Connection,
-    actor: AuthUser,
-    recordId: number,
-    action: AuditEntry['action'],
-    changes: AuditEntry['changes'],
-    revertedFrom?: AuditEntry['reverted_from'],
-  ): Promise<void>;
   /**
    * Which of these records a public reader sees now, in the write's transaction: asked before a write
    * changes them, and given to `announce` as `wasPublic`. Empty when the area tells the website nothing.
@@ -72,7 +66,6 @@ export interface AreaContext<R extends Rec, C, U> extends ServiceDependencies<R>
     edited?: boolean,
     wasPublic?: boolean,
   ): Promise<void>;
-  write<T>(actor: AuthUser, fn: (ctx: WriteContext) => Promise<T>): Promise<T>;
 }
 
 /** Field by field, what differs between two audited views (the history entry's `changes`). */
