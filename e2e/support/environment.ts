@@ -5,6 +5,13 @@ export const ENV_BASE_URL = 'E2E_BASE_URL';
 export const ENV_MAIL_DIR = 'E2E_MAIL_DIR';
 export const ENV_SESSIONS_DIR = 'E2E_SESSIONS_DIR';
 
+/**
+ * The organisation's website that may embed the tests' answering page (TESTS_EMBED_ORIGINS of the
+ * server): http://127.0.0.1 on a free port the global setup picked, where answer-page.spec.ts serves
+ * its page. A local address, as Chrome refuses a public page's frame into the local network.
+ */
+export const ENV_EMBED_ORIGIN = 'E2E_EMBED_ORIGIN';
+
 export interface E2eEnvironment {
   /** The running server, e.g. http://localhost:41234 (no trailing slash). */
   baseURL: string;

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { apiEnvironment, checkBuilt, freePort, runCli, startServer } from './api-server';
-import { ENV_BASE_URL, ENV_MAIL_DIR, ENV_SESSIONS_DIR } from './environment';
+import { ENV_BASE_URL, ENV_EMBED_ORIGIN, ENV_MAIL_DIR, ENV_SESSIONS_DIR } from './environment';
 import { setRunState, tearDownRun } from './run-state';
 import { saveSharedSessions } from './sessions';
 import { startSmtpSink } from './smtp-sink';
@@ -34,6 +34,7 @@ export default async function globalSetup(): Promise<void> {
     const port = await freePort();
     // A host name, not an address: WebAuthn refuses an IP address as relying party (passkeys.spec).
     const url = `http://localhost:${port}`;
+    const embedOrigin = `http://127.0.0.1:${await freePort()}`;
     const env = apiEnvironment({
       APP_KEY: `base64:${randomBytes(32).toString('base64')}`,
       APP_URL: url,
@@ -50,6 +51,8 @@ export default async function globalSetup(): Promise<void> {
       WEBHOOKS_ALLOW_PRIVATE: 'true',
       // The website's address of a news item: a published one's toast offers «Ver en la web» (issue 30).
       PUBLIC_NEWS_URL: 'https://www.example.org/noticias/{slug}',
+      // The website that may embed the tests' answering page in an iframe (answer-page.spec.ts).
+      TESTS_EMBED_ORIGINS: embedOrigin,
       ...(state.database ? { DATABASE_URL: state.database.url } : {}),
     });
 
@@ -78,6 +81,7 @@ export default async function globalSetup(): Promise<void> {
     process.env[ENV_BASE_URL] = url;
     process.env[ENV_MAIL_DIR] = mailDir;
     process.env[ENV_SESSIONS_DIR] = workDir;
+    process.env[ENV_EMBED_ORIGIN] = embedOrigin;
     console.log(
       `e2e: server ${url} on ${state.database ? 'PostgreSQL' : 'PGlite'}, SMTP sink on port ${smtp.port}, files in ${workDir}`,
     );

@@ -43,6 +43,11 @@ import { savedViewsRoutes } from './modules/saved-views/saved-views-routes';
 import { createSavedViewsService } from './modules/saved-views/saved-views-service';
 import { searchRoutes } from './modules/search/search-routes';
 import { createSearchService } from './modules/search/search-service';
+import { answerPage } from './modules/tests/answer-page/answer-page';
+import { createAnswering } from './modules/tests/answering';
+import { answeringRoutes } from './modules/tests/answering-routes';
+import { createProofOfWork } from './modules/tests/proof-of-work';
+import { answersSweep } from './modules/tests/retention';
 import { twoFactorRoutes } from './modules/two-factor/two-factor-routes';
 import { createWebhooks, type WebhookOptions } from './modules/webhooks/webhooks';
 import apiTokensPlugin from './plugins/api-tokens';
@@ -73,6 +78,8 @@ export interface AppOptions {
   requestIdleTimeoutMs?: number;
   /** Webhooks' timings and name resolution (tests use short ones); docs/webhooks.md's rules by default. */
   webhooks?: WebhookOptions;
+  /** The proof of work's highest number (proof-of-work.ts's by default; tests make it cheap to solve). */
+  proofMaxNumber?: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -89,6 +96,7 @@ export async function buildApp({
   exportIdleTimeoutMs,
   requestIdleTimeoutMs = REQUEST_IDLE_TIMEOUT_MS,
   webhooks: webhookOptions,
+  proofMaxNumber,
 }: AppOptions): Promise<FastifyInstance> {
   // The public API's answers that need no route (a cache hit, a refused method, a preflight, a 429)
   // are sent before Fastify sees the request (decision 022); its hooks below fill the cache.
@@ -232,7 +240,22 @@ export async function buildApp({
   presence.liveRoutes(app);
   // Decision 041: every export of this process, in any area or the activity log, shares these slots.
   const exportLimiter = createExportLimiter(config.exportConcurrency);
+  // Tests answered by the public (docs/public-api.md#questionnaires): one service for the public API
+  // and the answering page; a timer settles attempts whose time ran out and anonymises old responses.
+  const answering = createAnswering({
+    database,
+    appKey: config.appKey,
+    appName: config.appName,
+    appUrl: config.appUrl,
+    mailer: mail,
+    log: app.log,
+  });
+  const sweep = answersSweep({ database, answering, log: app.log });
+  app.addHook('onReady', async () => sweep.start());
+  app.addHook('onClose', async () => sweep.stop());
   const areas = registerAreas(app, {
+    appKey: config.appKey,
+    answering,
     database,
     auth,
     storage,
@@ -269,6 +292,10 @@ export async function buildApp({
   // API's preview links.
   const publicSides = publicAreas(areas);
   publicRoutes(app, { database, storage, config, areas: publicSides });
+  const proof = createProofOfWork({ database, appKey: config.appKey, maxNumber: proofMaxNumber });
+  answeringRoutes(app, { answering, proof });
+  // The answering page for people without a website of their own (/t/{slug}), embeddable.
+  await app.register(answerPage, { answering, proof, config });
   // The moments public answers change with no write, as the public areas declare them.
   publicTransport.watch(
     publicSides.flatMap(({ table, changesAt = [] }) => changesAt.map((moment) => ({ table, ...moment }))),

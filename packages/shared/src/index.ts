@@ -26,6 +26,7 @@ export * from './slides';
 export * from './spaces';
 export * from './tax-id';
 export * from './tests';
+export * from './tests-public';
 export * from './two-factor';
 export * from './user-cookie';
 export * from './users';

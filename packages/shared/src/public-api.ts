@@ -9,6 +9,15 @@ import { AREA_REGISTRY, type Area } from './permissions';
 import { PublicMedia, publicSchemasOf } from './public-fields';
 import { SLIDES } from './slides';
 import { SPACES } from './spaces';
+import {
+  AttemptAnswersInput,
+  AttemptStarted,
+  AttemptStartInput,
+  AttemptView,
+  EMAIL_START_SENT,
+  PublicTest,
+  PublicTestListItem,
+} from './tests-public';
 
 // docs/public-api.md#calling-it: what the organisation's website reads from /api/public/v1. These
 // schemas are the contract in code: the API shapes its answers by them, the OpenAPI document is
@@ -351,6 +360,8 @@ export const PublicTokenParams = z.object({
 export interface PublicRoute {
   /** Under PUBLIC_API_PREFIX, OpenAPI style: `/news/{slug}`. */
   path: string;
+  /** GET unless said (the answering routes write: docs/public-api.md#questionnaires). */
+  method?: PublicMethod;
   /** Stable OpenAPI operationId. */
   operationId: string;
   tag: string;
@@ -358,18 +369,27 @@ export interface PublicRoute {
   description?: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
-  /** The 200 answer. For XML, a string schema and its `contentType`. */
+  /** The JSON body a write takes. */
+  body?: z.ZodType;
+  /** The success answer (200 unless `status` says 201). For XML, a string schema and its `contentType`. */
   response: z.ZodType;
+  status?: 200 | 201;
+  /** A second success answer: 202 with a message (a start link mailed instead of an attempt). */
+  accepted?: { description: string; response: z.ZodType };
   contentType?:
     | 'application/json'
     | 'application/rss+xml; charset=utf-8'
     | 'application/xml; charset=utf-8'
     | 'text/calendar; charset=utf-8';
   /** Which error answers this path gives besides those of every path (405, 429). */
-  errors: Array<404 | 422>;
+  errors: Array<404 | 409 | 422>;
+  /** What a 409 means on this path. */
+  conflict?: string;
   /** Never cached (Cache-Control: no-store, X-Robots-Tag: noindex). */
   noStore?: boolean;
 }
+
+export type PublicMethod = 'GET' | 'POST' | 'PUT';
 
 const xml = (description: string) => z.string().meta({ description });
 const calendar = (description: string) => z.string().meta({ description });
@@ -438,6 +458,146 @@ export function publicAreaRoutes({ area, list, one }: PublicAreaRoutes): PublicR
   }
   return routes;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Questionnaires answered by the public (docs/public-api.md#questionnaires): the only writes here,
+// never cached, authorised by a proof of work and then by the attempt's token alone.
+
+/** The answering paths, under PUBLIC_API_PREFIX: the routes, the document and the transport read them. */
+export const PUBLIC_ANSWERING_PATHS = {
+  tests: '/tests',
+  test: '/tests/{slug}',
+  challenge: '/tests/{slug}/challenge',
+  attempts: '/tests/{slug}/attempts',
+  attempt: '/attempts/{token}',
+  answers: '/attempts/{token}/answers',
+  submit: '/attempts/{token}/submit',
+} as const;
+
+export const PublicTestList = z.strictObject({ data: z.array(PublicTestListItem) }).meta({
+  id: 'PublicTestList',
+  description: 'Los tests abiertos ahora (como mucho 100), los más recientes primero.',
+});
+export const PublicTestOne = publicOne(PublicTest, 'PublicTestOne');
+export const AttemptStartedOne = publicOne(AttemptStarted, 'AttemptStartedOne');
+export const AttemptViewOne = publicOne(AttemptView, 'AttemptViewOne');
+export const AttemptMailed = z.strictObject({ message: z.literal(EMAIL_START_SENT) }).meta({
+  id: 'AttemptMailed',
+  description: 'El enlace para empezar va por correo; la respuesta es la misma siempre.',
+});
+
+/** An ALTCHA challenge (altcha-lib's v1 format): the browser finds `number`, then sends the proof. */
+export const PublicChallenge = z
+  .strictObject({
+    algorithm: z.string().meta({ description: 'SHA-256.' }),
+    challenge: z.string().meta({ description: 'El hash que hay que encontrar (hex).' }),
+    maxnumber: z.int().meta({ description: 'El número buscado está entre 0 y este.' }),
+    salt: z.string().meta({ description: 'La sal, con el test y la caducidad del reto.' }),
+    signature: z.string().meta({ description: 'La firma del servidor.' }),
+  })
+  .meta({
+    id: 'PublicChallenge',
+    description:
+      'Un reto de prueba de trabajo (ALTCHA): se busca el número n (0 ≤ n ≤ maxnumber) cuyo SHA-256(salt + n) es challenge, y se envía como proof el JSON {algorithm, challenge, number, salt, signature} en base64. Vale 10 minutos y una sola vez.',
+  });
+
+export const PublicTokenOfAttempt = z.object({
+  token: z
+    .string()
+    .meta({ description: 'El token del intento (la respuesta a POST /tests/{slug}/attempts).' }),
+});
+
+const answeringRoutes: PublicRoute[] = [
+  {
+    path: PUBLIC_ANSWERING_PATHS.tests,
+    operationId: 'listTests',
+    tag: 'Cuestionarios',
+    summary: 'Los tests abiertos ahora al público',
+    description: 'Con acceso por enlace, PIN o códigos, y dentro de su periodo; sin preguntas.',
+    response: PublicTestList,
+    errors: [],
+    noStore: true,
+  },
+  {
+    path: PUBLIC_ANSWERING_PATHS.test,
+    operationId: 'showTest',
+    tag: 'Cuestionarios',
+    summary: 'Un test abierto, con sus preguntas (sin las respuestas correctas)',
+    description:
+      'Un test cerrado, fuera de su periodo, en borrador, en la papelera o inexistente responde el mismo 404.',
+    params: PublicSlugParams,
+    response: PublicTestOne,
+    errors: [404],
+    noStore: true,
+  },
+  {
+    path: PUBLIC_ANSWERING_PATHS.challenge,
+    operationId: 'testChallenge',
+    tag: 'Cuestionarios',
+    summary: 'Un reto de prueba de trabajo para empezar el test',
+    params: PublicSlugParams,
+    response: PublicChallenge,
+    errors: [404],
+    noStore: true,
+  },
+  {
+    path: PUBLIC_ANSWERING_PATHS.attempts,
+    method: 'POST',
+    operationId: 'startAttempt',
+    tag: 'Cuestionarios',
+    summary: 'Empieza un intento',
+    description:
+      'Con la prueba de trabajo resuelta (proof) y lo que pida el test (start.asks): el PIN, el código, o el correo y el consentimiento; con start, el secreto del enlace recibido por correo. Un test que pide el correo responde 202 y envía el enlace (la respuesta no dice si la dirección ya respondió).',
+    params: PublicSlugParams,
+    body: AttemptStartInput,
+    response: AttemptStartedOne,
+    status: 201,
+    accepted: { description: 'El enlace para empezar se ha enviado por correo.', response: AttemptMailed },
+    errors: [404, 409, 422],
+    conflict: 'El test ya no admite más respuestas, o el código o la dirección ya se usaron.',
+    noStore: true,
+  },
+  {
+    path: PUBLIC_ANSWERING_PATHS.attempt,
+    operationId: 'showAttempt',
+    tag: 'Cuestionarios',
+    summary: 'Un intento: sus respuestas guardadas, su plazo y, una vez enviado, el resultado',
+    description:
+      'Para continuar donde se dejó. Si el plazo terminó, se aplica antes lo que el test dice (on_expiry).',
+    params: PublicTokenOfAttempt,
+    response: AttemptViewOne,
+    errors: [404],
+    noStore: true,
+  },
+  {
+    path: PUBLIC_ANSWERING_PATHS.answers,
+    method: 'PUT',
+    operationId: 'saveAnswers',
+    tag: 'Cuestionarios',
+    summary: 'Guarda respuestas (las enviadas; null retira una)',
+    description:
+      'Las que se envían se suman a las guardadas; se puede llamar cuantas veces se quiera antes del plazo.',
+    params: PublicTokenOfAttempt,
+    body: AttemptAnswersInput,
+    response: AttemptViewOne,
+    errors: [404, 409, 422],
+    conflict: 'El plazo terminó o el intento ya se envió.',
+    noStore: true,
+  },
+  {
+    path: PUBLIC_ANSWERING_PATHS.submit,
+    method: 'POST',
+    operationId: 'submitAttempt',
+    tag: 'Cuestionarios',
+    summary: 'Envía el intento: una sola vez; el resultado, hasta donde el test lo permite (feedback)',
+    description: 'Un segundo envío responde lo mismo que el primero.',
+    params: PublicTokenOfAttempt,
+    response: AttemptViewOne,
+    errors: [404, 409, 422],
+    conflict: 'El test ya no admite más respuestas, o el plazo terminó y las respuestas no cuentan.',
+    noStore: true,
+  },
+];
 
 export const PUBLIC_ROUTES: PublicRoute[] = [
   ...publicAreaRoutes({
@@ -568,12 +728,24 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     errors: [404],
     noStore: true,
   },
+  ...answeringRoutes,
 ];
+
+/**
+ * The methods a path takes (OPTIONS aside), as `Allow` lists them; every path not declared with a
+ * write takes GET and HEAD only.
+ */
+export function publicMethodsOf(path: string): string[] {
+  const declared = PUBLIC_ROUTES.filter((route) => route.path === path).map((route) => route.method ?? 'GET');
+  if (!declared.some((method) => method !== 'GET')) return ['GET', 'HEAD'];
+  return declared.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method]));
+}
 
 /** The schema of an error status, for the document and tests. */
 export const PUBLIC_ERROR_SCHEMAS = {
   404: PublicNotFound,
   405: PublicMessage,
+  409: PublicMessage,
   422: PublicValidationError,
   429: PublicMessage,
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, SLUG_LABEL, slugField } from './content';
+import { instantField, optionalText, SLUG_LABEL, slugField } from './content';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import { areaContract, ID_MAX, type ResourceContract } from './resource';
 import { booleanField, requiredText } from './validation';
@@ -50,7 +50,75 @@ export const TEST_LIMITS = {
   questions: 500,
   points: 1000,
   timeLimitMinutes: 600,
+  /** Minutes after the deadline in which a submit still counts (`on_expiry: grace`). */
+  graceMinutes: 60,
+  attempts: 10,
+  maxResponses: 1_000_000,
+  retentionDays: 3650,
+  consentText: 5000,
+  /** Codes made in one go, and the extra minutes one code may give. */
+  codesPerBatch: 5000,
+  extraMinutes: 600,
 } as const;
+
+// docs/areas.md#opening-a-test-to-the-public: who may answer a test, when, as whom, and what they see.
+
+export const TEST_ACCESS = ['closed', 'link', 'pin', 'codes'] as const;
+export type TestAccess = (typeof TEST_ACCESS)[number];
+export const TEST_ACCESS_LABELS: Record<TestAccess, string> = {
+  closed: 'Cerrado (solo vista previa)',
+  link: 'Cualquiera con el enlace',
+  pin: 'Enlace y PIN',
+  codes: 'Códigos de un solo uso',
+};
+
+export const TEST_IDENTITIES = ['none', 'email', 'code'] as const;
+export type TestIdentity = (typeof TEST_IDENTITIES)[number];
+export const TEST_IDENTITY_LABELS: Record<TestIdentity, string> = {
+  none: 'No se pide',
+  email: 'Correo electrónico (enlace por correo)',
+  code: 'El código de cada persona',
+};
+
+export const TEST_ON_EXPIRY = ['submit', 'grace', 'discard'] as const;
+export type TestOnExpiry = (typeof TEST_ON_EXPIRY)[number];
+export const TEST_ON_EXPIRY_LABELS: Record<TestOnExpiry, string> = {
+  submit: 'Se envía lo respondido',
+  grace: 'Unos minutos de cortesía para enviar; después no cuenta',
+  discard: 'No cuenta',
+};
+
+export const TEST_GRADINGS = ['first', 'highest', 'last'] as const;
+export type TestGrading = (typeof TEST_GRADINGS)[number];
+export const TEST_GRADING_LABELS: Record<TestGrading, string> = {
+  first: 'El primer intento',
+  highest: 'El mejor intento',
+  last: 'El último intento',
+};
+
+export const TEST_FEEDBACKS = ['none', 'score', 'answers'] as const;
+export type TestFeedback = (typeof TEST_FEEDBACKS)[number];
+export const TEST_FEEDBACK_LABELS: Record<TestFeedback, string> = {
+  none: 'Solo que se ha enviado',
+  score: 'La nota y si ha aprobado',
+  answers: 'La nota y qué respuestas acertó',
+};
+
+/** A PIN as people type it: 4 to 8 digits. */
+export const TEST_PIN_PATTERN = /^\d{4,8}$/;
+
+/**
+ * The model consent text offered when a test asks for an email (RGPD art. 13: who is responsible,
+ * what for, how long, the rights and where to exercise them). The organisation adapts the brackets.
+ */
+export const CONSENT_MODEL_TEXT = [
+  'Responsable: [nombre de la organización], [dirección], [correo de contacto].',
+  'Finalidad: gestionar sus respuestas a este cuestionario y, si procede, comunicarle el resultado.',
+  'Legitimación: su consentimiento, que puede retirar en cualquier momento.',
+  'Conservación: sus respuestas se anonimizan cuando termina el plazo de conservación indicado en el cuestionario, o antes si lo pide.',
+  'Destinatarios: no se ceden datos a terceros salvo obligación legal.',
+  'Derechos: puede acceder, rectificar y suprimir sus datos, y oponerse o limitar su tratamiento, escribiendo a [correo del delegado de protección de datos]. También puede reclamar ante la Agencia Española de Protección de Datos (www.aepd.es).',
+].join('\n');
 
 /** The id of an existing child, when the item is one (kept, so the history shows what changed). */
 const childId = (label: string) =>
@@ -191,9 +259,21 @@ export function markIssues(
  * body says the kind: a create always does). The API also checks against what is stored.
  */
 function testRules(
-  test: { status?: TestStatus; kind?: TestKind; questions?: MarkedQuestion[] },
+  test: {
+    status?: TestStatus;
+    kind?: TestKind;
+    questions?: MarkedQuestion[];
+    pin?: string | null;
+  } & Omit<PublicationSettings, 'has_pin'>,
   ctx: z.RefinementCtx,
 ) {
+  // A whole set of settings (a create, the form): their rules; a PIN only when the body says it.
+  if (test.access !== undefined && test.identity !== undefined) {
+    const settings = { ...test, ...(test.pin !== undefined ? { has_pin: test.pin !== null } : {}) };
+    for (const { path, message } of publicationIssues(settings)) {
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    }
+  }
   if (test.status === 'published' && test.questions?.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['questions'], message: PUBLISHED_NEEDS_QUESTIONS });
   }
@@ -202,6 +282,67 @@ function testRules(
       ctx.addIssue({ code: 'custom', path, message });
     }
   }
+}
+
+/** The publication settings as the rules of §2 read them: a body's, or a body over what is stored. */
+export interface PublicationSettings {
+  access?: TestAccess;
+  identity?: TestIdentity;
+  anonymous?: boolean;
+  opens_at?: string | null;
+  closes_at?: string | null;
+  on_expiry?: TestOnExpiry;
+  grace_minutes?: number | null;
+  attempts?: number;
+  consent_text?: string | null;
+  /** A PIN is set (sent now, or stored). */
+  has_pin?: boolean;
+}
+
+/**
+ * docs/areas.md#opening-a-test-to-the-public: the rules between the publication settings, each
+ * message on the field to change. Checked by the form on what it holds, and by the API on the body
+ * over what is stored (a create has every value, with defaults).
+ */
+export function publicationIssues(settings: PublicationSettings): Array<{ path: string; message: string }> {
+  const issues: Array<{ path: string; message: string }> = [];
+  const issue = (path: string, message: string) => issues.push({ path, message });
+  const { access, identity, opens_at, closes_at } = settings;
+  if (access === 'codes' && identity !== 'code') {
+    issue(
+      'identity',
+      'Con códigos de un solo uso, cada persona se identifica con su código: elija «El código de cada persona».',
+    );
+  }
+  if (identity === 'code' && access !== 'codes') {
+    issue('identity', 'Identificar por código exige el acceso «Códigos de un solo uso».');
+  }
+  if (access === 'pin' && settings.has_pin === false) {
+    issue('pin', 'Indique el PIN de 4 a 8 cifras que pedirá el test.');
+  }
+  if (opens_at && closes_at && Date.parse(closes_at) <= Date.parse(opens_at)) {
+    issue('closes_at', 'El cierre debe ser posterior a la apertura.');
+  }
+  if (settings.on_expiry === 'grace' && !settings.grace_minutes) {
+    issue('grace_minutes', 'Indique cuántos minutos de cortesía hay para enviar (de 1 a 60).');
+  }
+  if ((settings.attempts ?? 1) > 1) {
+    if (identity !== 'email' && identity !== 'code') {
+      issue(
+        'attempts',
+        'Varios intentos por persona exigen saber quién responde: pida el correo o use códigos.',
+      );
+    } else if (settings.anonymous) {
+      issue('attempts', 'Un test anónimo admite un solo intento: no se guarda quién respondió.');
+    }
+  }
+  if (identity === 'email' && !settings.consent_text?.trim()) {
+    issue(
+      'consent_text',
+      'Al pedir el correo, el texto de consentimiento es obligatorio (puede partir del modelo).',
+    );
+  }
+  return issues;
 }
 
 export interface TestOption {
@@ -278,6 +419,101 @@ const testFields = {
       .nullable(),
     { label: 'Tiempo límite (min)', default: null },
   ),
+  // The publication settings ("Publicación", docs/areas.md#opening-a-test-to-the-public).
+  access: field(
+    z.enum(TEST_ACCESS, { error: 'El acceso debe ser cerrado, enlace, enlace y PIN, o códigos.' }),
+    { label: 'Acceso', default: 'closed', options: TEST_ACCESS_LABELS, publication: true },
+  ),
+  /** Written, never read back (stored as a keyed hash); `has_pin` says whether one is set. */
+  pin: field(
+    z
+      .string({ error: 'El PIN debe ser un texto de 4 a 8 cifras.' })
+      .regex(TEST_PIN_PATTERN, { error: 'El PIN debe tener de 4 a 8 cifras, sin espacios ni letras.' })
+      .nullable(),
+    { label: 'PIN', secret: true, optional: true },
+  ),
+  has_pin: readOnly(reads<boolean>(), { label: 'Con PIN' }),
+  opens_at: field(instantField('apertura'), {
+    label: 'Apertura',
+    default: null,
+    instant: true,
+    publication: true,
+  }),
+  closes_at: field(instantField('cierre'), {
+    label: 'Cierre',
+    default: null,
+    instant: true,
+    publication: true,
+  }),
+  max_responses: field(
+    z
+      .number({ error: 'El máximo de respuestas debe ser un número entero.' })
+      .int({ error: 'El máximo de respuestas debe ser un número entero.' })
+      .min(1, { error: 'El máximo de respuestas debe ser al menos 1, o ninguno.' })
+      .max(TEST_LIMITS.maxResponses, { error: 'El máximo de respuestas no puede pasar de 1.000.000.' })
+      .nullable(),
+    { label: 'Máximo de respuestas', default: null },
+  ),
+  identity: field(
+    z.enum(TEST_IDENTITIES, { error: 'La identificación debe ser ninguna, correo o código.' }),
+    { label: 'Identificación', default: 'none', options: TEST_IDENTITY_LABELS },
+  ),
+  anonymous: field(booleanField('anónimo'), { label: 'Respuestas anónimas', default: false }),
+  on_expiry: field(
+    z.enum(TEST_ON_EXPIRY, { error: 'Al terminar el tiempo: enviar, cortesía o no contar.' }),
+    { label: 'Al terminar el tiempo', default: 'submit', options: TEST_ON_EXPIRY_LABELS },
+  ),
+  grace_minutes: field(
+    z
+      .number({ error: 'Los minutos de cortesía deben ser un número entero.' })
+      .int({ error: 'Los minutos de cortesía deben ser un número entero.' })
+      .min(1, { error: 'Los minutos de cortesía deben ser de 1 a 60.' })
+      .max(TEST_LIMITS.graceMinutes, { error: 'Los minutos de cortesía deben ser de 1 a 60.' })
+      .nullable(),
+    { label: 'Minutos de cortesía', default: null },
+  ),
+  attempts: field(
+    z
+      .number({ error: 'Los intentos deben ser un número entero.' })
+      .int({ error: 'Los intentos deben ser un número entero.' })
+      .min(1, { error: 'Los intentos por persona deben ser de 1 a 10.' })
+      .max(TEST_LIMITS.attempts, { error: 'Los intentos por persona deben ser de 1 a 10.' }),
+    { label: 'Intentos por persona', default: 1 },
+  ),
+  grading: field(
+    z.enum(TEST_GRADINGS, {
+      error: 'La nota que cuenta debe ser la del primer, el mejor o el último intento.',
+    }),
+    { label: 'Nota que cuenta', default: 'first', options: TEST_GRADING_LABELS },
+  ),
+  feedback: field(
+    z.enum(TEST_FEEDBACKS, { error: 'Lo que se muestra al enviar debe ser nada, la nota o las respuestas.' }),
+    { label: 'Al enviar se muestra', default: 'score', options: TEST_FEEDBACK_LABELS },
+  ),
+  show_correct_after_close: field(booleanField('mostrar las correctas tras el cierre'), {
+    label: 'Mostrar las respuestas correctas tras el cierre',
+    default: false,
+  }),
+  consent_text: field(optionalText('texto de consentimiento', { max: TEST_LIMITS.consentText }), {
+    label: 'Texto de consentimiento',
+    default: null,
+    inList: false,
+  }),
+  retention_days: field(
+    z
+      .number({ error: 'La conservación debe ser un número entero de días.' })
+      .int({ error: 'La conservación debe ser un número entero de días.' })
+      .min(1, { error: 'La conservación debe ser de 1 a 3650 días, o sin límite.' })
+      .max(TEST_LIMITS.retentionDays, { error: 'La conservación debe ser de 1 a 3650 días, o sin límite.' })
+      .nullable(),
+    { label: 'Conservación (días)', default: null },
+  ),
+  /** Submitted responses (what `max_responses` counts). */
+  responses_count: readOnly(reads<number>(), { label: 'Respuestas' }),
+  /** Responses whose person was removed by the retention period (docs: retention). */
+  anonymised_count: readOnly(reads<number>(), { label: 'Respuestas anonimizadas' }),
+  /** Single-use codes not yet spent. */
+  codes_available: readOnly(reads<number>(), { label: 'Códigos sin usar' }),
   /** In order. List pages leave them out (a test may have hundreds): only `questions_count`. */
   questions: field(
     z

@@ -108,6 +108,22 @@ const EnvSchema = z.object({
   TRASH_RETENTION_DAYS: int('TRASH_RETENTION_DAYS', 1, 36500).default(30),
   // Decision 041: CSV exports read at once per process; as many more may wait, then 429.
   EXPORT_CONCURRENCY: int('EXPORT_CONCURRENCY', 1, 16).default(2),
+  // The answering page of tests (/t/{slug}): the websites that may embed it in an <iframe>, and the
+  // organisation's colour on it.
+  TESTS_EMBED_ORIGINS: z
+    .string()
+    .trim()
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .refine((list) => list.every((origin) => isHttpUrl(origin) && new URL(origin).origin === origin), {
+      error:
+        'TESTS_EMBED_ORIGINS debe ser una lista de orígenes separados por comas, p. ej. https://www.example.org,https://sede.example.org',
+    })
+    .optional(),
+  BRAND_COLOR: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'BRAND_COLOR debe ser un color #rrggbb, p. ej. #4f46e5' })
+    .default('#4f46e5'),
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'STORAGE_DRIVER debe ser local o s3' }).default('local'),
   S3_BUCKET: z
     .string()
@@ -197,6 +213,10 @@ export interface Config {
   trashRetentionDays: number;
   /** CSV exports read from the database at once in this process (decision 041). */
   exportConcurrency: number;
+  /** TESTS_EMBED_ORIGINS: the origins whose pages may embed the answering page in an <iframe>. */
+  testsEmbedOrigins: string[];
+  /** BRAND_COLOR: the organisation's colour on the pages Gestor serves to the public (#rrggbb). */
+  brandColor: string;
   /** Where uploaded files go (lib/storage): local disk under STORAGE_PATH/app/public, or an S3 bucket. */
   storage: StorageSettings;
   logLevel: string;
@@ -349,6 +369,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     uploadMaxMb: e.UPLOAD_MAX_MB,
     trashRetentionDays: e.TRASH_RETENTION_DAYS,
     exportConcurrency: e.EXPORT_CONCURRENCY,
+    testsEmbedOrigins: e.TESTS_EMBED_ORIGINS ?? [],
+    brandColor: e.BRAND_COLOR.toLowerCase(),
     storage,
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'silent' : 'info'),
     logFormat: e.LOG_FORMAT,

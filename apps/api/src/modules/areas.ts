@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { PublicUrlTemplates } from '../config/config';
 import type { Database } from '../db/client';
@@ -24,6 +25,7 @@ import { trashRetention } from './resource/trash-retention';
 import { rolesResource } from './roles/roles-resource';
 import { slidesResource } from './slides/slides-resource';
 import { spacesResource } from './spaces/spaces-resource';
+import type { Answering } from './tests/answering';
 import { testsResource } from './tests/tests-resource';
 import { usersResource } from './users/users-resource';
 import { createWebhooks, type Webhooks } from './webhooks/webhooks';
@@ -62,6 +64,13 @@ export interface AreaDependencies {
   trashRetentionDays?: number;
   /** Who is editing what (decision 027): each area's presence routes, and its saves announced. */
   presence?: Presence;
+  /**
+   * APP_KEY, for what an area keeps as a keyed hash (a test's PIN). Absent (a test or benchmark that
+   * only reads the definitions): a random key of this process's own.
+   */
+  appKey?: Buffer;
+  /** How tests are answered by the public (their codes are made there); absent, no codes route works. */
+  answering?: Answering;
 }
 
 type AnyDefinition = ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>;
@@ -88,7 +97,7 @@ function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof crea
     entities: entitiesResource(),
     spaces: spacesResource(),
     slides: slidesResource(),
-    tests: testsResource(),
+    tests: testsResource({ appKey: deps.appKey ?? randomBytes(32), answering: deps.answering }),
     webhooks: webhooksResource(webhooks),
   };
 }

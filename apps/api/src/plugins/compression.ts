@@ -3,7 +3,9 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'n
 import fp from 'fastify-plugin';
 
 // JSON answers of 1 kB or more are compressed when the client accepts it: a list
-// page of news is tens of kB of repetitive JSON that brotli shrinks to a tenth.
+// page of news is tens of kB of repetitive JSON that brotli shrinks to a tenth. So are the HTML pages
+// the server renders itself (the answering page of tests, /t/…): a test of many questions is tens of
+// kB of markup that must arrive fast on a phone.
 //
 // Only JSON the server has serialised whole (a string or a Buffer) is touched. Streams are left as
 // they are: the SPA's files are compressed at build time and sent by @fastify/static as `.br`/`.gz`
@@ -22,8 +24,8 @@ export type Encoding = 'br' | 'gzip';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** `application/json`, and the `+json` types such as `application/problem+json`. */
-const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+/** `application/json`, the `+json` types such as `application/problem+json`, and `text/html`. */
+const COMPRESSED_TYPE = /^(?:application\/(?:[\w.-]+\+)?json|text\/html)\s*(?:;|$)/i;
 
 /**
  * The encoding to answer with for an Accept-Encoding header (RFC 9110 §12.5.3), or null for none:
@@ -137,7 +139,7 @@ export default fp(
       if (
         (typeof payload !== 'string' && !Buffer.isBuffer(payload)) ||
         reply.hasHeader('content-encoding') ||
-        !JSON_TYPE.test(String(reply.getHeader('content-type') ?? '')) ||
+        !COMPRESSED_TYPE.test(String(reply.getHeader('content-type') ?? '')) ||
         Buffer.byteLength(payload) < COMPRESSION_THRESHOLD_BYTES
       ) {
         done(null, payload);

@@ -90,18 +90,30 @@ export const PAGE_EXPIRED = 'Page Expired';
 export const REDACTED = '[oculto]';
 const SECRET_PARAMETER = /token|password|secret/i;
 
+/** The answering page of a test (`/t/{slug}`), whose `code` and `start` parameters start an attempt. */
+const ANSWERING_PAGE = /^\/t\/[^/]+\/?$/i;
+const ANSWERING_PAGE_PARAMETER = /^(?:code|start)$/i;
+
 /**
- * A URL fit for the log: the token of a reset link (`/auth/reset/{token}`) or of a draft's preview
- * (`/api/public/v1/preview/{token}`, which shows the draft to whoever holds it) and the values of
- * query parameters named like a token or a password are replaced by [oculto].
+ * A URL fit for the log: the token of a reset link (`/auth/reset/{token}`), of a draft's preview
+ * (`/api/public/v1/preview/{token}`, which shows the draft to whoever holds it) or of an attempt at a
+ * test (`/api/public/v1/attempts/{token}…`, `/t/{slug}/r/{token}…`: the one key to someone's
+ * answers), the values of query parameters named like a token or a password, and the code or start
+ * link's secret on a test's answering page (`/t/{slug}?code=…`, `?start=…`) are replaced by [oculto].
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  const path = (q === -1 ? url : url.slice(0, q)).replace(
-    /(\/(?:reset(?:-password)?|preview)\/)[^/]+/gi,
-    (_match, prefix: string) => `${prefix}${REDACTED}`,
-  );
+  const path = (q === -1 ? url : url.slice(0, q))
+    .replace(
+      /(\/(?:reset(?:-password)?|preview)\/)[^/]+/gi,
+      (_match, prefix: string) => `${prefix}${REDACTED}`,
+    )
+    .replace(
+      /^(\/api\/public\/v1\/attempts\/|\/t\/[^/]+\/r\/)[^/]+/i,
+      (_match, prefix: string) => `${prefix}${REDACTED}`,
+    );
   if (q === -1) return path;
+  const answeringPage = ANSWERING_PAGE.test(path);
   const query = url
     .slice(q + 1)
     .split('&')
@@ -114,7 +126,8 @@ export function redactUrl(url: string): string {
       } catch {
         // An invalid escape: judged as written.
       }
-      return SECRET_PARAMETER.test(name) && eq !== -1 ? `${rawName}=${REDACTED}` : pair;
+      const secret = SECRET_PARAMETER.test(name) || (answeringPage && ANSWERING_PAGE_PARAMETER.test(name));
+      return secret && eq !== -1 ? `${rawName}=${REDACTED}` : pair;
     })
     .join('&');
   return `${path}?${query}`;

@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 // What the API answers is someone's data (docs/http-api.md#errors): no browser cache, shared proxy
 // or back/forward cache may keep it, so after signing out it cannot be read back from a disk cache.
 // Every /api/ and /sanctum/ answer, errors and 401s included, carries `Cache-Control: no-store`
-// unless its route chose otherwise. The public read API is not someone's data: it is left out.
+// unless its route chose otherwise. The public read API is not someone's data: it is left out (its
+// answering routes, which are, set no-store themselves: modules/tests/answering-routes.ts).
 
 /** Whether a request URL is the API's (the JSON contract) rather than the SPA's. */
 export function isApiUrl(url: string): boolean {

@@ -156,8 +156,9 @@ export default fp(
     app.addHook('onRequest', (request, reply, done) => {
       const url = request.url;
       // An unknown address is a 404 whatever the method (as in Laravel, where middleware runs on routes).
-      // docs/public-api.md: the public read API reads no cookie and sets none, whoever calls it (and a write
-      // there is no session's: it is refused as a method, not as a CSRF mismatch).
+      // docs/public-api.md: the public API reads no cookie and sets none, whoever calls it (a write there is
+      // no session's: refused as a method, not as a CSRF mismatch, except the answering paths' writes,
+      // which a proof of work or an attempt's token authorises, never a session: no CSRF token either).
       // Sanctum's token guard: a bearer request reads no session and needs no CSRF token (plugins/api-tokens.ts).
       if (
         request.is404 ||

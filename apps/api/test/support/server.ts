@@ -107,7 +107,7 @@ export async function startTestServer(
   overrides: Record<string, string> = {},
   options: { mailer?: Mailer; poolMax?: number } & Pick<
     AppOptions,
-    'exportIdleTimeoutMs' | 'requestIdleTimeoutMs' | 'webhooks'
+    'exportIdleTimeoutMs' | 'requestIdleTimeoutMs' | 'webhooks' | 'proofMaxNumber'
   > = {},
 ): Promise<TestServer> {
   // Migrated and seeded: a copy of the snapshot the global setup made (support/templates.ts).
@@ -138,6 +138,7 @@ export async function startTestServer(
       exportIdleTimeoutMs: options.exportIdleTimeoutMs,
       requestIdleTimeoutMs: options.requestIdleTimeoutMs,
       webhooks: options.webhooks,
+      proofMaxNumber: options.proofMaxNumber,
     });
     try {
       await app.listen({ port, host: '127.0.0.1' });

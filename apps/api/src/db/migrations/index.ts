@@ -34,6 +34,7 @@ import * as wellFormedRichText from './0033-well-formed-rich-text';
 import * as managedTables from './0034-managed-tables';
 import * as events from './0035-events';
 import * as questionnaireKinds from './0036-questionnaire-kinds';
+import * as questionnairesAnswered from './0037-questionnaires-answered';
 
 export interface Migration {
   name: string;
@@ -82,4 +83,5 @@ export const MIGRATIONS: Migration[] = [
   managedTables,
   events,
   questionnaireKinds,
+  questionnairesAnswered,
 ];

@@ -6,6 +6,7 @@ import {
   PublicNotFound,
   type PublicRoute,
   PublicValidationError,
+  publicMethodsOf,
 } from '@gestor/shared';
 import { z } from 'zod';
 import { CACHE_CONTROL_PUBLIC, RATE_WINDOW_MS } from './public-transport';
@@ -23,7 +24,10 @@ function components(): Record<string, JsonSchema> {
     const id = z.globalRegistry.get(schema)?.id;
     if (typeof id === 'string' && !registry.has(schema)) registry.add(schema, { id });
   };
-  for (const route of PUBLIC_ROUTES) add(route.response);
+  for (const route of PUBLIC_ROUTES) {
+    add(route.response);
+    if (route.accepted) add(route.accepted.response);
+  }
   for (const schema of [PublicNotFound, PublicValidationError, PublicMessage]) add(schema);
   for (;;) {
     const generated = z.toJSONSchema(registry, {
@@ -54,6 +58,15 @@ const parameterSchema = (schema: z.ZodType): JsonSchema => {
     description: _described,
     ...rest
   } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'input',
+  }) as JsonSchema;
+  return rest;
+};
+
+/** A write's JSON body, as it is sent (the input side of its schema), written out in place. */
+const bodySchema = (schema: z.ZodType): JsonSchema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io: 'input',
   }) as JsonSchema;
@@ -111,8 +124,15 @@ function responses(route: PublicRoute): JsonSchema {
       ? { [route.contentType]: { schema: { type: 'string' } } }
       : json(route.response);
   const answers: JsonSchema = {
-    200: { description: route.summary, headers: cacheHeaders, content: ok },
+    [route.status ?? 200]: { description: route.summary, headers: cacheHeaders, content: ok },
   };
+  if (route.accepted) {
+    answers[202] = {
+      description: route.accepted.description,
+      headers: { 'Cache-Control': cacheHeaders['Cache-Control'] },
+      content: json(route.accepted.response),
+    };
+  }
   if (!route.noStore) {
     answers[304] = {
       description: 'No ha cambiado desde la ETag de If-None-Match: sin cuerpo.',
@@ -125,13 +145,23 @@ function responses(route: PublicRoute): JsonSchema {
       content: json(PUBLIC_ERROR_SCHEMAS[404]),
     };
   }
+  const methods = [...publicMethodsOf(route.path), 'OPTIONS'];
   answers[405] = {
-    description: 'Solo se admiten GET, HEAD y OPTIONS.',
-    headers: { Allow: header('GET, HEAD, OPTIONS') },
+    description: `Solo se admiten ${methods.slice(0, -1).join(', ')} y ${methods.at(-1)}.`,
+    headers: { Allow: header(methods.join(', ')) },
     content: json(PUBLIC_ERROR_SCHEMAS[405]),
   };
+  if (route.errors.includes(409)) {
+    answers[409] = {
+      description: route.conflict ?? 'Conflicto con el estado actual.',
+      content: json(PUBLIC_ERROR_SCHEMAS[409]),
+    };
+  }
   if (route.errors.includes(422)) {
-    answers[422] = { description: 'Parámetros no válidos.', content: json(PUBLIC_ERROR_SCHEMAS[422]) };
+    answers[422] = {
+      description: route.body ? 'Datos no válidos (un mensaje por campo).' : 'Parámetros no válidos.',
+      content: json(PUBLIC_ERROR_SCHEMAS[422]),
+    };
   }
   answers[429] = {
     description: `Demasiadas peticiones desde esta dirección en ${RATE_WINDOW_MS / 60_000} minuto (PUBLIC_API_RATE_LIMIT).`,
@@ -146,12 +176,21 @@ export function publicOpenApiDocument(appUrl: string): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
   for (const route of PUBLIC_ROUTES) {
     paths[route.path] = {
-      get: {
+      ...paths[route.path],
+      [(route.method ?? 'GET').toLowerCase()]: {
         operationId: route.operationId,
         tags: [route.tag],
         summary: route.summary,
         ...(route.description ? { description: route.description } : {}),
         parameters: parameters(route),
+        ...(route.body
+          ? {
+              requestBody: {
+                required: true,
+                content: { 'application/json': { schema: bodySchema(route.body) } },
+              },
+            }
+          : {}),
         responses: responses(route),
       },
     };
@@ -165,7 +204,8 @@ export function publicOpenApiDocument(appUrl: string): JsonSchema {
       version: '1',
       description:
         'Lo que el sitio web de la organización puede leer: solo lo público ahora. Sin sesión ni cookies; ' +
-        'CORS para cualquier origen; respuestas con ETag y Cache-Control; límite de peticiones por dirección.',
+        'CORS para cualquier origen; respuestas con ETag y Cache-Control; límite de peticiones por dirección. ' +
+        'Los cuestionarios abiertos al público se responden aquí también (POST y PUT, nunca en caché).',
     },
     servers: [{ url: `${appUrl}${PUBLIC_API_PREFIX}` }],
     tags: [...new Set(PUBLIC_ROUTES.map((route) => route.tag))].map((name) => ({ name })),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { MESSAGES } from '@gestor/shared';
+import { MESSAGES, PUBLIC_API_PREFIX, PUBLIC_ROUTES, publicMethodsOf } from '@gestor/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
@@ -17,7 +17,9 @@ import { isPublicApiUrl } from '../../plugins/no-store';
 // How every answer under /api/public/v1 travels (docs/public-api.md#calling-it, decision 022):
 // CORS for any origin, GET/HEAD/OPTIONS only, a rate limit per client address, strong ETags and 304s,
 // compression, and an in-memory cache of whole answers that the database's announcements (migration
-// 0016) and the next scheduled instant keep honest. No cookie is read or set on these paths.
+// 0016) and the next scheduled instant keep honest. No cookie is read or set on these paths. The one
+// exception to GET-only: the answering paths (docs/public-api.md#questionnaires) take the POSTs and
+// PUTs their routes declare (PUBLIC_ROUTES), still rate-limited and CORS for any origin, never cached.
 //
 // Two doors, one logic: `front` runs on the bare node:http request before Fastify (app.ts's
 // serverFactory) and answers what needs no route: a refused method, a preflight, a 429, and a cache
@@ -26,6 +28,8 @@ import { isPublicApiUrl } from '../../plugins/no-store';
 
 export const CACHE_CONTROL_PUBLIC = 'public, max-age=60, stale-while-revalidate=300';
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+/** What a preflight for an answering path allows: the writes a website's script makes there. */
+const ANSWERING_METHODS = 'GET, HEAD, POST, PUT, OPTIONS';
 /** What a website's script may send (a preflight asks) and read (CORS-safelisted headers aside). */
 const ALLOWED_REQUEST_HEADERS =
   'Accept, Accept-Language, Cache-Control, Content-Language, Content-Type, If-Modified-Since, If-None-Match, X-Requested-With';
@@ -87,6 +91,33 @@ export function createRateLimiter(limit: number, maxClients = 50_000) {
     },
     size: () => windows.size,
   };
+}
+
+/** A path that takes writes, and the methods it takes (its `Allow`). */
+interface WritablePath {
+  pattern: RegExp;
+  methods: ReadonlySet<string>;
+  allow: string;
+}
+
+/**
+ * The paths that take a POST or a PUT, from the routes that declare one (`{slug}`, `{token}`: one
+ * segment), each as a pattern on the request URL (a trailing slash and a query allowed, as the router
+ * reads them) with the methods its routes declare.
+ */
+export function writablePaths(routes = PUBLIC_ROUTES): WritablePath[] {
+  const paths = [
+    ...new Set(routes.filter((route) => (route.method ?? 'GET') !== 'GET').map((route) => route.path)),
+  ];
+  return paths.map((path) => {
+    const methods = publicMethodsOf(path);
+    const segments = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/?]+');
+    return {
+      pattern: new RegExp(`^${PUBLIC_API_PREFIX}${segments}/?(?:\\?|$)`),
+      methods: new Set(methods),
+      allow: [...methods, 'OPTIONS'].join(', '),
+    };
+  });
 }
 
 /** JSON and the text formats the public API and its reference page send (XML feeds, HTML, CSS, JS). */
@@ -297,26 +328,38 @@ export function createPublicTransport({
     };
   };
   const methodRefused = message(405, MESSAGES.methodNotAllowed, { allow: ALLOWED_METHODS });
-  const preflight: Plain = {
+  const preflightFor = (methods: string): Plain => ({
     status: 204,
     headers: {
       ...baseHeaders,
-      'access-control-allow-methods': ALLOWED_METHODS,
+      'access-control-allow-methods': methods,
       'access-control-allow-headers': ALLOWED_REQUEST_HEADERS,
       'access-control-max-age': '86400',
       'cache-control': 'no-store',
     },
     body: NOTHING,
-  };
+  });
+  const preflight = preflightFor(ALLOWED_METHODS);
+  const answeringPreflight = preflightFor(ANSWERING_METHODS);
+  // The answering paths' writes (docs/public-api.md#questionnaires), each with its own 405.
+  const writable = writablePaths().map((path) => ({
+    ...path,
+    refused: message(405, MESSAGES.methodNotAllowed, { allow: path.allow }),
+  }));
+  const writableOf = (url: string | undefined) =>
+    url === undefined ? undefined : writable.find(({ pattern }) => pattern.test(url));
 
   /** Counts the request and answers what needs no route: 429, 405, a preflight. */
   const early = (req: IncomingMessage, address: string): Plain | null => {
     const retryAfter = limiter.hit(rateKey(address), Date.now());
     if (retryAfter) return message(429, MESSAGES.tooManyRequests, { 'retry-after': String(retryAfter) });
     const method = req.method;
-    if (method === 'OPTIONS') return preflight;
-    if (method !== 'GET' && method !== 'HEAD') return methodRefused;
-    return null;
+    if (method === 'GET' || method === 'HEAD') return null;
+    // Only what is not a read looks further: the answering paths take their declared writes.
+    const path = writableOf(req.url);
+    if (method === 'OPTIONS') return path ? answeringPreflight : preflight;
+    if (!path) return methodRefused;
+    return path.methods.has(method ?? '') ? null : path.refused;
   };
 
   // Accept-Encoding takes a handful of forms in practice: remember the answer for each.

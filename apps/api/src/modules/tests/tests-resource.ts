@@ -2,20 +2,22 @@ import {
   copyTitle,
   markIssues,
   PUBLISHED_NEEDS_QUESTIONS,
+  publicationIssues,
   TESTS,
-  type TestAnswer,
+  TestCodesInput,
   TestInput,
   type TestRecord,
-  type TestScore,
   TestScoreInput,
   type TestUpdateInput,
-  type ValidationErrors,
 } from '@gestor/shared';
 import { forbidden, ValidationError } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
-import { defineArea } from '../resource/area-declaration';
+import { defineArea, storedIn } from '../resource/area-declaration';
 import { childList, childrenSql } from '../resource/declared-fields';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
+import type { Answering } from './answering';
+import { hashPin } from './pin-hash';
+import { scoreTest } from './scoring';
 
 // Tests, or questionnaires (docs/areas.md#tests-questionnaires): details and an ordered list of questions, each with
 // its ordered options, written as one whole (decision 008's child lists keep the ids, so the history
@@ -32,7 +34,14 @@ const QUESTIONS = childList({
 
 type TestUpdate = Omit<TestUpdateInput, 'updated_at'>;
 
-export function testsResource() {
+export interface TestsAreaOptions {
+  /** APP_KEY: the PIN is kept as a keyed hash (pin-hash.ts). */
+  appKey: Buffer;
+  /** What answers (codes' addresses, the answering page): the public side of tests (answering.ts). */
+  answering?: Answering;
+}
+
+export function testsResource({ appKey, answering }: TestsAreaOptions) {
   return defineArea<TestRecord, TestInput, TestUpdate>({
     contract: TESTS,
     table: 'tests',
@@ -42,10 +51,20 @@ export function testsResource() {
       // have hundreds, and read only the count.
       questions: childrenSql(QUESTIONS, 't.id'),
       questions_count: '(SELECT count(*)::int FROM test_questions q WHERE q.test_id = t.id)',
+      has_pin: 't.pin_hash IS NOT NULL',
+      anonymised_count:
+        '(SELECT count(*)::int FROM test_attempts a WHERE a.test_id = t.id AND a.anonymised_at IS NOT NULL)',
+      codes_available:
+        '(SELECT count(*)::int FROM test_codes c WHERE c.test_id = t.id AND c.uses < t.attempts)',
     },
-    storage: { questions: QUESTIONS },
+    storage: { questions: QUESTIONS, pin: storedIn('pin_hash') },
     sortColumns: { title: spanishOrder('t.title'), status: 't.status', ...TIMESTAMP_SORTS },
     filterConditions: { status: (value) => `t.status = ${value}` },
+
+    // The PIN is hashed before the transaction; from here on `pin` is its keyed hash (or null).
+    async beforeTransaction(input) {
+      if (typeof input.pin === 'string') input.pin = hashPin(appKey, input.pin);
+    },
 
     // docs/areas.md: a published test has at least one question, whether the body says so alone (the
     // schema) or together with what is stored (publishing without sending the questions). The row
@@ -57,6 +76,24 @@ export function testsResource() {
       const count = input.questions?.length ?? current?.questions_count ?? 0;
       if (status === 'published' && count === 0) {
         throw ValidationError.field('questions', PUBLISHED_NEEDS_QUESTIONS);
+      }
+      // The publication settings as they will be after the write (docs/areas.md#opening-a-test-to-the-public).
+      const after = { ...current, ...input };
+      const settingsIssues = publicationIssues({
+        ...after,
+        has_pin: input.pin !== undefined ? input.pin !== null : (current?.has_pin ?? false),
+      });
+      if (current?.anonymous && input.anonymous === false && current.responses_count > 0) {
+        settingsIssues.push({
+          path: 'anonymous',
+          message:
+            'Este test ya tiene respuestas anónimas: no puede dejar de ser anónimo (nadie sabría de quién son).',
+        });
+      }
+      if (settingsIssues.length) {
+        throw new ValidationError(
+          Object.fromEntries(settingsIssues.map(({ path, message }) => [path, [message]])),
+        );
       }
       if (input.kind === undefined && input.questions === undefined) return;
       const issues = markIssues(
@@ -79,6 +116,11 @@ export function testsResource() {
       'questions_count',
       'passing_score',
       'time_limit_minutes',
+      'access',
+      'opens_at',
+      'closes_at',
+      'max_responses',
+      'responses_count',
       'updated_at',
     ],
 
@@ -86,6 +128,15 @@ export function testsResource() {
       const key = (params: unknown) => service.resolveKey((params as { id: string }).id);
 
       // Whoever may view a test sees its correct options anyway: scoring reveals nothing more.
+      // docs/areas.md#opening-a-test-to-the-public: single-use codes, shown once (only their hashes are kept).
+      app.post('/api/tests/:id/codes', { config: { permission: 'test.update' } }, async (request, reply) => {
+        if (!answering) throw new Error('Los códigos necesitan el servicio de respuestas.');
+        const test = await service.show(await key(request.params));
+        const input = validate(TestCodesInput, request.body);
+        reply.code(201);
+        return { data: await answering.createCodes(request.authUser(), test, input) };
+      });
+
       app.post('/api/tests/:id/score', { config: { permission: 'test.view' } }, async (request) => {
         const test = await service.show(await key(request.params));
         const { answers } = validate(TestScoreInput, request.body);
@@ -106,6 +157,8 @@ export function testsResource() {
             status: 'draft',
             passing_score: source.passing_score,
             time_limit_minutes: source.time_limit_minutes,
+            // The copy is closed to the public, with no PIN or codes of its own yet; the rest is kept.
+            ...copiedPublication(source),
             questions: (source.questions ?? []).map((question) => ({
               prompt: question.prompt,
               type: question.type,
@@ -123,63 +176,21 @@ export function testsResource() {
   });
 }
 
-/**
- * docs/areas.md: a single or multiple question earns its points only when the chosen options are exactly
- * the correct ones; text questions are scored by a person, so they count for neither score nor max.
- * A survey is not scored (score and max 0, percent and passed null).
- * An answer that does not fit its question (an unknown question or option, a list for a text
- * question, two options for a single one) is a 422 on `answers.<question id>`.
- */
-export function scoreTest(test: TestRecord, answers: Record<string, TestAnswer>): TestScore {
-  const questions = new Map((test.questions ?? []).map((question) => [String(question.id), question]));
-  const errors: ValidationErrors = {};
-  for (const [id, answer] of Object.entries(answers)) {
-    const question = questions.get(id);
-    const refuse = (message: string) => {
-      errors[`answers.${id}`] = [message];
-    };
-    if (!question) {
-      refuse(`La pregunta ${id} no pertenece a este test.`);
-    } else if (question.type === 'text') {
-      if (typeof answer !== 'string') refuse('Una pregunta de texto libre se responde con un texto.');
-    } else if (typeof answer === 'string') {
-      refuse('Esta pregunta se responde con los ids de las opciones elegidas.');
-    } else {
-      const own = new Set(question.options.map((option) => option.id));
-      const foreign = answer.filter((option) => !own.has(option));
-      if (foreign.length) {
-        refuse(
-          foreign.length === 1
-            ? `La opción ${foreign[0]} no pertenece a esta pregunta.`
-            : `Las opciones ${foreign.join(', ')} no pertenecen a esta pregunta.`,
-        );
-      } else if (question.type === 'single' && new Set(answer).size > 1) {
-        refuse('Esta pregunta admite una sola opción.');
-      }
-    }
-  }
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-
-  let score = 0;
-  let max = 0;
-  // A survey has no correct options: nothing is scored.
-  const scored = test.kind === 'quiz' ? (test.questions ?? []) : [];
-  for (const question of scored) {
-    if (question.type === 'text') continue;
-    max += question.points;
-    const answer = answers[String(question.id)];
-    const chosen = new Set(Array.isArray(answer) ? answer : []);
-    const correct = question.options.filter((option) => option.correct).map((option) => option.id);
-    if (chosen.size === correct.length && correct.every((option) => chosen.has(option))) {
-      score += question.points;
-    }
-  }
-  if (max === 0) return { score, max, percent: null, passed: null };
+/** A duplicate's publication settings: closed, no PIN or codes; who answers and how, kept. */
+function copiedPublication(source: TestRecord) {
+  const identity = source.identity === 'code' ? 'none' : source.identity;
   return {
-    score,
-    max,
-    percent: Math.round((score * 10_000) / max) / 100,
-    // In whole numbers, so 2 of 3 (66.67 %) does not pass a 67 % mark by rounding.
-    passed: score * 100 >= test.passing_score * max,
+    access: 'closed' as const,
+    identity,
+    anonymous: source.anonymous,
+    max_responses: source.max_responses,
+    on_expiry: source.on_expiry,
+    grace_minutes: source.grace_minutes,
+    attempts: identity === 'none' ? 1 : source.attempts,
+    grading: source.grading,
+    feedback: source.feedback,
+    show_correct_after_close: source.show_correct_after_close,
+    consent_text: source.consent_text ?? null,
+    retention_days: source.retention_days,
   };
 }
