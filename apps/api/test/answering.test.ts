@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../src/app';
 import { createAnswering } from '../src/modules/tests/answering';
 import { createProofOfWork } from '../src/modules/tests/proof-of-work';
+import { anonymiseExpired } from '../src/modules/tests/retention';
 import { startTestServer, type TestClient, type TestServer, testDatabases, waitFor } from './support';
 
 // docs/public-api.md#questionnaires: a test answered by the public through the public API, as a
@@ -627,6 +628,70 @@ describe.each(testDatabases())('tests answered by the public (%s)', (engine) => 
     const closed = await page(test.slug);
     expect(closed.status).toBe(200);
     expect(await closed.text()).toContain('Respuesta correcta: Sí');
+  });
+
+  test('retention: older responses lose who gave them and their personal text, keep their choices; audited', async () => {
+    const quiz = await createTest({
+      access: 'codes',
+      identity: 'code',
+      retention_days: 30,
+      questions: [
+        single('¿Es obligatorio el casco?'),
+        text('Su nombre y su teléfono', { personal: true, required: false }),
+        text('Comentarios', { required: false }),
+      ],
+    });
+    const [code, recent] = (
+      await admin.post(`/api/tests/${quiz.id}/codes`, { count: 2 })
+    ).body.data.codes.map((item: { code: string }) => item.code) as [string, string];
+    const [choice, personal, comment] = quiz.questions as [Question, Question, Question];
+    const answer = async (code: string) => {
+      const token = await started(quiz.slug, { code });
+      const answers = {
+        [choice.id]: [choice.options[0]!.id],
+        [personal.id]: 'Ana Pérez, 600 000 000',
+        [comment.id]: 'Muy útil',
+      };
+      expect((await call('PUT', `/attempts/${token}/answers`, { answers })).status).toBe(200);
+      expect((await call('POST', `/attempts/${token}/submit`)).status).toBe(200);
+    };
+    await answer(code);
+    await answer(recent);
+    const [old] = await server.database.query<{ id: number }>(
+      `UPDATE test_attempts SET submitted_at = now() - interval '31 days', started_at = now() - interval '31 days'
+        WHERE id = (SELECT min(id) FROM test_attempts WHERE test_id = $1) RETURNING id`,
+      [quiz.id],
+    );
+
+    const anonymised = await anonymiseExpired(server.database);
+    expect(anonymised[quiz.id]).toBe(1);
+    expect(await anonymiseExpired(server.database)).toEqual({});
+    const rows = await server.database.query<{
+      id: number;
+      code_id: number | null;
+      person_key: string | null;
+      answers: Record<string, unknown>;
+      submitted_at: Date;
+      anonymised_at: Date | null;
+      score: number;
+    }>('SELECT * FROM test_attempts WHERE test_id = $1 ORDER BY id', [quiz.id]);
+    const [gone, kept] = rows;
+    expect(gone!.id).toBe(old!.id);
+    expect(gone).toMatchObject({ code_id: null, person_key: null, score: 1 });
+    expect(gone!.anonymised_at).not.toBeNull();
+    expect(gone!.answers).toEqual({ [choice.id]: [choice.options[0]!.id], [comment.id]: 'Muy útil' });
+    expect(gone!.submitted_at.getUTCHours() * 60 + gone!.submitted_at.getUTCMinutes()).toBe(0);
+    // The newer response is untouched.
+    expect(kept!.code_id).not.toBeNull();
+    expect(kept!.answers[personal.id]).toBe('Ana Pérez, 600 000 000');
+
+    const history = await admin.get(`/api/tests/${quiz.id}/audit`);
+    expect(history.body.data[0]).toMatchObject({
+      action: 'updated',
+      user: { id: null, name: 'Sistema' },
+      changes: { anonymised_count: { from: 0, to: 1 } },
+    });
+    expect((await admin.get(`/api/tests/${quiz.id}`)).body.data.anonymised_count).toBe(1);
   });
 
   test('an anonymous test keeps no address, code or client address anywhere', async () => {

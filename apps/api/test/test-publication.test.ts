@@ -114,7 +114,9 @@ describe.each(testDatabases())('test publication settings (%s)', (engine) => {
     expect(cleared.body.errors.pin[0]).toMatch(/PIN/);
 
     // The history says the PIN changed, never its value.
-    const history = await admin.get(`/api/tests/${created.id}/history`);
+    const history = await admin.get(`/api/tests/${created.id}/audit`);
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body.data)).toContain('"pin"');
     expect(JSON.stringify(history.body)).not.toContain('4821');
   });
 

@@ -25,6 +25,7 @@ export * from './security-events';
 export * from './slides';
 export * from './spaces';
 export * from './tax-id';
+export * from './csv';
 export * from './tests';
 export * from './tests-public';
 export * from './two-factor';

@@ -1,25 +1,15 @@
-import { madridIsoString } from '@gestor/shared';
+import { CSV_BOM, csvLine, madridIsoString } from '@gestor/shared';
 import type { CsvColumn } from './resource-definition';
 
-// CSV for spreadsheets in Spanish locales: UTF-8 with a BOM (so Excel reads accents), ';' between
-// fields (Excel's list separator where the decimal mark is a comma), CRLF line ends.
-export const CSV_BOM = '\uFEFF';
-const SEPARATOR = ';';
-
-function cell(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  let text = typeof value === 'boolean' ? (value ? 'Sí' : 'No') : String(value);
-  // Formula injection: a cell starting with = + - @ would run as a formula when opened.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n,]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+// The exports' CSV, in the dialect packages/shared/src/csv.ts writes (Spanish Excel's).
+export { CSV_BOM };
 
 export function csvHeader<R>(columns: CsvColumn<R>[]): string {
-  return `${columns.map((c) => cell(c.header)).join(SEPARATOR)}\r\n`;
+  return csvLine(columns.map((c) => c.header));
 }
 
 export function csvRow<R>(columns: CsvColumn<R>[], record: R): string {
-  return `${columns.map((c) => cell(c.value(record))).join(SEPARATOR)}\r\n`;
+  return csvLine(columns.map((c) => c.value(record)));
 }
 
 // docs/areas.md#rules-shared-by-the-content-areas: people read times on the Madrid wall clock. The export writes that clock with

@@ -18,6 +18,17 @@ interface NumberControlProps extends ControlProps {
 }
 
 /**
+ * PrimeReact writes `aria-valuenow="null"` on the input once an empty field is left or emptied (an
+ * invalid ARIA value axe reports): an empty spinbutton has no current value, so the attribute goes.
+ * Deferred, so it runs after PrimeReact's own update of the input.
+ */
+function dropEmptyValueNow(input: EventTarget | null) {
+  setTimeout(() => {
+    if (input instanceof HTMLInputElement && input.value === '') input.removeAttribute('aria-valuenow');
+  }, 0);
+}
+
+/**
  * A number, or null when the field is empty (the shared schemas use null for "not given", e.g.
  * `time_limit_minutes`). The arrow keys step it; Home and End go to min and max (ARIA spinbutton).
  */
@@ -46,9 +57,15 @@ export function NumberControl({
           value={(field.value as number | null | undefined) ?? null}
           // onChange follows the typing; onValueChange the arrow keys, Home/End and the blur, which
           // brings a number back between min and max.
-          onChange={(event) => field.onChange(event.value ?? null)}
+          onChange={(event) => {
+            field.onChange(event.value ?? null);
+            if (event.value === null) dropEmptyValueNow(event.originalEvent?.target ?? null);
+          }}
           onValueChange={(event) => field.onChange(event.value ?? null)}
-          onBlur={field.onBlur}
+          onBlur={(event) => {
+            field.onBlur();
+            dropEmptyValueNow(event.target);
+          }}
           locale="es-ES"
           mode="decimal"
           useGrouping={useGrouping}

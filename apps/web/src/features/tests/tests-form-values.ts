@@ -1,4 +1,4 @@
-import type { QuestionType, TESTS } from '@gestor/shared';
+import type { QuestionType, TESTS, TestRecord } from '@gestor/shared';
 import type { FormValuesOf } from '../../components/resource/form-values';
 
 // The values of the test form as react-hook-form holds them, and the new question and option the
@@ -45,3 +45,23 @@ export const newQuestion = (): QuestionFormValues => ({
   help: '',
   personal: false,
 });
+
+/**
+ * The PIN in the body (docs/areas.md#opening-a-test-to-the-public): the one typed, with access «Enlace
+ * y PIN»; nothing when one is stored and none typed (it stays). null with that access and none stored,
+ * so the shared rules say, beside the field and before sending, that it needs one; and null with any
+ * other access, so a PIN left from before does not come back when the access is chosen again.
+ */
+export function withPin(
+  values: Pick<TestFormValues, 'access' | 'pin'>,
+  record: Pick<TestRecord, 'has_pin'> | undefined,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
+  const { pin: _typed, ...rest } = body;
+  const stored = record?.has_pin ?? false;
+  if (values.access === 'pin') {
+    if (values.pin) return { ...rest, pin: values.pin };
+    return stored ? rest : { ...rest, pin: null };
+  }
+  return stored ? { ...rest, pin: null } : rest;
+}

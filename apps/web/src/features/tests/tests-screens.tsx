@@ -3,14 +3,16 @@ import { formOf } from '../../components/resource/form-values';
 import { formatDateTime } from '../../components/resource/format';
 import { choiceFilter, defineResourceScreens } from '../../components/resource/resource-screens';
 import { TestActions } from './components/test-actions';
+import { TestCodes } from './components/test-codes';
 import { TestFields } from './components/test-fields';
 import { TestStatusTag } from './components/test-status-tag';
 import { describeQuestionChanges } from './test-history';
 import './components/tests.css';
-import type { TestFormValues } from './tests-form-values';
+import { type TestFormValues, withPin } from './tests-form-values';
 
 // Tests (questionnaires) on the resource machinery: /test, /test/create, /test/{id}. The form is the
-// details and the builder of questions; the edit screen adds "Vista previa" and "Duplicar".
+// details, the publication settings and the builder of questions; the edit screen adds "Vista previa"
+// and "Duplicar", and under it the single-use codes of a test answered with them.
 
 const STATUS_FILTER = choiceFilter(TESTS, 'status');
 
@@ -67,8 +69,8 @@ export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
       },
       // The questions go as a whole, in order, each with its id when it has one. Index for index the
       // same as the form's, so the shared schema's messages land beside the question they belong to.
-      toBody: (values, _record, body) => ({
-        ...body,
+      toBody: (values, record, body) => ({
+        ...withPin(values, record, body),
         questions: values.questions.map((question) => ({
           ...(question.id ? { id: question.id } : {}),
           prompt: question.prompt,
@@ -92,6 +94,8 @@ export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
     }),
     Fields: TestFields,
     Actions: TestActions,
+    // «Códigos», when the saved test is answered with single-use codes.
+    Related: TestCodes,
     auditChange: (field, change, action) =>
       field === 'questions' ? describeQuestionChanges(change, action) : undefined,
   },

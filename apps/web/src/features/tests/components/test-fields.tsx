@@ -14,9 +14,10 @@ import {
 } from '../../../components/controls';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { newQuestion, type QuestionFormValues } from '../tests-form-values';
+import { PublicationFields } from './publication-fields';
 import { FoldingContext, QuestionEditor, QuestionErrorsSummary } from './question-editor';
 
-// The test's details, then the builder of its questions. The details' labels and limits come from
+// The test's details, its publication settings, then the builder of its questions. The details' labels and limits come from
 // the field table (decision 018): what the API checks, never a copy.
 
 const { fields } = TESTS;
@@ -44,20 +45,13 @@ export function TestFields({ record }: FormFieldsProps<TestRecord>) {
       </FormGrid>
       <TextareaControl name="description" rows={3} />
       <KindControl />
-      {/* The unit is the input's suffix here, so these two labels leave out the one the table's
-          carry for the history and the CSV («Nota para aprobar (%)», «Tiempo límite (min)»). */}
-      <FormGrid columns={3}>
+      {/* The unit is the input's suffix here, so this label leaves out the one the table's carries
+          for the history and the CSV («Nota para aprobar (%)»); so does «Tiempo límite», in «Publicación». */}
+      <FormGrid>
         <PassingScoreControl />
-        <NumberControl
-          name="time_limit_minutes"
-          label="Tiempo límite"
-          {...rangeOf(fields.time_limit_minutes)}
-          suffix=" min"
-          placeholder="Sin límite"
-          hint="Vacío: sin límite de tiempo."
-        />
         <SelectControl name="status" options={STATUS_OPTIONS} />
       </FormGrid>
+      <PublicationFields record={record} />
       <QuestionsBuilder initialCount={record?.questions?.length ?? 0} />
     </>
   );

@@ -1,0 +1,23 @@
+import { describe, expect, test } from 'vitest';
+import { withPin } from './tests-form-values';
+
+describe('withPin', () => {
+  const body = { title: 'T', pin: '1234' };
+
+  test('a PIN typed with access «Enlace y PIN» is sent', () => {
+    expect(withPin({ access: 'pin', pin: '1234' }, { has_pin: true }, body)).toEqual(body);
+  });
+
+  test('none typed: the stored one stays; with none stored, null, which the shared rules refuse', () => {
+    expect(withPin({ access: 'pin', pin: '' }, { has_pin: true }, { title: 'T' })).toEqual({ title: 'T' });
+    expect(withPin({ access: 'pin', pin: '' }, undefined, { title: 'T' })).toEqual({ title: 'T', pin: null });
+  });
+
+  test('another access: a PIN typed is not sent, a stored one is removed', () => {
+    expect(withPin({ access: 'link', pin: '1234' }, { has_pin: false }, body)).toEqual({ title: 'T' });
+    expect(withPin({ access: 'codes', pin: '' }, { has_pin: true }, { title: 'T' })).toEqual({
+      title: 'T',
+      pin: null,
+    });
+  });
+});
