@@ -69,6 +69,7 @@ describe.each(testDatabases())('test publication settings (%s)', (engine) => {
       [{ access: 'link', pin: '12ab' }, 'pin', /de 4 a 8 cifras/],
       [{ access: 'codes' }, 'identity', /código de cada persona/],
       [{ access: 'link', identity: 'code' }, 'identity', /Códigos de un solo uso/],
+      [{ access: 'pin', pin: '1234', identity: 'email', consent_text: 'Texto' }, 'identity', /cada enlace/],
       [
         { opens_at: '2026-12-02T10:00:00+01:00', closes_at: '2026-12-01T10:00:00+01:00' },
         'closes_at',

@@ -26,6 +26,7 @@ export * from './security-events';
 export * from './slides';
 export * from './spaces';
 export * from './tax-id';
+export * from './test-statistics';
 export * from './tests';
 export * from './tests-public';
 export * from './two-factor';

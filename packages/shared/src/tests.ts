@@ -317,6 +317,12 @@ export function publicationIssues(settings: PublicationSettings): Array<{ path: 
   if (identity === 'code' && access !== 'codes') {
     issue('identity', 'Identificar por código exige el acceso «Códigos de un solo uso».');
   }
+  if (access === 'pin' && identity === 'email') {
+    issue(
+      'identity',
+      'Con PIN no se pide el correo: cada enlace enviado por correo ya es personal. Elija el acceso «Cualquiera con el enlace».',
+    );
+  }
   if (access === 'pin' && settings.has_pin === false) {
     issue('pin', 'Indique el PIN de 4 a 8 cifras que pedirá el test.');
   }

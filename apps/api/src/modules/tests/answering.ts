@@ -291,6 +291,14 @@ export function createAnswering({ database, appKey, appName, appUrl, mailer, log
   const refuse = (status: number, field: string | null, message: string) =>
     field ? ValidationError.field(field, message, status) : new HttpError(status, message);
 
+  /** The PIN a test asks, or a 422 on `pin`. */
+  const checkPin = (test: TestRow, pin: string | undefined) => {
+    if (!pin) throw refuse(422, 'pin', 'Escriba el PIN de este test.');
+    if (!test.pin_hash || !pinMatches(appKey, test.pin_hash, pin)) {
+      throw refuse(422, 'pin', 'El PIN no es correcto.');
+    }
+  };
+
   /** A test refuses new attempts once full; the message is the page's too. */
   const FULL = 'Este test ya ha recibido todas las respuestas que admitía.';
 
@@ -588,10 +596,7 @@ export function createAnswering({ database, appKey, appName, appUrl, mailer, log
             extraMinutes: spent.extra_minutes,
           };
         } else if (test.access === 'pin') {
-          if (!input.pin) throw refuse(422, 'pin', 'Escriba el PIN de este test.');
-          if (!test.pin_hash || !pinMatches(appKey, test.pin_hash, input.pin)) {
-            throw refuse(422, 'pin', 'El PIN no es correcto.');
-          }
+          checkPin(test, input.pin);
         }
         const { token, view } = await openAttempt(tx, test, who);
         return { kind: 'attempt' as const, token, view };
