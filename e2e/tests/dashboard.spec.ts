@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test, useSession } from '../support/fixtures';
+import { expect, newReader, signIn, test, useSession } from '../support/fixtures';
 import { apiCreate, apiUploadImage, SCREEN_SIZES, shot } from '../support/pages';
-import { admin, editor } from '../support/test-users';
+import { admin } from '../support/test-users';
 
 // Issue 20 "Dashboard" (decision 030): the home page shows each person the widgets they may view,
 // filled with their own drafts, what is scheduled and what others changed; the chart of news per
@@ -27,7 +27,10 @@ for (const [label, viewport] of SCREEN_SIZES) {
     }) => {
       test.setTimeout(90_000);
       const suffix = `${label}-${Date.now().toString(36)}`;
-      await useSession(page, editor);
+      // An editor of her own: "Mis borradores" lists her drafts alone, whatever other tests running
+      // at the same time write as the shared editor.
+      const editor = await newReader(browser, baseURL!, `Elena Editora ${suffix}`, 'editor');
+      await signIn(page, editor);
       // A full list of drafts (five), the latest one to open from the home page.
       for (const topic of ['las fiestas', 'el pleno', 'la piscina', 'el mercado']) {
         await apiCreate(page, baseURL!, '/api/news', { title: `Borrador sobre ${topic} ${suffix}` });

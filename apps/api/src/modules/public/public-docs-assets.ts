@@ -58,6 +58,10 @@ export const STYLESHEET = `.swagger-ui .info .title small { background: #4a5060;
 .swagger-ui .info .url, .swagger-ui .info a, .swagger-ui .info .link { color: ${BLUE}; }
 .swagger-ui .opblock.opblock-get .opblock-summary-method { background: #0b57a4; }
 .swagger-ui .opblock.opblock-get .tab-header .tab-item.active h4 span::after { background: #0b57a4; }
+.swagger-ui .opblock.opblock-post .opblock-summary-method { background: #1d6b43; }
+.swagger-ui .opblock.opblock-post .tab-header .tab-item.active h4 span::after { background: #1d6b43; }
+.swagger-ui .opblock.opblock-put .opblock-summary-method { background: #8a4a00; }
+.swagger-ui .opblock.opblock-put .tab-header .tab-item.active h4 span::after { background: #8a4a00; }
 .swagger-ui .json-schema-2020-12-expand-deep-button { color: #3f3f3f; }
 .swagger-ui .btn.cancel { color: #b3261e; border-color: #b3261e; }
 .swagger-ui .parameter__in, .swagger-ui .parameter__deprecated, .swagger-ui .prop-format { color: #4d4d4d; }
