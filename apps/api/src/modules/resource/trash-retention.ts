@@ -3,6 +3,8 @@
 // at once: each batch takes the rows no other process holds (FOR UPDATE SKIP LOCKED), so none waits
 // and none fails. Audited as `force_deleted` by "Sistema".
 
+import { periodic } from '../../lib/periodic';
+
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 export const TRASH_PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -24,9 +26,6 @@ export function trashRetention({
   log: Log;
   intervalMs?: number;
 }) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-
   /** One pass over every area with a trash; an area that fails does not stop the others. */
   async function purge(): Promise<Record<string, number>> {
     const purged: Record<string, number> = {};
@@ -45,28 +44,5 @@ export function trashRetention({
     return purged;
   }
 
-  const tick = () => {
-    if (running) return running;
-    running = purge()
-      .then(() => undefined)
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  return {
-    purge,
-    /** The first pass is awaited (the server is ready once it is done); then one every interval. */
-    async start() {
-      timer = setInterval(() => void tick(), intervalMs);
-      timer.unref();
-      await tick();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  return { purge, ...periodic(purge, intervalMs) };
 }

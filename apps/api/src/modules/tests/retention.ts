@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { periodic } from '../../lib/periodic';
 import { writeAudit } from '../resource/audit-log';
 import type { Answering } from './answering';
 
@@ -80,9 +81,6 @@ export function answersSweep({
   log: Log;
   intervalMs?: number;
 }) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-
   async function sweep() {
     try {
       const settled = await answering.settleOverdue();
@@ -98,24 +96,5 @@ export function answersSweep({
     }
   }
 
-  const tick = () => {
-    running ??= sweep().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  return {
-    sweep,
-    async start() {
-      timer = setInterval(() => void tick(), intervalMs);
-      timer.unref();
-      await tick();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  return { sweep, ...periodic(sweep, intervalMs) };
 }

@@ -213,16 +213,24 @@ async function answerRoutes(
     return reply.type('application/json; charset=utf-8').send(await proof.challenge(slug));
   });
 
-  app.get('/:slug', async (request, reply) => {
+  /**
+   * The open test an intro page is about, or the page to answer instead: why it is not open, or (a
+   * test open by link that asks nothing) the attempt this browser made already.
+   */
+  const introOf = async (request: FastifyRequest, reply: FastifyReply) => {
     const { slug } = request.params as { slug: string };
     const standing = await answering.standing(slug);
-    if (standing.state !== 'open') return standingPage(reply, standing);
+    if (standing.state !== 'open') return { page: standingPage(reply, standing) };
     const test = standing.test;
     const oneBrowser = test.start.asks === 'nothing';
-    if (oneBrowser) {
-      const remembered = await rememberedAttempt(request, reply, test);
-      if (remembered) return remembered;
-    }
+    const remembered = oneBrowser ? await rememberedAttempt(request, reply, test) : null;
+    return remembered ? { page: remembered } : { test, oneBrowser };
+  };
+
+  app.get('/:slug', async (request, reply) => {
+    const intro = await introOf(request, reply);
+    if ('page' in intro) return intro.page;
+    const { test, oneBrowser } = intro;
     const query = request.query as FormBody;
     const values: IntroValues = {
       code: firstValue(query, 'code')?.slice(0, 64),
@@ -232,15 +240,10 @@ async function answerRoutes(
   });
 
   app.post('/:slug', async (request, reply) => {
-    const { slug } = request.params as { slug: string };
-    const standing = await answering.standing(slug);
-    if (standing.state !== 'open') return standingPage(reply, standing);
-    const test = standing.test;
-    const oneBrowser = test.start.asks === 'nothing';
-    if (oneBrowser) {
-      const remembered = await rememberedAttempt(request, reply, test);
-      if (remembered) return remembered;
-    }
+    const intro = await introOf(request, reply);
+    if ('page' in intro) return intro.page;
+    const { test, oneBrowser } = intro;
+    const { slug } = test;
     const body = (request.body ?? {}) as FormBody;
     const text = (name: string) => {
       const value = firstValue(body, name)?.trim();
