@@ -119,40 +119,18 @@ async function answerRoutes(
   /** A test that is not open: a clear page for each reason, in Spanish, with Madrid's date and time. */
   const standingPage = (reply: FastifyReply, standing: Exclude<TestStanding, { state: 'open' }>) => {
     if (standing.state === 'missing') return notFoundPage(reply);
+    const when = (instant: string) => {
+      const { date, time } = madridDateTime(instant);
+      return `el ${date} a las ${time}`;
+    };
+    const line =
+      standing.state === 'not_yet'
+        ? `Este cuestionario aún no está abierto: se abrirá ${when(standing.opens_at)}.`
+        : standing.state === 'closed'
+          ? `Este cuestionario se cerró ${when(standing.closes_at)}. Ya no admite respuestas.`
+          : 'Este cuestionario ya ha recibido todas las respuestas que admitía.';
     const { title } = standing;
-    if (standing.state === 'not_yet') {
-      const { date, time } = madridDateTime(standing.opens_at);
-      return send(
-        reply,
-        200,
-        messagePage(frame, {
-          title,
-          heading: title,
-          lines: [`Este cuestionario aún no está abierto: se abrirá el ${date} a las ${time}.`],
-        }),
-      );
-    }
-    if (standing.state === 'closed') {
-      const { date, time } = madridDateTime(standing.closes_at);
-      return send(
-        reply,
-        200,
-        messagePage(frame, {
-          title,
-          heading: title,
-          lines: [`Este cuestionario se cerró el ${date} a las ${time}. Ya no admite respuestas.`],
-        }),
-      );
-    }
-    return send(
-      reply,
-      200,
-      messagePage(frame, {
-        title,
-        heading: title,
-        lines: ['Este cuestionario ya ha recibido todas las respuestas que admitía.'],
-      }),
-    );
+    return send(reply, 200, messagePage(frame, { title, heading: title, lines: [line] }));
   };
 
   const attemptUrl = (slug: string, token: string, flag?: 'guardado' | 'enviado') =>
