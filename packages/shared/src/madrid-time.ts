@@ -163,8 +163,14 @@ export function madridIsoString(instant: Date): string {
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${zone}`;
 }
 
+/** An instant's day and minute as a Spanish reader writes them, on Madrid's clock: 23/11/2026 and 18:55. */
+export function madridDateAndTime(instant: Date): { date: string; time: string } {
+  const { year, month, day, hour, minute } = madridParts(instant.getTime());
+  return { date: `${pad(day)}/${pad(month)}/${pad(year, 4)}`, time: `${pad(hour)}:${pad(minute)}` };
+}
+
 /** An instant to the minute as a Spanish reader writes it, on Madrid's clock: 23/11/2026, 18:55. */
 export function madridMinuteText(instant: Date): string {
-  const { year, month, day, hour, minute } = madridParts(instant.getTime());
-  return `${pad(day)}/${pad(month)}/${pad(year, 4)}, ${pad(hour)}:${pad(minute)}`;
+  const { date, time } = madridDateAndTime(instant);
+  return `${date}, ${time}`;
 }

@@ -1,29 +1,12 @@
 import { madridMinuteText } from '@gestor/shared';
+import { mailLayout } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 import { RESET_TOKEN_MINUTES } from './auth-repository';
 
 // The Spanish mails of the sign-in lifecycle. Links point at the SPA (FRONTEND_URL/auth/reset/{token}?email=…).
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
 export function resetLink(frontendUrl: string, token: string, email: string): string {
   return `${frontendUrl}/auth/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(email)}`;
-}
-
-function layout(appName: string, paragraphs: string[], link: string, button: string, closing: string[]) {
-  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
-<h2 style="margin:0 0 16px">${escapeHtml(appName)}</h2>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
-${closing.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-<p style="color:#6b7280;font-size:12px">Si el botón no funciona, copie y pegue este enlace en su navegador:<br>${escapeHtml(link)}</p>
-</body></html>`;
-  const text = [...paragraphs, '', `${button}: ${link}`, '', ...closing].join('\n');
-  return { html, text };
 }
 
 export function passwordResetMail(
@@ -31,7 +14,7 @@ export function passwordResetMail(
   to: { name: string; email: string },
   link: string,
 ): MailMessage {
-  const body = layout(
+  const body = mailLayout(
     appName,
     [
       `Hola, ${to.name}:`,
@@ -55,7 +38,7 @@ export function invitationMail(
   lifetimeDays: number,
 ): MailMessage {
   const days = lifetimeDays === 1 ? '1 día' : `${lifetimeDays} días`;
-  const body = layout(
+  const body = mailLayout(
     appName,
     [
       `Hola, ${to.name}:`,
@@ -78,7 +61,7 @@ export function emailChangeMail(
   link: string,
   lifetimeMinutes: number,
 ): MailMessage {
-  const body = layout(
+  const body = mailLayout(
     appName,
     [
       `Hola, ${to.name}:`,
@@ -102,7 +85,7 @@ export function emailChangeNoticeMail(
   newEmail: string,
   accountLink: string,
 ): MailMessage {
-  const body = layout(
+  const body = mailLayout(
     appName,
     [
       `Hola, ${to.name}:`,
@@ -124,7 +107,7 @@ export function newDeviceMail(
   signIn: { device: string; ip: string | null; at: Date },
   sessionsLink: string,
 ): MailMessage {
-  const body = layout(
+  const body = mailLayout(
     appName,
     [
       `Hola, ${to.name}:`,
@@ -149,7 +132,7 @@ export function twoFactorResetMail(
   to: { name: string; email: string },
   accountLink: string,
 ): MailMessage {
-  const body = layout(
+  const body = mailLayout(
     appName,
     [
       `Hola, ${to.name}:`,

@@ -1,3 +1,4 @@
+import { escapeHtml, mailLayout } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 
 /** Minutes a mailed start link lasts. */
@@ -6,34 +7,25 @@ export const START_LINK_MINUTES = 24 * 60;
 // The mails of a test that asks for an address: the start link, or, when the address has used its
 // attempts, a mail that says so (only the mailbox's owner learns it; the page says the same either way).
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-const paragraphsHtml = (appName: string, paragraphs: string[], extra = '') =>
+const paragraphsHtml = (appName: string, paragraphs: string[]) =>
   `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
 <h2 style="margin:0 0 16px">${escapeHtml(appName)}</h2>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}${extra}
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 </body></html>`;
 
 export function startLinkMail(appName: string, email: string, title: string, link: string): MailMessage {
   const hours = START_LINK_MINUTES / 60;
-  const before = [`Ha pedido responder al cuestionario «${title}».`, 'Para empezar, abra este enlace:'];
-  const after = [
-    `El enlace vale ${hours} horas y sirve una sola vez. No lo comparta: es personal.`,
-    'Si no lo ha pedido usted, no tiene que hacer nada.',
-  ];
-  const button = `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">Empezar el cuestionario</a></p>
-${after.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-<p style="color:#6b7280;font-size:12px">Si el botón no funciona, copie y pegue este enlace en su navegador:<br>${escapeHtml(link)}</p>`;
-  return {
-    to: email,
-    subject: `${appName}: su enlace para responder «${title}»`,
-    html: paragraphsHtml(appName, before, button),
-    text: [...before, '', link, '', ...after].join('\n'),
-  };
+  const body = mailLayout(
+    appName,
+    [`Ha pedido responder al cuestionario «${title}».`, 'Para empezar, abra este enlace:'],
+    link,
+    'Empezar el cuestionario',
+    [
+      `El enlace vale ${hours} horas y sirve una sola vez. No lo comparta: es personal.`,
+      'Si no lo ha pedido usted, no tiene que hacer nada.',
+    ],
+  );
+  return { to: email, subject: `${appName}: su enlace para responder «${title}»`, ...body };
 }
 
 export function alreadyAnsweredMail(appName: string, email: string, title: string): MailMessage {

@@ -50,6 +50,8 @@ interface TextControlProps extends ControlProps {
   checkOnLeave?: { normalize?: (value: string) => string };
   autoCapitalize?: string;
   spellCheck?: boolean;
+  /** The keyboard a phone shows (`numeric` for a PIN). */
+  inputMode?: 'text' | 'numeric' | 'email' | 'url';
 }
 
 /**
@@ -124,6 +126,7 @@ export function TextControl({
   checkOnLeave,
   autoCapitalize,
   spellCheck,
+  inputMode,
   ...bound
 }: TextControlProps) {
   const { trigger } = useFormContext();
@@ -151,6 +154,7 @@ export function TextControl({
           autoComplete={autoComplete}
           autoCapitalize={autoCapitalize}
           spellCheck={spellCheck}
+          inputMode={inputMode}
           maxLength={limit}
           disabled={disabled}
           className={invalidClass(control)}

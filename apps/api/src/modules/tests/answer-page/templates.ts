@@ -1,6 +1,6 @@
 import {
   type AttemptView,
-  madridParts,
+  madridDateAndTime,
   type PublicTest,
   type PublicTestQuestion,
   type TestAnswer,
@@ -27,13 +27,8 @@ export type FieldErrors = Record<string, string[]>;
 /** The answers as the form holds them: by question id. */
 export type FormAnswers = Record<string, TestAnswer | null>;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** "12/11/2026" and "14:00", as Madrid's clocks show an instant. */
-export function madridDateTime(iso: string): { date: string; time: string } {
-  const { year, month, day, hour, minute } = madridParts(new Date(iso).getTime());
-  return { date: `${pad(day)}/${pad(month)}/${year}`, time: `${pad(hour)}:${pad(minute)}` };
-}
+export const madridDateTime = (iso: string) => madridDateAndTime(new Date(iso));
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/form-field';
 import { Notice } from '../../../components/ui/notice';
 import { isApiError } from '../../../lib/api-client';
 import { useUser } from '../../../lib/auth';
+import { downloadText } from '../../../lib/download-text';
 import { applyServerErrors, errorMessage } from '../../../lib/form-errors';
 import {
   confirmTwoFactor,
@@ -215,14 +216,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   const [copied, setCopied] = useState<string | null>(null);
   const text = `${codes.join('\n')}\n`;
 
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'codigos-de-recuperacion.txt';
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => downloadText(text, 'codigos-de-recuperacion.txt', 'text/plain;charset=utf-8');
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);

@@ -10,21 +10,19 @@ import {
 } from '@gestor/shared';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { InputText } from 'primereact/inputtext';
 import { useContext, useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
-  BoundField,
   CheckboxControl,
   DateTimeControl,
   FormGrid,
   FormSection,
-  invalidClass,
   MADRID_TIME_HINT,
   NumberControl,
   ReadOnlyContext,
   SelectControl,
   TextareaControl,
+  TextControl,
 } from '../../../components/controls';
 import type { TestFormValues } from '../tests-form-values';
 import { AnsweringAddress } from './answering-address';
@@ -188,7 +186,7 @@ function useIdentityFollowsAccess() {
 /** The PIN: typed to set or change it, never shown back (only whether one is stored). */
 function PinControl({ stored }: { stored: boolean }) {
   return (
-    <BoundField
+    <TextControl
       name="pin"
       label={stored ? 'Nuevo PIN (opcional)' : 'PIN'}
       hint={
@@ -196,23 +194,11 @@ function PinControl({ stored }: { stored: boolean }) {
           ? 'Ya hay un PIN guardado: déjelo vacío para mantenerlo. De 4 a 8 cifras.'
           : 'De 4 a 8 cifras: quien responda lo escribe junto con la dirección.'
       }
-      render={(field, control, disabled) => (
-        <InputText
-          {...control}
-          ref={field.ref}
-          name={field.name}
-          value={(field.value as string | undefined) ?? ''}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          inputMode="numeric"
-          autoComplete="off"
-          spellCheck={false}
-          // The longest PIN (TEST_PIN_PATTERN): what is typed past it could only be refused.
-          maxLength={8}
-          disabled={disabled}
-          className={invalidClass(control)}
-        />
-      )}
+      inputMode="numeric"
+      autoComplete="off"
+      spellCheck={false}
+      // The longest PIN (TEST_PIN_PATTERN): what is typed past it could only be refused.
+      maxLength={8}
     />
   );
 }

@@ -10,10 +10,11 @@ import { splitServerErrors } from '../../../components/form/server-errors';
 import type { ScreenNotifier } from '../../../components/resource/resource-screens';
 import { FormErrorsNotice } from '../../../components/ui/notice';
 import { isApiError } from '../../../lib/api-client';
+import { downloadText } from '../../../lib/download-text';
 import { errorMessage } from '../../../lib/form-errors';
 import { useCan } from '../../../lib/permissions';
 import { useCreateCodes } from '../api/create-codes';
-import { codesCsv, codesFileName, downloadText } from '../codes-csv';
+import { codesCsv, codesFileName } from '../codes-csv';
 
 // docs/areas.md#opening-a-test-to-the-public: single-use codes, under the edit screen of a test whose
 // saved access is «Códigos de un solo uso». How many are left unused; "Generar códigos" makes a batch,
