@@ -47,6 +47,7 @@ import { answerPage } from './modules/tests/answer-page/answer-page';
 import { createAnswering } from './modules/tests/answering';
 import { answeringRoutes } from './modules/tests/answering-routes';
 import { createProofOfWork } from './modules/tests/proof-of-work';
+import { createResponses } from './modules/tests/responses';
 import { answersSweep } from './modules/tests/retention';
 import { twoFactorRoutes } from './modules/two-factor/two-factor-routes';
 import { createWebhooks, type WebhookOptions } from './modules/webhooks/webhooks';
@@ -249,6 +250,7 @@ export async function buildApp({
     appUrl: config.appUrl,
     mailer: mail,
     log: app.log,
+    webhooks,
   });
   const sweep = answersSweep({ database, answering, log: app.log });
   app.addHook('onReady', async () => sweep.start());
@@ -293,9 +295,10 @@ export async function buildApp({
   const publicSides = publicAreas(areas);
   publicRoutes(app, { database, storage, config, areas: publicSides });
   const proof = createProofOfWork({ database, appKey: config.appKey, maxNumber: proofMaxNumber });
-  answeringRoutes(app, { answering, proof });
+  const responses = createResponses({ database });
+  answeringRoutes(app, { answering, proof, responses });
   // The answering page for people without a website of their own (/t/{slug}), embeddable.
-  await app.register(answerPage, { answering, proof, config });
+  await app.register(answerPage, { answering, proof, responses, config });
   // The moments public answers change with no write, as the public areas declare them.
   publicTransport.watch(
     publicSides.flatMap(({ table, changesAt = [] }) => changesAt.map((moment) => ({ table, ...moment }))),

@@ -945,7 +945,9 @@ describe.each(testDatabases())('tests answered by the public (%s)', (engine) => 
       });
       expect(finished.statusCode, finished.body).toBe(200);
       expect(finished.json().data.feedback).toMatchObject({
-        score: { score: 1, max: 3 },
+        // The text question's 3 points count in the maximum; until a person grades it the score
+        // is provisional (docs/areas.md#what-the-answers-say).
+        score: { score: 1, max: 6, percent: null, passed: null },
         pending_grading: true,
       });
     } finally {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { AREA_API_PATHS, AREAS, type Dashboard } from '@gestor/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -247,6 +248,56 @@ describe.each(testDatabases())('dashboard (%s)', (engine) => {
     // This month also holds what the other tests published today.
     expect(count(0)).toBeGreaterThanOrEqual(1);
     expect(months.filter((month) => month.count === 0).length).toBeGreaterThanOrEqual(8);
+  });
+
+  test('"Pendiente de corregir": tests whose responses wait for a grader, most first; only for graders', async () => {
+    const suffix = randomBytes(3).toString('hex');
+    const quiz = (title: string) => created(admin, 'tests', { title: `${title} ${suffix}`, kind: 'quiz' });
+    const many = await quiz('Examen con tres pendientes');
+    const one = await quiz('Examen con una pendiente');
+    const trashed = await quiz('Examen en la papelera');
+    const graded = await quiz('Examen ya corregido');
+    /** A response as the answering routes leave it: submitted, with `pending` text answers to grade. */
+    const response = (testId: number, pending: number, state = 'submitted') =>
+      server.database.query(
+        `INSERT INTO test_attempts (test_id, token_hash, state, started_at, submitted_at, pending_grades)
+         VALUES ($1, $2, $3, now(), now(), $4)`,
+        [testId, randomBytes(16).toString('hex'), state, pending],
+      );
+    for (const pending of [1, 2, 1]) await response(many.id, pending);
+    await response(many.id, 0);
+    await response(one.id, 3);
+    // Not a submitted response: nothing to grade yet.
+    await response(one.id, 1, 'open');
+    await response(trashed.id, 1);
+    await response(graded.id, 0);
+    expect((await admin.delete(`/api/tests/${trashed.id}`)).status).toBe(204);
+
+    const grader = await admin.post('/api/roles', {
+      name: `correccion-${suffix}`,
+      label: `Corrección ${suffix}`,
+      permissions: ['test.view', 'test.results', 'test.grade'],
+    });
+    expect(grader.status, grader.text).toBe(201);
+    const reading = await admin.post('/api/roles', {
+      name: `respuestas-${suffix}`,
+      label: `Respuestas ${suffix}`,
+      permissions: ['test.view', 'test.results'],
+    });
+    expect(reading.status, reading.text).toBe(201);
+    const { client: graderClient } = await server.signIn({ roles: [`correccion-${suffix}`] });
+    const { client: readerClient } = await server.signIn({ roles: [`respuestas-${suffix}`] });
+
+    const mine = new Set([many.id, one.id, trashed.id, graded.id]);
+    const listed = (await dashboardOf(graderClient)).pending_grading?.filter((test) => mine.has(test.id));
+    expect(listed).toEqual([
+      { id: many.id, title: many.title, count: 3 },
+      { id: one.id, title: one.title, count: 1 },
+    ]);
+    expect((await dashboardOf(admin)).pending_grading).toBeDefined();
+    // Reading the responses without grading them: no such widget.
+    expect((await dashboardOf(readerClient)).pending_grading).toBeUndefined();
+    expect((await dashboardOf(luis)).pending_grading).toBeUndefined();
   });
 
   test('a person with only news.view gets the news widgets only', async () => {

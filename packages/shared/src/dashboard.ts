@@ -14,6 +14,8 @@ export const DASHBOARD_RECENT_SIZE = 8;
 export const DASHBOARD_SCHEDULE_DAYS = 7;
 /** "Publicaciones" counts this many months, the current one last. */
 export const DASHBOARD_MONTHS = 12;
+/** "Pendiente de corregir" lists this many tests at most. */
+export const DASHBOARD_GRADING_SIZE = 10;
 
 /** A record a widget links to: its area and what the area's SPA route takes (slug or id). */
 export interface DashboardRecord {
@@ -87,6 +89,14 @@ export interface DashboardMonth {
   count: number;
 }
 
+/** A test with submitted responses whose text answers wait for a grader. */
+export interface DashboardPendingGrading {
+  id: number;
+  title: string;
+  /** Its responses with at least one text answer still to grade. */
+  count: number;
+}
+
 export interface Dashboard {
   /** Today's totals of every area the person may view, in the areas' order. */
   counts: Array<{ area: Area; total: number }>;
@@ -100,4 +110,9 @@ export interface Dashboard {
   media?: DashboardMedia;
   /** News published per month over the last DASHBOARD_MONTHS months, oldest first (`news.view`). */
   publications?: DashboardMonth[];
+  /**
+   * Tests (not in the trash) with responses waiting for a grader, most waiting first, at most
+   * DASHBOARD_GRADING_SIZE (`test.grade` with `test.results`).
+   */
+  pending_grading?: DashboardPendingGrading[];
 }

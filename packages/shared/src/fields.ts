@@ -66,6 +66,11 @@ export interface InputField<S extends z.ZodType = z.ZodType> extends FieldCommon
   secret?: true;
   /** Accepted by a create only and not stored as a field (send an invitation). */
   createOnly?: true;
+  /**
+   * Sent beside a write to confirm it, never stored or read back (a test's `rescore`: yes, score the
+   * responses again). The area's own hooks read it.
+   */
+  instruction?: true;
   /** HTML sanitized to docs/areas.md's allowlist on every write; its library images count as usages. */
   richText?: true;
   /**
@@ -125,7 +130,7 @@ export type UpdateInputOf<F extends FieldTable> = {
 
 type ReadOf<D> = D extends { read: Reads<infer T> } ? T : D extends InputField<infer S> ? z.output<S> : never;
 type Readable<F extends FieldTable> = {
-  [K in keyof F]: F[K] extends { secret: true } | { createOnly: true } ? never : K;
+  [K in keyof F]: F[K] extends { secret: true } | { createOnly: true } | { instruction: true } ? never : K;
 }[keyof F];
 type ListedKeys<F extends FieldTable> = {
   [K in Readable<F>]: F[K] extends { inList: false } ? never : K;

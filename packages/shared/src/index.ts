@@ -26,6 +26,8 @@ export * from './security-events';
 export * from './slides';
 export * from './spaces';
 export * from './tax-id';
+export * from './test-rescoring';
+export * from './test-responses';
 export * from './test-statistics';
 export * from './tests';
 export * from './tests-public';

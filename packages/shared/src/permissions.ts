@@ -42,6 +42,11 @@ export interface AreaEntry {
   noun: { one: string; many: string; gender: Gender };
   /** Publishing is a permission of its own (`<area>.publish`). */
   publishes?: true;
+  /**
+   * Permissions of its own beyond the four actions and publishing (EXTRA_ACTIONS): a test's
+   * responses are read with `test.results` and graded with `test.grade`.
+   */
+  actions?: readonly AreaAction[];
   /** The seeded "Editor" role: manages it (content), only reads it, or leaves it to the administrator. */
   editor: 'manages' | 'reads' | 'none';
   /** The areas its forms pick records from. */
@@ -106,6 +111,7 @@ export const AREA_REGISTRY = {
     label: 'Tests',
     noun: { one: 'test', many: 'tests', gender: 'masculine' },
     editor: 'reads',
+    actions: ['results', 'grade'],
   },
   user: {
     path: 'users',
@@ -178,19 +184,77 @@ export const AREA_API_PATHS: Record<Area, string> = byArea((entry) => entry.path
 export const ACTIONS = ['view', 'create', 'update', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 
+/**
+ * Actions only some areas have, each a column of the role form's matrix after the four: publishing
+ * (`publishes`), and what an area's entry lists in `actions`.
+ */
+export const EXTRA_ACTIONS = ['publish', 'results', 'grade'] as const;
+export type ExtraAction = (typeof EXTRA_ACTIONS)[number];
+/** What an area's entry may list in `actions` (publishing has its own flag). */
+export type AreaAction = Exclude<ExtraAction, 'publish'>;
+
 export const AREA_LABELS: Record<Area, string> = byArea((entry) => entry.label);
 
-export const ACTION_LABELS: Record<Action | 'publish', string> = {
+export const ACTION_LABELS: Record<Action | ExtraAction, string> = {
   view: 'Ver',
   create: 'Crear',
   update: 'Editar',
   delete: 'Eliminar',
   publish: 'Publicar',
+  results: 'Ver respuestas',
+  grade: 'Corregir',
 };
+
+/**
+ * What a permission beyond the four lets a person do, in the role form's words (issue 33: the role
+ * form says it). Keyed by permission, so an area's own wording can differ.
+ */
+export const EXTRA_PERMISSION_DESCRIPTIONS: Partial<Record<Permission, string>> = {
+  'news.publish': 'Publicar, programar y retirar noticias; sin él, se guardan como borrador.',
+  'page.publish': 'Publicar y retirar páginas; sin él, se guardan como borrador.',
+  'event.publish': 'Publicar, programar y retirar eventos de la agenda; sin él, se guardan como borrador.',
+  'test.results':
+    'Ver las respuestas de los tests y sus resultados (estadísticas), exportarlas y borrar una respuesta a petición de quien la dio. Necesita «Tests: Ver».',
+  'test.grade':
+    'Corregir las respuestas de texto libre (puntos y comentario), lo que completa la nota. Necesita «Ver respuestas».',
+};
+
+/**
+ * A permission that is useless without another: grading without reading the responses, reading a
+ * test's responses without seeing the test (its questions).
+ */
+export const PERMISSION_REQUIRES: Partial<Record<Permission, Permission>> = {
+  'test.grade': 'test.results',
+  'test.results': 'test.view',
+};
+
+/** What a permission needs, and what that needs in turn (grading: the responses, then the test). */
+export function requiredPermissionsOf(name: Permission): Permission[] {
+  const needed: Permission[] = [];
+  for (
+    let next = PERMISSION_REQUIRES[name];
+    next && !needed.includes(next);
+    next = PERMISSION_REQUIRES[next]
+  ) {
+    needed.push(next);
+  }
+  return needed;
+}
 
 /** The areas whose publishing is a permission of its own. */
 type Publishing = { [A in Area]: Registry[A] extends { publishes: true } ? A : never }[Area];
-const PUBLISHABLE: readonly Area[] = AREAS.filter((area) => (AREA_REGISTRY[area] as AreaEntry).publishes);
+/** Each area's own actions (its entry's `actions`), as permission names. */
+type OwnActions = {
+  [A in Area]: Registry[A] extends { actions: readonly (infer X extends AreaAction)[] } ? `${A}.${X}` : never;
+}[Area];
+
+/** An area's actions beyond the four, in the matrix's column order. */
+function extraActionsOf(area: Area): ExtraAction[] {
+  const entry = AREA_REGISTRY[area] as AreaEntry;
+  return EXTRA_ACTIONS.filter((action) =>
+    action === 'publish' ? entry.publishes === true : (entry.actions ?? []).includes(action),
+  );
+}
 
 /**
  * Permissions that belong to no area of records (issue 20): each is a row of the role form's matrix
@@ -216,6 +280,7 @@ export const PERMISSION_GROUP_LABELS: Record<PermissionGroup, string> = {
 export type Permission =
   | `${Area}.${Action}`
   | `${Publishing}.publish`
+  | OwnActions
   | {
       [G in ExtraGroup]: `${G}.${(typeof EXTRA_PERMISSIONS)[G][number]}`;
     }[ExtraGroup];
@@ -226,9 +291,7 @@ export function permissionsOf(group: PermissionGroup): Permission[] {
   if (isExtraGroup(group)) {
     return EXTRA_PERMISSIONS[group].map((action) => `${group}.${action}` as Permission);
   }
-  const names: Permission[] = ACTIONS.map((action) => `${group}.${action}` as const);
-  if (PUBLISHABLE.includes(group)) names.push(`${group}.publish` as Permission);
-  return names;
+  return [...ACTIONS, ...extraActionsOf(group)].map((action) => `${group}.${action}` as Permission);
 }
 
 export const PERMISSIONS: readonly Permission[] = PERMISSION_GROUPS.flatMap(permissionsOf);
@@ -239,7 +302,7 @@ export function isPermission(name: string): name is Permission {
 
 /** Spanish label of one permission, e.g. "Noticias: Publicar". */
 export function permissionLabel(name: Permission): string {
-  const [group, action] = name.split('.') as [PermissionGroup, Action | 'publish'];
+  const [group, action] = name.split('.') as [PermissionGroup, Action | ExtraAction];
   return `${PERMISSION_GROUP_LABELS[group]}: ${ACTION_LABELS[action]}`;
 }
 

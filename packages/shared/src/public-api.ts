@@ -9,6 +9,7 @@ import { AREA_REGISTRY, type Area } from './permissions';
 import { PublicMedia, publicSchemasOf } from './public-fields';
 import { SLIDES } from './slides';
 import { SPACES } from './spaces';
+import { PublicTestResults } from './test-responses';
 import {
   AttemptAnswersInput,
   AttemptStarted,
@@ -472,6 +473,7 @@ export const PUBLIC_ANSWERING_PATHS = {
   attempt: '/attempts/{token}',
   answers: '/attempts/{token}/answers',
   submit: '/attempts/{token}/submit',
+  results: '/tests/{slug}/results',
 } as const;
 
 export const PublicTestList = z.strictObject({ data: z.array(PublicTestListItem) }).meta({
@@ -481,6 +483,7 @@ export const PublicTestList = z.strictObject({ data: z.array(PublicTestListItem)
 export const PublicTestOne = publicOne(PublicTest, 'PublicTestOne');
 export const AttemptStartedOne = publicOne(AttemptStarted, 'AttemptStartedOne');
 export const AttemptViewOne = publicOne(AttemptView, 'AttemptViewOne');
+export const PublicTestResultsOne = publicOne(PublicTestResults, 'PublicTestResultsOne');
 export const AttemptMailed = z.strictObject({ message: z.literal(EMAIL_START_SENT) }).meta({
   id: 'AttemptMailed',
   description: 'El enlace para empezar va por correo; la respuesta es la misma siempre.',
@@ -595,6 +598,18 @@ const answeringRoutes: PublicRoute[] = [
     response: AttemptViewOne,
     errors: [404, 409, 422],
     conflict: 'El test ya no admite más respuestas, o el plazo terminó y las respuestas no cuentan.',
+    noStore: true,
+  },
+  {
+    path: PUBLIC_ANSWERING_PATHS.results,
+    operationId: 'testResults',
+    tag: 'Cuestionarios',
+    summary: 'Los resultados publicados de un test cerrado',
+    description:
+      'Solo si el test publica sus resultados y ya pasó su fecha de cierre: cuántas respuestas eligieron cada opción de las preguntas elegidas, nunca una respuesta. Cualquier otro caso responde el mismo 404.',
+    params: PublicSlugParams,
+    response: PublicTestResultsOne,
+    errors: [404],
     noStore: true,
   },
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
-import { PERMISSIONS, type Permission } from './permissions';
+import { PERMISSION_REQUIRES, PERMISSIONS, type Permission, permissionLabel } from './permissions';
 import { areaContract, type ResourceContract } from './resource';
 import { booleanField, requiredText } from './validation';
 
@@ -8,7 +8,19 @@ const permissionList = z
   .array(z.enum(PERMISSIONS as [Permission, ...Permission[]], { error: 'Permiso desconocido.' }), {
     error: 'El campo permisos debe ser una lista.',
   })
-  .transform((list) => [...new Set(list)].sort());
+  .transform((list) => [...new Set(list)].sort())
+  // One permission useless without another: said, not added behind the person's back.
+  .superRefine((list, ctx) => {
+    for (const name of list) {
+      const needed = PERMISSION_REQUIRES[name];
+      if (needed && !list.includes(needed)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `«${permissionLabel(name)}» necesita también «${permissionLabel(needed)}».`,
+        });
+      }
+    }
+  });
 
 /** The most characters of a role's identifier. */
 const IDENTIFIER_MAX = 50;

@@ -63,7 +63,7 @@ export interface QuestionOptionDistribution {
 /** GET /api/tests/{id}/statistics → {data: TestStatistics}: a question's item analysis and options. */
 export interface TestStatistics {
   test: TestSummaryStatistics;
-  questions: (QuestionItemStatistics & Pick<QuestionOptionDistribution, 'options'>)[];
+  questions: (QuestionItemStatistics & Pick<QuestionOptionDistribution, 'options' | 'answered'>)[];
 }
 
 /**

@@ -137,7 +137,8 @@ export const AttemptFeedback = z
       })
       .nullable()
       .meta({
-        description: 'La nota automática (las preguntas de texto las corrige una persona después), o null.',
+        description:
+          'La nota: max cuenta todas las preguntas; mientras falte corregir alguna de texto (pending_grading), score es provisional y percent y passed son null. O null.',
       }),
     pending_grading: z
       .boolean()

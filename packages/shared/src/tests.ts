@@ -121,14 +121,13 @@ export const CONSENT_MODEL_TEXT = [
 ].join('\n');
 
 /** The id of an existing child, when the item is one (kept, so the history shows what changed). */
-const childId = (label: string) =>
+const idOf = (label: string) =>
   z
     .number({ error: `El campo ${label} debe ser un identificador.` })
     .int({ error: `El campo ${label} debe ser un identificador.` })
     .min(1, { error: `El campo ${label} debe ser un identificador.` })
-    .max(ID_MAX, { error: `El campo ${label} debe ser un identificador.` })
-    .nullable()
-    .optional();
+    .max(ID_MAX, { error: `El campo ${label} debe ser un identificador.` });
+const childId = (label: string) => idOf(label).nullable().optional();
 
 /** Read back with every item; the array's order is what counts when writing, so it is ignored. */
 const positionField = z.number({ error: 'El campo posición debe ser un número.' }).int().optional();
@@ -514,6 +513,32 @@ const testFields = {
       .nullable(),
     { label: 'Conservación (días)', default: null },
   ),
+  // Published results (docs/areas.md#what-the-answers-say): the distributions of the chosen
+  // questions' options, public once the test has closed; never a single response.
+  results_public: field(booleanField('resultados públicos'), {
+    label: 'Publicar los resultados al cerrar',
+    default: false,
+  }),
+  /** The questions whose results are public; null: every question with options. */
+  results_fields: field(
+    z
+      .array(idOf('id de la pregunta'), {
+        error: 'Las preguntas de los resultados deben ser una lista de ids.',
+      })
+      .max(TEST_LIMITS.questions, { error: `Como máximo ${TEST_LIMITS.questions} preguntas.` })
+      .transform((ids) => [...new Set(ids)])
+      .nullable(),
+    { label: 'Preguntas con resultados públicos', default: null, inList: false },
+  ),
+  /**
+   * Yes to scoring every submitted response again (removing a question or option, or changing which
+   * is correct, once there are responses): without it such an edit is refused, saying how many.
+   */
+  rescore: field(booleanField('volver a puntuar'), {
+    label: 'Volver a puntuar',
+    instruction: true,
+    optional: true,
+  }),
   /** Submitted responses (what `max_responses` counts). */
   responses_count: readOnly(reads<number>(), { label: 'Respuestas' }),
   /** Responses whose person was removed by the retention period (docs: retention). */

@@ -12,14 +12,23 @@ import { booleanField, nulCheck, requiredText } from './validation';
 type Registry = typeof AREA_REGISTRY;
 const PUBLICATION_STEPS = ['published', 'updated', 'unpublished', 'deleted'] as const;
 
+/**
+ * Events that are not a record's publication or change (docs/webhooks.md): a person submitted a
+ * response to a test (`data.response_id` says which; sent once per response).
+ */
+const OTHER_EVENTS = [['test.response_submitted', 'Respuesta a un test enviada']] as const;
+type OtherEvent = (typeof OTHER_EVENTS)[number][0];
+
 /** Every event a webhook may subscribe to: each area's, as its registry entry says (docs/webhooks.md). */
-export type WebhookEvent = {
-  [A in Area]: Registry[A] extends { webhooks: 'publication' }
-    ? `${A}.${(typeof PUBLICATION_STEPS)[number]}`
-    : Registry[A] extends { webhooks: 'changes' }
-      ? `${A}.changed`
-      : never;
-}[Area];
+export type WebhookEvent =
+  | OtherEvent
+  | {
+      [A in Area]: Registry[A] extends { webhooks: 'publication' }
+        ? `${A}.${(typeof PUBLICATION_STEPS)[number]}`
+        : Registry[A] extends { webhooks: 'changes' }
+          ? `${A}.changed`
+          : never;
+    }[Area];
 
 /** The Spanish words of a publication step, after the one-record noun ("Noticia publicada"). */
 const STEP_WORDS: Record<(typeof PUBLICATION_STEPS)[number], (ending: string) => string> = {
@@ -33,7 +42,7 @@ const STEP_WORDS: Record<(typeof PUBLICATION_STEPS)[number], (ending: string) =>
 export const webhookModeOf = (area: Area): 'publication' | 'changes' | null =>
   (AREA_REGISTRY[area] as AreaEntry).webhooks ?? null;
 
-const EVENTS: Array<[WebhookEvent, string]> = AREAS.flatMap((area): Array<[WebhookEvent, string]> => {
+const AREA_EVENTS: Array<[WebhookEvent, string]> = AREAS.flatMap((area): Array<[WebhookEvent, string]> => {
   const { label, noun } = AREA_REGISTRY[area] as AreaEntry;
   const webhooks = webhookModeOf(area);
   if (!webhooks) return [];
@@ -48,7 +57,12 @@ const EVENTS: Array<[WebhookEvent, string]> = AREAS.flatMap((area): Array<[Webho
   ]);
 });
 
-/** Every event a webhook may subscribe to, in the order people read them (the registry's). */
+const EVENTS: Array<[WebhookEvent, string]> = [
+  ...AREA_EVENTS,
+  ...OTHER_EVENTS.map(([event, label]): [WebhookEvent, string] => [event, label]),
+];
+
+/** Every event a webhook may subscribe to, in the order people read them (the registry's, then the others). */
 export const WEBHOOK_EVENTS: readonly WebhookEvent[] = EVENTS.map(([event]) => event);
 
 /** What a delivery may carry: a subscribed event, or the test sent by "Enviar prueba". */
@@ -184,7 +198,7 @@ export interface WebhookPayload {
   type: WebhookDeliveryType;
   /** When the event happened (ISO 8601). */
   timestamp: string;
-  data: { area: string; id: number; slug: string | null };
+  data: { area: string; id: number; slug: string | null; response_id?: number };
 }
 
 /**

@@ -97,7 +97,17 @@ function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof crea
     entities: entitiesResource(),
     spaces: spacesResource(),
     slides: slidesResource(),
-    tests: testsResource({ appKey: deps.appKey ?? randomBytes(32), answering: deps.answering }),
+    tests: testsResource({
+      appKey: deps.appKey ?? randomBytes(32),
+      answering: deps.answering,
+      results: {
+        database: deps.database,
+        appUrl: deps.appUrl,
+        tmpDir: deps.uploads.tmpDir,
+        exportLimiter: deps.exportLimiter ?? createExportLimiter(2),
+        ...(deps.exportIdleTimeoutMs === undefined ? {} : { exportIdleTimeoutMs: deps.exportIdleTimeoutMs }),
+      },
+    }),
     webhooks: webhooksResource(webhooks),
   };
 }
@@ -137,7 +147,9 @@ export function publicAreas(definitions: readonly AnyDefinition[]): PublicArea[]
 }
 
 /** Mounts every area; returns their definitions, in the registry's order (the dashboard, the activity log and saved views read them). */
-export function registerAreas(app: FastifyInstance, deps: AreaDependencies): AnyDefinition[] {
+export function registerAreas(app: FastifyInstance, given: AreaDependencies): AnyDefinition[] {
+  // EXPORT_CONCURRENCY's default, for callers that bring no slots of their own: one set for every export.
+  const deps = { ...given, exportLimiter: given.exportLimiter ?? createExportLimiter(2) };
   const usages = createUsageIndex();
   const definitions = areaDefinitions(deps, usages);
   const media: MediaLinks = mediaLinks(mediaUrls(deps.storage, deps.appUrl));
@@ -146,8 +158,7 @@ export function registerAreas(app: FastifyInstance, deps: AreaDependencies): Any
   }
   deps.webhooks?.watch(Object.values(definitions));
   const services: Array<ReturnType<typeof createResourceService>> = [];
-  // EXPORT_CONCURRENCY's default, for callers that bring no slots of their own.
-  const exportLimiter = deps.exportLimiter ?? createExportLimiter(2);
+  const { exportLimiter } = deps;
   for (const definition of Object.values(definitions)) {
     const service = createResourceService(definition, {
       database: deps.database,

@@ -62,6 +62,26 @@ export const areas: readonly AreaEntry[] = [
   {
     area: 'test',
     icon: 'pi pi-list-check',
+    // What the answers say (issue 33): a test's responses, one response, its results.
+    screens: {
+      more: [
+        {
+          path: ':id/respuestas',
+          permission: 'test.results',
+          load: async () => (await import('../features/tests/routes/test-responses')).TestResponsesRoute,
+        },
+        {
+          path: ':id/respuestas/:rid',
+          permission: 'test.results',
+          load: async () => (await import('../features/tests/routes/test-response')).TestResponseRoute,
+        },
+        {
+          path: ':id/resultados',
+          permission: 'test.results',
+          load: async () => (await import('../features/tests/routes/test-results')).TestResultsRoute,
+        },
+      ],
+    },
     load: async () => (await import('../features/tests/routes/tests')).testRoutes,
   },
   {

@@ -1,4 +1,6 @@
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import type { RouteHandle } from '../lib/route-handle';
 import { admitsGuests, routeAccess } from './auth-guard';
 import { routes } from './routes';
 
@@ -30,5 +32,22 @@ describe('route table access', () => {
     expect(admitsGuests(routes, '/auth/reset/abc123')).toBe(true);
     expect(admitsGuests(routes, '/logout-ok')).toBe(true);
     expect(admitsGuests(routes, '/')).toBe(false);
+  });
+});
+
+describe('screens an area declares beyond its list and form', () => {
+  const permissionOf = (path: string) =>
+    (matchRoutes(routes, path) ?? [])
+      .map((match) => (match.route.handle as RouteHandle | undefined)?.permission)
+      .filter(Boolean)
+      .at(-1);
+
+  it.each([
+    ['/test/3/respuestas', 'test.results'],
+    ['/test/3/respuestas/12', 'test.results'],
+    ['/test/3/resultados', 'test.results'],
+    ['/test/3', 'test.view'],
+  ])('%s needs %s', (path, permission) => {
+    expect(permissionOf(path)).toBe(permission);
   });
 });

@@ -35,6 +35,7 @@ import * as managedTables from './0034-managed-tables';
 import * as events from './0035-events';
 import * as questionnaireKinds from './0036-questionnaire-kinds';
 import * as questionnairesAnswered from './0037-questionnaires-answered';
+import * as questionnaireResults from './0038-questionnaire-results';
 
 export interface Migration {
   name: string;
@@ -84,4 +85,5 @@ export const MIGRATIONS: Migration[] = [
   events,
   questionnaireKinds,
   questionnairesAnswered,
+  questionnaireResults,
 ];

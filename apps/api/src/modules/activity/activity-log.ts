@@ -6,13 +6,13 @@ import {
   AREAS,
   type Area,
   AUDIT_ACTIONS,
-  madridOffset,
   type ResourceContract,
   SECURITY_AREA,
 } from '@gestor/shared';
 import { z } from 'zod';
 import type { Connection } from '../../db/client';
 import { ValidationError } from '../../lib/http-errors';
+import { dayFilter, madridDayStart } from '../../lib/madrid-days';
 import { type ListQuery, Params } from '../resource/list-query';
 
 // The activity log (issue 20, decision 031): the `audits` table (every area's history) and
@@ -25,20 +25,6 @@ export interface ActivityArea {
   table: string;
   titleColumn?: string;
 }
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A calendar day `YYYY-MM-DD` that exists (no 31 February). */
-const dayFilter = (name: string) =>
-  z.string().refine(
-    (value) => {
-      const match = DAY.exec(value);
-      if (!match) return false;
-      const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-      return date.toISOString().slice(0, 10) === value;
-    },
-    { error: `El filtro ${name} debe ser una fecha válida con el formato AAAA-MM-DD.` },
-  );
 
 /** The log's list parameters, read by the machinery's parser (list-query.ts): the same 422s. */
 export const ACTIVITY_LIST: ResourceContract = {
@@ -79,16 +65,6 @@ export function activityFilters(list: ListQuery): ActivityFilters {
     throw ValidationError.field('filter.to', 'La fecha final no puede ser anterior a la inicial.');
   }
   return filters;
-}
-
-/**
- * The instant a Madrid day begins (docs/areas.md#rules-shared-by-the-content-areas: people's days are Madrid's). Midnight is never
- * inside a change of clocks there (they change at 2:00 and 3:00), so one correction suffices.
- */
-export function madridDayStart(day: string, addDays = 0): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(year, month - 1, date + addDays);
-  return new Date(wall - madridOffset(wall - madridOffset(wall)));
 }
 
 /** Where a read starts after: the last row of the previous batch (an export reads in batches). */

@@ -1,5 +1,6 @@
 import {
   type Area,
+  DASHBOARD_GRADING_SIZE,
   DASHBOARD_LIST_SIZE,
   DASHBOARD_MONTHS,
   DASHBOARD_RECENT_SIZE,
@@ -8,6 +9,7 @@ import {
   type DashboardDraft,
   type DashboardMedia,
   type DashboardMonth,
+  type DashboardPendingGrading,
   type DashboardScheduled,
   MEDIA_KINDS,
   type MediaKind,
@@ -192,6 +194,24 @@ export async function findMonthlyPublications(db: Connection): Promise<Dashboard
       ORDER BY m.start`,
   );
   return rows.map((row) => ({ month: row.month, count: Number(row.count) }));
+}
+
+/**
+ * "Pendiente de corregir" (issue 33): tests outside the trash with submitted responses whose text
+ * answers wait for a grader, and how many such responses each has; most waiting first. The partial
+ * index test_attempts_pending (0038) holds only those responses.
+ */
+export async function findPendingGrading(db: Connection): Promise<DashboardPendingGrading[]> {
+  const rows = await db.query<{ id: number; title: string; count: string }>(
+    `SELECT t.id, t.title, count(*) AS count
+       FROM test_attempts a
+       JOIN tests t ON t.id = a.test_id AND t.deleted_at IS NULL
+      WHERE a.pending_grades > 0 AND a.state = 'submitted'
+      GROUP BY t.id, t.title
+      ORDER BY count(*) DESC, t.title, t.id
+      LIMIT ${DASHBOARD_GRADING_SIZE}`,
+  );
+  return rows.map((row) => ({ id: row.id, title: row.title, count: Number(row.count) }));
 }
 
 /** Today's totals, as the lists count them (row_counts: live rows, kept by triggers). */

@@ -5,6 +5,7 @@ import {
   findDrafts,
   findMediaUsage,
   findMonthlyPublications,
+  findPendingGrading,
   findRecentChanges,
   findTotals,
   findUpcoming,
@@ -48,6 +49,10 @@ export function createDashboardService({
       if (viewable.length) dashboard.recent = await findRecentChanges(database, viewable, user.id);
       if (may('multimedia.view')) dashboard.media = await findMediaUsage(database);
       if (may('news.view')) dashboard.publications = await findMonthlyPublications(database);
+      // Grading takes reading the responses too (PERMISSION_REQUIRES).
+      if (may('test.grade') && may('test.results')) {
+        dashboard.pending_grading = await findPendingGrading(database);
+      }
       return dashboard;
     },
   };

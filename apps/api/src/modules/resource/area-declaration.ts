@@ -149,7 +149,7 @@ function storageOf(
   targets: Targets,
   contract: ResourceContract,
 ): FieldSpec | null {
-  if (def.createOnly || storage?.kind === 'none') return null;
+  if (def.createOnly || def.instruction || storage?.kind === 'none') return null;
   if (storage?.kind === 'children' || storage?.kind === 'values') return storage;
   const ref = def.ref;
   if (!ref) return { kind: 'column', column: storage?.kind === 'column' ? storage.column : name };
@@ -256,7 +256,7 @@ export function deriveDefinition<R extends AnyRecord, C, U>(
     if (isInput(def)) {
       spec = storageOf(name, def, storage, targets, contract);
       if (spec) fields[name] = spec;
-      if (def.secret || def.createOnly) continue;
+      if (def.secret || def.createOnly || def.instruction) continue;
       expression ??= selectOf(name, spec, contract);
     } else if (storage?.kind === 'column') {
       // Filled by the area's hooks in another column (news' author in author_id), read by `select`.

@@ -122,7 +122,12 @@ export function versionsOf(
   const kept = Object.entries(contract.fields)
     .filter(
       ([name, def]) =>
-        isInput(def) && !def.secret && !def.createOnly && Object.hasOwn(specs, name) && name !== uploadField,
+        isInput(def) &&
+        !def.secret &&
+        !def.createOnly &&
+        !def.instruction &&
+        Object.hasOwn(specs, name) &&
+        name !== uploadField,
     )
     .map(([name]) => [name, specs[name]!] as const);
   const richText = new Set(definition.richText?.fields ?? []);

@@ -13,6 +13,7 @@ import { HttpError } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
 import type { Answering } from './answering';
 import type { ProofOfWork } from './proof-of-work';
+import type { Responses } from './responses';
 
 // docs/public-api.md#questionnaires: the public API's answering routes. The transport around them is
 // the public API's (modules/public/public-transport.ts: CORS for any origin, the rate limit, no
@@ -39,9 +40,14 @@ const tokenOf = (request: FastifyRequest) => (request.params as { token: string 
 export interface AnsweringRoutesOptions {
   answering: Answering;
   proof: ProofOfWork;
+  /** The published results of closed tests (docs/public-api.md#questionnaires). */
+  responses: Responses;
 }
 
-export function answeringRoutes(app: FastifyInstance, { answering, proof }: AnsweringRoutesOptions) {
+export function answeringRoutes(
+  app: FastifyInstance,
+  { answering, proof, responses }: AnsweringRoutesOptions,
+) {
   // Set before the handler runs, so errors (a 404, a 409, a 422) carry it too; the transport keeps
   // nothing a route marks no-store.
   const neverStored = (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
@@ -92,4 +98,11 @@ export function answeringRoutes(app: FastifyInstance, { answering, proof }: Answ
   app.post(route(PUBLIC_ANSWERING_PATHS.submit), options, async (request) => ({
     data: await answering.submit(tokenOf(request)),
   }));
+
+  // Distributions only, and only once the test has closed: anything else is the same 404.
+  app.get(route(PUBLIC_ANSWERING_PATHS.results), options, async (request) => {
+    const results = await responses.publicResults(slugOf(request));
+    if (!results) throw testNotFound();
+    return { data: results };
+  });
 }

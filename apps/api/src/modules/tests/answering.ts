@@ -18,10 +18,12 @@ import type { Connection, Database } from '../../db/client';
 import { HttpError, ValidationError } from '../../lib/http-errors';
 import type { Mailer } from '../../lib/mailer';
 import { keyedHash, randomToken } from '../../lib/tokens';
+import type { Outbox } from '../webhooks/outbox';
 import { alreadyAnsweredMail, START_LINK_MINUTES, startLinkMail } from './answering-mails';
 import { emailKey } from './email-key';
+import { fittingAnswers, isAnswered, reckonResponse } from './grading';
 import { pinMatches } from './pin-hash';
-import { answeredRight, checkAnswers, scoreTest } from './scoring';
+import { answeredRight, checkAnswers } from './scoring';
 
 // docs/public-api.md#questionnaires: how a test reaches the people it is for. The public API's routes
 // and the answering page (/t/…) both call this; neither touches the tables. What it keeps:
@@ -90,12 +92,13 @@ interface AttemptRow {
   max_score: number | null;
   percent: string | null;
   passed: boolean | null;
+  pending_grades: number;
   /** The database's clock, read with the row: deadlines are the server's. */
   now: Date;
 }
 
 const ATTEMPT_COLUMNS = `a.id, a.test_id, a.state, a.deadline, a.submit_by, a.answers, a.saved_at, a.submitted_at,
-  a.score, a.max_score, a.percent, a.passed, now() AS now`;
+  a.score, a.max_score, a.percent, a.passed, a.pending_grades, now() AS now`;
 
 /** An attempt as a save reads it: with its test's version (for the questions) and anonymity. */
 type SavingRow = AttemptRow & { updated_at: Date; anonymous: boolean };
@@ -104,7 +107,7 @@ type SavingRow = AttemptRow & { updated_at: Date; anonymous: boolean };
 export type TestStanding =
   | { state: 'open'; test: PublicTest }
   | { state: 'not_yet'; title: string; opens_at: string }
-  | { state: 'closed'; title: string; closes_at: string }
+  | { state: 'closed'; title: string; slug: string; closes_at: string }
   | { state: 'full'; title: string }
   | { state: 'missing' };
 
@@ -130,11 +133,21 @@ export interface AnsweringOptions {
   appUrl: string;
   mailer: Mailer;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Where `test.response_submitted` goes (docs/webhooks.md), in the submit's own transaction. */
+  webhooks?: { outbox: Outbox; wake(): void };
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function createAnswering({ database, appKey, appName, appUrl, mailer, log }: AnsweringOptions) {
+export function createAnswering({
+  database,
+  appKey,
+  appName,
+  appUrl,
+  mailer,
+  log,
+  webhooks,
+}: AnsweringOptions) {
   const hash = (purpose: string, value: string) => keyedHash(appKey, `${purpose}:${value}`);
   const pageUrl = (slug: string) => `${appUrl}/t/${encodeURIComponent(slug)}`;
 
@@ -207,11 +220,12 @@ export function createAnswering({ database, appKey, appName, appUrl, mailer, log
   const feedbackOf = (
     test: TestRow,
     questions: readonly TestQuestion[],
-    attempt: Pick<AttemptRow, 'answers' | 'score' | 'max_score' | 'percent' | 'passed'>,
+    attempt: Pick<AttemptRow, 'answers' | 'score' | 'max_score' | 'percent' | 'passed' | 'pending_grades'>,
     closed: boolean,
   ): AttemptFeedback => {
     const quiz = test.kind === 'quiz';
-    const pending = quiz && questions.some((question) => question.type === 'text');
+    // Text answers a person has still to grade: the score may change.
+    const pending = quiz && attempt.pending_grades > 0;
     const score: TestScore | null =
       quiz && test.feedback !== 'none' && attempt.max_score !== null
         ? {
@@ -397,7 +411,7 @@ export function createAnswering({ database, appKey, appName, appUrl, mailer, log
     const questions = await questionsOf(tx, test);
     if (!late) {
       const missing = questions.filter(
-        (question) => question.required && !answered(attempt.answers[String(question.id)]),
+        (question) => question.required && !isAnswered(attempt.answers[String(question.id)]),
       );
       if (missing.length) {
         throw new ValidationError(
@@ -425,8 +439,7 @@ export function createAnswering({ database, appKey, appName, appUrl, mailer, log
     // The test may have changed since the attempt began: answers to questions or options it no
     // longer has are left out rather than refusing the person's submit.
     const fitting = fittingAnswers(questions, attempt.answers);
-    const score = scoreTest({ ...test, questions }, fitting);
-    const automatic = test.kind === 'quiz' && score.max > 0;
+    const reckoned = reckonResponse({ ...test, questions }, fitting);
     // Anonymous: the day only, and nothing of when it was begun or saved.
     await tx.query(
       `UPDATE test_attempts
@@ -436,17 +449,25 @@ export function createAnswering({ database, appKey, appName, appUrl, mailer, log
               started_at = CASE WHEN $2 THEN NULL ELSE started_at END,
               deadline = CASE WHEN $2 THEN NULL ELSE deadline END,
               submit_by = CASE WHEN $2 THEN NULL ELSE submit_by END,
-              score = $3, max_score = $4, percent = $5, passed = $6
+              score = $3, max_score = $4, percent = $5, passed = $6, pending_grades = $7
         WHERE id = $1`,
       [
         attempt.id,
         test.anonymous,
-        automatic ? score.score : null,
-        automatic ? score.max : null,
-        automatic ? score.percent : null,
-        automatic ? score.passed : null,
+        reckoned.score,
+        reckoned.max_score,
+        reckoned.percent,
+        reckoned.passed,
+        reckoned.pending_grades,
       ],
     );
+    // Once per response: the attempt is locked and only an open one gets here.
+    await webhooks?.outbox.enqueue(tx, 'test.response_submitted', {
+      area: 'test',
+      id: test.id,
+      slug: test.slug,
+      response_id: attempt.id,
+    });
   };
 
   /** After the deadline (and any grace), what `on_expiry` says happens to an open attempt. */
@@ -514,7 +535,12 @@ export function createAnswering({ database, appKey, appName, appUrl, mailer, log
         return { state: 'not_yet', title: test.title, opens_at: test.opens_at.toISOString() };
       }
       if (test.closes_at && test.closes_at.getTime() <= now) {
-        return { state: 'closed', title: test.title, closes_at: test.closes_at.toISOString() };
+        return {
+          state: 'closed',
+          title: test.title,
+          slug: test.slug,
+          closes_at: test.closes_at.toISOString(),
+        };
       }
       if (test.max_responses !== null && test.responses_count >= test.max_responses) {
         return { state: 'full', title: test.title };
@@ -638,8 +664,8 @@ export function createAnswering({ database, appKey, appName, appUrl, mailer, log
       if (!attempt) throw notFound();
       const test = { id: attempt.test_id, updated_at: attempt.updated_at, anonymous: attempt.anonymous };
       checkAnswers(await questionsOf(database, test), answers);
-      const given = Object.fromEntries(Object.entries(answers).filter(([, answer]) => answered(answer)));
-      const removed = Object.keys(answers).filter((id) => !answered(answers[id]));
+      const given = Object.fromEntries(Object.entries(answers).filter(([, answer]) => isAnswered(answer)));
+      const removed = Object.keys(answers).filter((id) => !isAnswered(answers[id]));
       const [saved] = await database.query<AttemptRow>(
         `UPDATE test_attempts a SET answers = (a.answers || $2::jsonb) - $3::text[],
                 saved_at = CASE WHEN $4 THEN NULL ELSE now() END
@@ -658,7 +684,7 @@ export function createAnswering({ database, appKey, appName, appUrl, mailer, log
 
     /** POST …/submit: once; a second submit answers what the first did. */
     async submit(token: string): Promise<AttemptView> {
-      return database.transaction(async (tx) => {
+      const view = await database.transaction(async (tx) => {
         const attempt = await attemptByToken(tx, token, true);
         if (!attempt) throw notFound();
         if (attempt.state === 'open') {
@@ -680,6 +706,9 @@ export function createAnswering({ database, appKey, appName, appUrl, mailer, log
         }
         return viewOf(tx, now);
       });
+      // A response submitted: its webhook is queued; the worker need not wait for its next look.
+      webhooks?.wake();
+      return view;
     },
 
     /** POST /api/tests/{id}/codes: `count` new codes, shown once; only their hashes are kept. */
@@ -732,39 +761,13 @@ export function createAnswering({ database, appKey, appName, appUrl, mailer, log
       await database.query(
         `DELETE FROM test_start_links WHERE used_at IS NULL AND expires_at < now() - interval '1 day'`,
       );
+      if (due.length) webhooks?.wake();
       return due.length;
     },
   };
 }
 
 export type Answering = ReturnType<typeof createAnswering>;
-
-/** The answers that still fit the test's questions (a question or option removed meanwhile is dropped). */
-function fittingAnswers(
-  questions: readonly TestQuestion[],
-  answers: Readonly<Record<string, TestAnswer>>,
-): Record<string, TestAnswer> {
-  const fitting: Record<string, TestAnswer> = {};
-  for (const question of questions) {
-    const answer = answers[String(question.id)];
-    if (answer === undefined) continue;
-    if (question.type === 'text') {
-      if (typeof answer === 'string') fitting[question.id] = answer;
-      continue;
-    }
-    if (!Array.isArray(answer)) continue;
-    const own = new Set(question.options.map((option) => option.id));
-    const kept = answer.filter((option) => own.has(option));
-    if (kept.length && (question.type === 'multiple' || kept.length === 1)) fitting[question.id] = kept;
-  }
-  return fitting;
-}
-
-/** Whether an answer says something (an empty list or blank text is no answer). */
-function answered(answer: TestAnswer | null | undefined): boolean {
-  if (answer === null || answer === undefined) return false;
-  return typeof answer === 'string' ? answer.trim() !== '' : answer.length > 0;
-}
 
 /** ABCD-EFGH-JKLM from an alphabet with no 0/O, 1/I/L: about 59 bits. */
 function makeCode(): string {

@@ -1,5 +1,6 @@
 import type { TestAnswer, TestQuestion, TestRecord, TestScore, ValidationErrors } from '@gestor/shared';
 import { ValidationError } from '../../lib/http-errors';
+import { markerOf } from './grading';
 
 // docs/areas.md#tests-questionnaires: how a set of answers is checked against a test's questions and
 // scored. The admin API's scoring (the builder's preview) and the answering of the public share it.
@@ -49,9 +50,8 @@ export function checkAnswers(
 
 /** Whether a single or multiple question's answer is exactly its correct options. */
 export function answeredRight(question: TestQuestion, answer: TestAnswer | undefined): boolean {
-  const chosen = new Set(Array.isArray(answer) ? answer : []);
-  const correct = question.options.filter((option) => option.correct).map((option) => option.id);
-  return chosen.size === correct.length && correct.every((option) => chosen.has(option));
+  // Its points (at least 1) when right, 0 when not: grading.ts marks every response the same way.
+  return (markerOf(question)(answer, undefined) ?? 0) > 0;
 }
 
 /**

@@ -50,18 +50,34 @@ const LOW_EFFICIENCY = 15;
  */
 export function quizStatistics(input: QuizStatisticsInput): QuizStatistics {
   const { questions } = input;
-  const rows: number[][] = [];
-  for (const response of input.responses) {
-    const row = questions.map((question) => markOf(response, question));
-    if (row.every((mark): mark is number => mark !== null)) rows.push(row);
-  }
-  const columns = questions.map((_, p) => rows.map((row) => row[p] ?? 0));
-  const totals = rows.map((row) => sum(row));
-  const maximum = sum(questions.map((question) => question.points));
+  const complete = input.responses.filter((response) =>
+    questions.every((question) => markOf(response, question) !== null),
+  );
+  const columns = questions.map((question) =>
+    Float64Array.from(complete, (response) => markOf(response, question) ?? 0),
+  );
+  return statisticsOfColumns(questions, columns);
+}
 
+/**
+ * The same figures from the marks laid out by question: `columns[p][s]` is response s's mark on
+ * question p, every response complete. What the statistics route builds straight from the rows, so
+ * 10 000 responses to 50 questions cost a few arrays of numbers, not an object per response.
+ */
+export function statisticsOfColumns(
+  questions: readonly Pick<StatisticsQuestion, 'id' | 'points'>[],
+  columns: readonly Float64Array[],
+): QuizStatistics {
+  const count = columns[0]?.length ?? 0;
+  const totals = new Float64Array(count);
+  for (const column of columns) for (let s = 0; s < count; s++) totals[s]! += column[s]!;
+  let maximum = 0;
+  for (const question of questions) maximum += question.points;
   return {
     test: testStatistics(totals, columns, questions, maximum),
-    questions: questions.map((question, p) => itemStatistics(question, columns[p] ?? [], totals)),
+    questions: questions.map((question, p) =>
+      itemStatistics(question, columns[p] ?? new Float64Array(0), totals),
+    ),
   };
 }
 
@@ -72,9 +88,9 @@ function markOf(response: ResponseMarks, question: StatisticsQuestion): number |
 }
 
 function testStatistics(
-  totals: readonly number[],
-  columns: readonly (readonly number[])[],
-  questions: readonly StatisticsQuestion[],
+  totals: Float64Array,
+  columns: readonly Float64Array[],
+  questions: readonly Pick<StatisticsQuestion, 'points'>[],
   maximum: number,
 ): TestSummaryStatistics {
   const count = totals.length;
@@ -91,8 +107,14 @@ function testStatistics(
   let kurtosis: number | null = null;
   if (count >= 3 && variance !== null && !isZero(variance)) {
     const average = mean(totals);
-    const moment = (r: number) => sum(totals.map((total) => (total - average) ** r)) / count;
-    const [m2, m3, m4] = [moment(2), moment(3), moment(4)];
+    let [m2, m3, m4] = [0, 0, 0];
+    for (let s = 0; s < count; s++) {
+      const d = totals[s]! - average;
+      m2 += d * d;
+      m3 += d * d * d;
+      m4 += d * d * d * d;
+    }
+    [m2, m3, m4] = [m2 / count, m3 / count, m4 / count];
     const k2 = (count * m2) / (count - 1);
     const k3 = (count ** 2 * m3) / ((count - 1) * (count - 2));
     skewness = finite(k3 / k2 ** 1.5);
@@ -109,7 +131,8 @@ function testStatistics(
   let cic: number | null = null;
   const scored = columns.filter((_, p) => (questions[p]?.points ?? 0) > 0);
   if (scored.length >= 2 && variance !== null && !isZero(variance)) {
-    const itemVariances = sum(scored.map((column) => sampleVariance(column) ?? 0));
+    let itemVariances = 0;
+    for (const column of scored) itemVariances += sampleVariance(column) ?? 0;
     cic = finite(((100 * scored.length) / (scored.length - 1)) * (1 - itemVariances / variance));
   }
   // Error ratio ER = 100 · √(1 − CIC/100): the share of the spread that is error. Alpha never exceeds
@@ -132,9 +155,9 @@ function testStatistics(
 }
 
 function itemStatistics(
-  question: StatisticsQuestion,
-  marks: readonly number[],
-  totals: readonly number[],
+  question: Pick<StatisticsQuestion, 'id' | 'points'>,
+  marks: Float64Array,
+  totals: Float64Array,
 ): QuestionItemStatistics {
   const count = marks.length;
   const points = question.points;
@@ -147,7 +170,8 @@ function itemStatistics(
 
   // Discrimination index D = 100 · r(x_p, X_p): the correlation between the item and the rest of the
   // test, so that the item is not correlated with itself.
-  const rest = totals.map((total, s) => total - (marks[s] ?? 0));
+  const rest = new Float64Array(count);
+  for (let s = 0; s < count; s++) rest[s] = totals[s]! - marks[s]!;
   const restVariance = sampleVariance(rest);
   const covariance = sampleCovariance(marks, rest);
   let discrimination: number | null = null;
@@ -158,8 +182,8 @@ function itemStatistics(
     }
     // Discriminative efficiency DE = 100 · C(x_p, X_p) / C_max(x_p, X_p), where C_max is the largest
     // covariance these marks could have: x_p and X_p each sorted, then paired in that order.
-    const ascending = (values: readonly number[]) => [...values].sort((a, b) => a - b);
-    const largest = sampleCovariance(ascending(marks), ascending(rest)) ?? 0;
+    // (A typed array sorts numerically.)
+    const largest = sampleCovariance(Float64Array.from(marks).sort(), rest.sort()) ?? 0;
     if (!isZero(largest)) efficiency = finite((100 * covariance) / largest);
   }
 
@@ -185,49 +209,87 @@ export function optionDistribution(
   questions: readonly StatisticsQuestion[],
   answers: readonly Readonly<Record<string, TestAnswer | null | undefined>>[],
 ): QuestionOptionDistribution[] {
-  return questions.map((question) => {
-    const given = answers.map((answer) => answer[String(question.id)]);
-    if (question.type === 'text') {
-      return {
+  const counter = optionCounter(questions);
+  for (const answer of answers) counter.add(answer);
+  return counter.distribution();
+}
+
+/**
+ * Counts the options chosen, response by response, with one counter per option (no set per answer:
+ * 10 000 responses to 50 questions is half a million answers). A repeated id is one choice.
+ */
+export function optionCounter(questions: readonly StatisticsQuestion[]) {
+  const keys = questions.map((question) => String(question.id));
+  const indexes = questions.map((question) => new Map(question.options.map(({ id }, index) => [id, index])));
+  const counts = questions.map((question) => new Uint32Array(question.options.length));
+  const answered = new Uint32Array(questions.length);
+  return {
+    add(answers: Readonly<Record<string, TestAnswer | null | undefined>>) {
+      for (let p = 0; p < questions.length; p++) {
+        const answer = answers[keys[p]!];
+        if (questions[p]!.type === 'text') {
+          if (typeof answer === 'string' && answer.trim() !== '') answered[p]!++;
+          continue;
+        }
+        if (!Array.isArray(answer) || answer.length === 0) continue;
+        answered[p]!++;
+        for (let i = 0; i < answer.length; i++) {
+          const id = answer[i]!;
+          if (answer.indexOf(id) !== i) continue;
+          const index = indexes[p]!.get(id);
+          if (index !== undefined) counts[p]![index]!++;
+        }
+      }
+    },
+    distribution(): QuestionOptionDistribution[] {
+      return questions.map((question, p) => ({
         id: question.id,
-        answered: given.filter((answer) => typeof answer === 'string' && answer.trim() !== '').length,
-        options: [],
-      };
-    }
-    // A repeated id is one choice.
-    const chosen = given.flatMap((answer) =>
-      Array.isArray(answer) && answer.length ? [new Set(answer)] : [],
-    );
-    const options: OptionCount[] = question.options.map(({ id }) => {
-      const count = chosen.filter((choice) => choice.has(id)).length;
-      return { id, count, percent: round(ratio(100 * count, chosen.length)) };
-    });
-    return { id: question.id, answered: chosen.length, options };
+        answered: answered[p]!,
+        options:
+          question.type === 'text'
+            ? []
+            : optionShares(question.options, (_, index) => counts[p]?.[index] ?? 0, answered[p] ?? 0),
+      }));
+    },
+  };
+}
+
+/** Each option's count and its percentage of the `answered` responses (two decimals; null when none). */
+export function optionShares<O extends { id: number }>(
+  options: readonly O[],
+  countOf: (option: O, index: number) => number,
+  answered: number,
+): OptionCount[] {
+  return options.map((option, index) => {
+    const count = countOf(option, index);
+    return { id: option.id, count, percent: round(ratio(100 * count, answered)) };
   });
 }
 
-function sum(values: readonly number[]): number {
-  return values.reduce((total, value) => total + value, 0);
+type Numbers = ArrayLike<number>;
+
+function mean(values: Numbers): number {
+  let total = 0;
+  for (let i = 0; i < values.length; i++) total += values[i]!;
+  return total / values.length;
 }
 
-function mean(values: readonly number[]): number {
-  return sum(values) / values.length;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+function median(values: Float64Array): number {
+  const sorted = Float64Array.from(values).sort();
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** Over S − 1, as Moodle; null under two values. */
-function sampleCovariance(xs: readonly number[], ys: readonly number[]): number | null {
+function sampleCovariance(xs: Numbers, ys: Numbers): number | null {
   if (xs.length < 2) return null;
   const [meanX, meanY] = [mean(xs), mean(ys)];
-  return sum(xs.map((x, s) => (x - meanX) * ((ys[s] ?? 0) - meanY))) / (xs.length - 1);
+  let total = 0;
+  for (let s = 0; s < xs.length; s++) total += (xs[s]! - meanX) * ((ys[s] ?? 0) - meanY);
+  return total / (xs.length - 1);
 }
 
-function sampleVariance(values: readonly number[]): number | null {
+function sampleVariance(values: Numbers): number | null {
   return sampleCovariance(values, values);
 }
 

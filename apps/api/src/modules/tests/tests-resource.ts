@@ -3,6 +3,8 @@ import {
   markIssues,
   PUBLISHED_NEEDS_QUESTIONS,
   publicationIssues,
+  rescoreSentence,
+  responseImpact,
   TESTS,
   TestCodesInput,
   TestInput,
@@ -10,13 +12,17 @@ import {
   TestScoreInput,
   type TestUpdateInput,
 } from '@gestor/shared';
+import type { Database } from '../../db/client';
 import { forbidden, ValidationError } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
 import { defineArea, storedIn } from '../resource/area-declaration';
 import { childList, childrenSql } from '../resource/declared-fields';
-import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
+import type { ExportLimiter } from '../resource/export-limiter';
+import { spanishOrder, TIMESTAMP_SORTS, type WriteContext } from '../resource/resource-definition';
 import type { Answering } from './answering';
 import { hashPin } from './pin-hash';
+import { createResponses } from './responses';
+import { responsesRoutes } from './responses-routes';
 import { scoreTest } from './scoring';
 
 // Tests, or questionnaires (docs/areas.md#tests-questionnaires): details and an ordered list of questions, each with
@@ -39,9 +45,23 @@ export interface TestsAreaOptions {
   appKey: Buffer;
   /** What answers (codes' addresses, the answering page): the public side of tests (answering.ts). */
   answering?: Answering;
+  /** What the answers say (responses.ts): their routes, exports and re-scoring. */
+  results?: {
+    database: Database;
+    appUrl: string;
+    tmpDir: string;
+    exportLimiter: ExportLimiter;
+    exportIdleTimeoutMs?: number;
+  };
 }
 
-export function testsResource({ appKey, answering }: TestsAreaOptions) {
+export function testsResource({ appKey, answering, results }: TestsAreaOptions) {
+  const responses = results ? createResponses({ database: results.database }) : null;
+  // The edits that re-score a test's responses, noted by `prepare` for `afterWrite`, which runs once
+  // the new questions are stored (in the same transaction).
+  const rescoring = new WeakMap<WriteContext, number>();
+  // The history entry of a re-scoring is written by the area's service (known once it is mounted).
+  let audit: ((ctx: WriteContext, testId: number, count: number) => Promise<void>) | null = null;
   return defineArea<TestRecord, TestInput, TestUpdate>({
     contract: TESTS,
     table: 'tests',
@@ -71,7 +91,7 @@ export function testsResource({ appKey, answering }: TestsAreaOptions) {
     // is locked, and its questions only change through it, so the count cannot move meanwhile.
     // The options marked correct are checked against the kind in force after the write: a survey
     // turned from a quiz without sending its questions is checked against the stored ones.
-    prepare(_ctx, input, current) {
+    prepare(ctx, input, current) {
       const status = input.status ?? current?.status ?? 'draft';
       const count = input.questions?.length ?? current?.questions_count ?? 0;
       if (status === 'published' && count === 0) {
@@ -90,10 +110,53 @@ export function testsResource({ appKey, answering }: TestsAreaOptions) {
             'Este test ya tiene respuestas anónimas: no puede dejar de ser anónimo (nadie sabría de quién son).',
         });
       }
+      // The questions whose results are public: questions with options of this test, saved already.
+      if (input.results_fields) {
+        const saved = new Map(
+          (input.questions ?? current?.questions ?? []).flatMap((question) =>
+            question.id ? [[question.id, question.type] as const] : [],
+          ),
+        );
+        const foreign = input.results_fields.filter((id) => !saved.has(id) || saved.get(id) === 'text');
+        if (foreign.length) {
+          settingsIssues.push({
+            path: 'results_fields',
+            message:
+              'Los resultados públicos solo pueden ser de preguntas con opciones ya guardadas en este test.',
+          });
+        }
+      }
       if (settingsIssues.length) {
         throw new ValidationError(
           Object.fromEntries(settingsIssues.map(({ path, message }) => [path, [message]])),
         );
+      }
+      // docs/areas.md#what-the-answers-say: with responses given, the wording changes freely; what
+      // scores them changes only when the person confirms re-scoring them all; and a change that
+      // would leave them meaningless is refused.
+      if (current && current.responses_count > 0) {
+        const impact = responseImpact(
+          { kind: current.kind, questions: current.questions ?? [] },
+          {
+            ...(input.kind ? { kind: input.kind } : {}),
+            ...(input.questions ? { questions: input.questions } : {}),
+          },
+        );
+        if (impact.refused.length) {
+          throw ValidationError.field(
+            input.kind && input.kind !== current.kind ? 'kind' : 'questions',
+            impact.refused[0]!,
+          );
+        }
+        if (impact.rescore.length) {
+          if (input.rescore !== true) {
+            throw ValidationError.field(
+              'questions',
+              `${impact.rescore[0]} ${rescoreSentence(current.responses_count)}: confírmelo para guardar (rescore: true).`,
+            );
+          }
+          rescoring.set(ctx, current.id);
+        }
       }
       if (input.kind === undefined && input.questions === undefined) return;
       const issues = markIssues(
@@ -105,6 +168,30 @@ export function testsResource({ appKey, answering }: TestsAreaOptions) {
           Object.fromEntries(issues.map(({ path, message }) => [path.join('.'), [message]])),
         );
       }
+    },
+
+    // After an edit that re-scores (noted by `prepare`): every submitted response scored against the
+    // questions just stored, and the history says how many.
+    async afterWrite(ctx, action) {
+      const testId = rescoring.get(ctx);
+      if (action !== 'updated' || testId === undefined || !responses) return;
+      rescoring.delete(ctx);
+      const [test] = await ctx.tx.query<Pick<TestRecord, 'kind' | 'passing_score'>>(
+        'SELECT kind, passing_score FROM tests WHERE id = $1',
+        [testId],
+      );
+      const questions = await ctx.tx.query<{ questions: TestRecord['questions'] }>(
+        `SELECT ${childrenSql(QUESTIONS, 't.id')} AS questions FROM tests t WHERE t.id = $1`,
+        [testId],
+      );
+      if (!test) return;
+      const count = await responses.rescore(ctx.tx, {
+        id: testId,
+        kind: test.kind,
+        passing_score: test.passing_score,
+        questions: questions[0]?.questions ?? [],
+      });
+      await audit?.(ctx, testId, count);
     },
 
     csv: [
@@ -126,6 +213,11 @@ export function testsResource({ appKey, answering }: TestsAreaOptions) {
 
     routes(app, service) {
       const key = (params: unknown) => service.resolveKey((params as { id: string }).id);
+      audit = (ctx, testId, count) =>
+        service.audit(ctx.tx, ctx.actor, testId, 'updated', { rescored: { from: null, to: count } });
+      if (results && responses) {
+        responsesRoutes(app, service as never, { ...results, responses });
+      }
 
       // Whoever may view a test sees its correct options anyway: scoring reveals nothing more.
       // docs/areas.md#opening-a-test-to-the-public: single-use codes, shown once (only their hashes are kept).

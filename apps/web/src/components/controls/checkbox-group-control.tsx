@@ -6,7 +6,8 @@ import { type ControlProps, ReadOnlyContext, useFieldDef } from './form-controls
 import './controls.css';
 
 export interface CheckboxGroupOption {
-  value: string;
+  /** Text, or a number where the field holds ids (a test's questions). */
+  value: string | number;
   label: string;
   /** A second line under the label (a machine name a developer looks for), read as its description. */
   detail?: string;
@@ -14,8 +15,8 @@ export interface CheckboxGroupOption {
 
 /**
  * Several values out of a short closed list, every choice in sight: a fieldset of checkboxes whose
- * legend is the field's label (a webhook's events). The value is the chosen values, in the options'
- * order. The options default to the field's named values in the form's table (decision 018).
+ * legend is the field's label (a webhook's events, a test's questions with public results). The value
+ * is the chosen values, in the options' order. The options default to the field's named values in the form's table (decision 018).
  */
 export function CheckboxGroupControl({
   name,
@@ -38,9 +39,10 @@ export function CheckboxGroupControl({
       name={name}
       render={({ field, fieldState }) => {
         const error = fieldState.error?.message;
-        const chosen = Array.isArray(field.value) ? (field.value as string[]) : [];
+        // Null holds no choice yet (a field whose null means "all": none chosen).
+        const chosen = Array.isArray(field.value) ? (field.value as Array<string | number>) : [];
         const locked = readOnly || Boolean(disabled);
-        const toggle = (value: string, on: boolean) =>
+        const toggle = (value: string | number, on: boolean) =>
           field.onChange(
             choices
               .map((choice) => choice.value)

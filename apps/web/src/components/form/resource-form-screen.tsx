@@ -36,6 +36,7 @@ import {
   type ResourceRecord,
   type ResourceScreens,
   recordKey,
+  type SaveQuestion,
   type ScreenNotifier,
   screensRoute,
   screensTitles,
@@ -327,8 +328,20 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
     [draftFormRef, shortcutForm],
   );
 
+  // A save the declaration asks about first (`confirmSave`), with what it was laid over the form's
+  // values; `confirming` is set while the yes is being saved, so it is not asked again.
+  const [question, setQuestion] = useState<(SaveQuestion<V> & { overrides: Partial<V> | null }) | null>(null);
+  const confirming = useRef(false);
+
   const submit = form.handleSubmit(async (body) => {
     setFormErrors([]);
+    if (!confirming.current) {
+      const asked = declaration.confirmSave?.(body as object, record) ?? null;
+      if (asked) {
+        setQuestion({ ...asked, overrides: overrides.current });
+        return;
+      }
+    }
     try {
       const saved = await save.mutateAsync(body as object);
       draft.forget();
@@ -374,6 +387,17 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
       await submit();
     } finally {
       overrides.current = null;
+    }
+  };
+
+  const saveConfirmed = async () => {
+    if (!question) return;
+    setQuestion(null);
+    confirming.current = true;
+    try {
+      await submitWith({ ...question.overrides, ...question.confirmed });
+    } finally {
+      confirming.current = false;
     }
   };
 
@@ -478,6 +502,18 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
         acceptClassName="p-button-danger"
         defaultFocus="reject"
         accept={deleteRecord}
+      />
+      <ConfirmDialog
+        visible={question !== null}
+        onHide={() => setQuestion(null)}
+        header={question?.header}
+        message={question?.message}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel={question?.acceptLabel}
+        rejectLabel="Cancelar"
+        defaultFocus="reject"
+        className="resource-dialog"
+        accept={() => void saveConfirmed()}
       />
       <ConflictDialog
         message={conflict}

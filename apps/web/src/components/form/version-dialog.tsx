@@ -27,7 +27,8 @@ interface VersionDialogProps {
 /** The fields a version holds, in the field table's order, with their definitions. */
 function versionFields(contract: ResourceContract, version: Record<string, unknown>) {
   return Object.entries(contract.fields).filter(
-    ([name, def]) => isInput(def) && !def.secret && !def.createOnly && Object.hasOwn(version, name),
+    ([name, def]) =>
+      isInput(def) && !def.secret && !def.createOnly && !def.instruction && Object.hasOwn(version, name),
   ) as Array<[string, FieldDef]>;
 }
 

@@ -10,10 +10,12 @@ interface ListSearchProps {
   value: string;
   placeholder: string;
   onSearch: (search: string) => void;
+  /** Its visible label: «Buscar», or more where a screen has several (one per question). */
+  label?: string;
 }
 
 /** A search box that asks the list to change only after 300 ms without typing. */
-export function ListSearch({ value, placeholder, onSearch }: ListSearchProps) {
+export function ListSearch({ value, placeholder, onSearch, label = 'Buscar' }: ListSearchProps) {
   const id = useId();
   const [text, setText] = useState(value);
   const sent = useRef(value);
@@ -40,7 +42,7 @@ export function ListSearch({ value, placeholder, onSearch }: ListSearchProps) {
   return (
     <div className="list-search">
       <label htmlFor={id} className="list-control-label">
-        Buscar
+        {label}
       </label>
       <IconField iconPosition="left">
         <InputIcon className="pi pi-search" aria-hidden="true" />

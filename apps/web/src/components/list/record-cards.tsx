@@ -5,7 +5,7 @@ import type { ResourceColumn, ResourceRecord } from '../resource/resource-screen
 // its key date and the area's detail lines, then its actions — instead of a table clipped at the
 // screen's edge. The area only says which column plays which part (`ResourceColumn.card`).
 
-interface RecordCardsProps<R extends ResourceRecord> {
+interface RecordCardsProps<R extends Pick<ResourceRecord, 'id'>> {
   rows: readonly R[];
   columns: readonly ResourceColumn<R>[];
   /** The column that names the record when none is marked `card: 'title'` (the link column). */
@@ -21,7 +21,7 @@ interface RecordCardsProps<R extends ResourceRecord> {
   labelledBy: string;
 }
 
-export function RecordCards<R extends ResourceRecord>({
+export function RecordCards<R extends Pick<ResourceRecord, 'id'>>({
   rows,
   columns,
   titleField,

@@ -118,7 +118,7 @@ export function PagedView({
   );
 }
 
-export interface RecordTableProps<R extends ResourceRecord> {
+export interface RecordTableProps<R extends Pick<ResourceRecord, 'id'>> {
   rows: R[];
   loading: boolean;
   paging: Paging;
@@ -137,7 +137,7 @@ export interface RecordTableProps<R extends ResourceRecord> {
   emptyMessage: ReactNode;
 }
 
-export function RecordTable<R extends ResourceRecord>(props: RecordTableProps<R>) {
+export function RecordTable<R extends Pick<ResourceRecord, 'id'>>(props: RecordTableProps<R>) {
   const { rows, loading, paging, narrow, columns, titleField, title, actions, selection, sorting } = props;
   if (narrow) {
     const isSelected = (record: R) => Boolean(selection?.selected.some((chosen) => chosen.id === record.id));

@@ -1,7 +1,6 @@
 import type { Permission } from '@gestor/shared';
 import { Button } from 'primereact/button';
 import type { DataTableSortEvent } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/form-errors';
@@ -34,6 +33,7 @@ import { DeleteConfirmDialog, noDeleteCheck } from './delete-confirm-dialog';
 import { ListEmpty } from './list-empty';
 import { ListFilters } from './list-filters';
 import { ListSearch } from './list-search';
+import { ListSortDropdown } from './list-sort';
 import { ListPaginator, PagedView, PHONE_QUERY, RecordTable } from './record-table';
 import { RowActions } from './row-actions';
 import { SavedViewsTabs } from './saved-views';
@@ -480,33 +480,6 @@ function sortOptions<R extends ResourceRecord>(
       { label: `${label}, descendente`, value: `-${field}` },
     ];
   });
-}
-
-function ListSortDropdown({
-  value,
-  options,
-  onChange,
-}: {
-  value: string;
-  options: { label: string; value: string }[];
-  onChange: (sort: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="list-sort">
-      <label htmlFor={id}>Ordenar por</label>
-      <Dropdown
-        inputId={id}
-        value={value}
-        options={options}
-        optionLabel="label"
-        optionValue="value"
-        // Names the dropdown's trigger button too (never shown: there is always a sort).
-        placeholder="Ordenar por"
-        onChange={(event) => onChange(event.value as string)}
-      />
-    </div>
-  );
 }
 
 /**

@@ -1,20 +1,24 @@
 import {
   ACTIONS,
   type Action,
+  EXTRA_ACTIONS,
+  type ExtraAction,
   PERMISSION_GROUPS,
   type Permission,
   type PermissionGroup,
   PICKER_NEEDS,
   permissionsOf,
   pickerPermissionsOf,
+  requiredPermissionsOf,
 } from '@gestor/shared';
 
 // The permission matrix (a role's permissions; an API token's abilities in Mi cuenta): rows are areas,
-// then the extra permissions' groups ("Actividad", decision 031), columns are actions (docs/http-api.md#permissions). Publicar exists only for news and
-// pages, and Actividad has only Ver, so the columns have holes.
+// then the extra permissions' groups ("Actividad", decision 031), columns are actions (docs/http-api.md#permissions). Publicar exists only for the areas
+// that publish, Ver respuestas and Corregir only for tests, and Actividad has only Ver, so the columns
+// have holes.
 
-export const MATRIX_ACTIONS = [...ACTIONS, 'publish'] as const;
-export type MatrixAction = Action | 'publish';
+export const MATRIX_ACTIONS = [...ACTIONS, ...EXTRA_ACTIONS] as const;
+export type MatrixAction = Action | ExtraAction;
 
 /** The permission of one cell, or null where the area has no such action. */
 export function cellPermission(area: PermissionGroup, action: MatrixAction): Permission | null {
@@ -81,6 +85,8 @@ export function withPickerNeeds(
     ({ area }) => turnedOn.includes(`${area}.create`) || turnedOn.includes(`${area}.update`),
   )
     .flatMap(pickerPermissionsOf)
+    // And what a permission turned on cannot work without (grading needs seeing the responses).
+    .concat(turnedOn.flatMap(requiredPermissionsOf))
     .filter((name) => grantable.includes(name));
   return normalizePermissions([...next, ...needed]);
 }

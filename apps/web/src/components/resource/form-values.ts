@@ -86,7 +86,7 @@ function emptyValue(def: InputField): unknown {
 }
 
 function recordValue(def: InputField, value: unknown): unknown {
-  if (def.secret || def.createOnly) return emptyValue(def);
+  if (def.secret || def.createOnly || def.instruction) return emptyValue(def);
   const ref = def.ref;
   if (ref) {
     const key = (item: unknown) => (item as Record<string, unknown> | null)?.[ref.by] ?? null;
@@ -137,6 +137,11 @@ export function formOf<F extends FieldTable, R extends AnyRecord, V = FormValues
         const value = (values as Record<string, unknown>)[name];
         if (manual.has(name)) continue;
         if (def.createOnly && record) continue;
+        // Sent only when the person said yes to it (confirmed in a dialog).
+        if (def.instruction) {
+          if (value) body[name] = value;
+          continue;
+        }
         if (def.ref && !keptWithoutView(def.ref) && !can(`${def.ref.area}.view` as Permission)) continue;
         if (def.secret) {
           // A password goes as typed, never trimmed (its spaces are part of it), and only when typed.

@@ -161,3 +161,23 @@ describe('ranked search (best matches first when no sort is given)', () => {
     expect(listQueryParams(read('?search=ana'))).toMatchObject({ sort: 'name' });
   });
 });
+
+describe('a list that is no area’s (a test’s responses)', () => {
+  const RESPONSES = {
+    sortable: ['submitted_at', 'score'],
+    defaultSort: '-submitted_at',
+    filters: { state: 'state', pending: 'pending' },
+  };
+
+  it('reads its own sort keys and filters from the address, and nothing else', () => {
+    const state = readListState(
+      new URLSearchParams('?sort=score&filter[pending]=true&filter[role]=editor&search=ana@'),
+      RESPONSES,
+    );
+    expect(state).toMatchObject({ sort: 'score', search: 'ana@', filters: { pending: 'true' } });
+    expect(readListState(new URLSearchParams('?sort=name'), RESPONSES).sort).toBe('-submitted_at');
+    expect(listSearchString(withFilters(state, { filters: {} }), RESPONSES)).toBe(
+      '?sort=score&search=ana%40',
+    );
+  });
+});

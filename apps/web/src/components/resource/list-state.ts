@@ -1,4 +1,3 @@
-import type { ResourceContract } from '@gestor/shared';
 import type { QueryParams } from '../../lib/api-client';
 
 // A list screen keeps its whole state in the URL (?page=2&sort=-name&search=ana&filter[role]=editor),
@@ -6,6 +5,16 @@ import type { QueryParams } from '../../lib/api-client';
 // and the API's query string (docs/http-api.md#resources-one-shape-for-every-area).
 
 export const PER_PAGE_OPTIONS = [15, 30, 50, 100] as const;
+
+/**
+ * What a list's address may hold: an area's contract, or the shape of a list that is no area's (a
+ * test's responses) with its sort keys, default sort and filter names.
+ */
+export interface ListShape {
+  sortable: readonly string[];
+  defaultSort: string;
+  filters: Readonly<Record<string, unknown>>;
+}
 
 export interface ListState {
   page: number;
@@ -35,14 +44,14 @@ function positiveInt(raw: string | null): number | null {
   return raw !== null && /^\d{1,9}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : null;
 }
 
-function isSortable(contract: ResourceContract, sort: string): boolean {
+function isSortable(contract: ListShape, sort: string): boolean {
   return contract.sortable.includes(sort.replace(/^-/, ''));
 }
 
 /** Reads the state from the URL; anything unknown or malformed falls back to the default. */
 export function readListState(
   params: URLSearchParams,
-  contract: ResourceContract,
+  contract: ListShape,
   { rankedSearch = false }: ListOptions = {},
 ): ListState {
   const perPage = positiveInt(params.get('per_page'));
@@ -68,7 +77,7 @@ export function readListState(
  */
 export function listSearchString(
   state: ListState,
-  contract: ResourceContract,
+  contract: ListShape,
   { rankedSearch = false }: ListOptions = {},
 ): string {
   const parts: string[] = [];
@@ -123,10 +132,7 @@ export interface TableSort {
  * The column and direction the table marks. A list without a chosen sort (ranked search) marks the
  * area's default sort while there is no search (the API uses it), and nothing while there is one.
  */
-export function sortToTable(
-  state: Pick<ListState, 'sort' | 'search'>,
-  contract: ResourceContract,
-): TableSort {
+export function sortToTable(state: Pick<ListState, 'sort' | 'search'>, contract: ListShape): TableSort {
   const sort = state.sort || (state.search ? '' : contract.defaultSort);
   if (!sort) return { sortField: undefined, sortOrder: 1 };
   return sort.startsWith('-')
@@ -141,7 +147,7 @@ export function sortToTable(
 export function tableToSort(
   field: string | null | undefined,
   order: number | null | undefined,
-  contract: ResourceContract,
+  contract: ListShape,
   { rankedSearch = false }: ListOptions = {},
 ): string {
   if (!field || !order || !contract.sortable.includes(field)) return rankedSearch ? '' : contract.defaultSort;

@@ -40,12 +40,17 @@ export function useResourceList<R extends ResourceRecord>(contract: ResourceCont
   });
 }
 
-/** One record by its address: the id, or the slug in areas addressed by slug (docs/areas.md). */
+/**
+ * One record by its address: the id, or the slug in areas addressed by slug (docs/areas.md).
+ * `enabled: false` where the person may not view the area (a screen below the record shows less).
+ */
 export function useResourceRecord<R extends ResourceRecord>(
   contract: ResourceContract,
   key: number | string,
+  { enabled = true }: { enabled?: boolean } = {},
 ) {
   return useQuery({
+    enabled,
     queryKey: resourceKeys.record(contract, key),
     queryFn: ({ signal }) => api.get<R>(`${base(contract)}/${encodeURIComponent(String(key))}`, { signal }),
   });

@@ -104,6 +104,18 @@ export interface SubmitActionsProps<R, V extends FieldValues> {
   saving: boolean;
 }
 
+/**
+ * A question a save must have answered before it is sent (`form.confirmSave`): shown in a dialog;
+ * its yes saves with `confirmed` laid over the form's values, as `submitWith` does.
+ */
+export interface SaveQuestion<V> {
+  header: string;
+  message: ReactNode;
+  acceptLabel: string;
+  /** What the yes adds to the save (a test's `rescore: true`). */
+  confirmed: Partial<V>;
+}
+
 export interface ResourceFormDeclaration<R extends ResourceRecord, V extends FieldValues> {
   /** The form's values for a new record. */
   empty: () => V;
@@ -146,6 +158,12 @@ export interface ResourceFormDeclaration<R extends ResourceRecord, V extends Fie
    * key presses; it saves the form's values as they are.
    */
   SubmitActions?: ComponentType<SubmitActionsProps<R, V>>;
+  /**
+   * Asked once the body has passed the shared schema, before it is sent: null saves at once; a
+   * `SaveQuestion` is put to the person first (a test edit that scores its responses again). Whatever
+   * way the save began (Guardar, Enter, Ctrl+S, `submitWith`), the yes saves it with the same values.
+   */
+  confirmSave?: (body: object, record: R | undefined) => SaveQuestion<V> | null;
   /** Spanish names of the audited fields, for the Historial panel. */
   fieldLabels: Record<string, string>;
   /** How one item of an audited list reads in the Historial (a permission name as "Noticias: Crear"). */

@@ -26,3 +26,18 @@ describe('resourceRouteObjects for areas without some screens', () => {
     ]);
   });
 });
+
+describe('resourceRouteObjects for an area with screens of its own', () => {
+  it('adds them under the area, each with the permission it declares', () => {
+    const load = async () => ({ ListRoute: async () => () => null });
+    const routes = resourceRouteObjects('test', load, {
+      more: [{ path: ':id/respuestas', permission: 'test.results', load: async () => () => null }],
+    });
+    expect(routes.map((route) => [route.path, (route.handle as { permission: string }).permission])).toEqual([
+      ['test', 'test.view'],
+      ['test/create', 'test.create'],
+      ['test/:id', 'test.view'],
+      ['test/:id/respuestas', 'test.results'],
+    ]);
+  });
+});

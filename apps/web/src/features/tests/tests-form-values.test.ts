@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { withPin } from './tests-form-values';
+import { newQuestion, resultsFieldsOf, withPin } from './tests-form-values';
 
 describe('withPin', () => {
   const body = { title: 'T', pin: '1234' };
@@ -19,5 +19,24 @@ describe('withPin', () => {
       title: 'T',
       pin: null,
     });
+  });
+});
+
+describe('resultsFieldsOf', () => {
+  const questions = [
+    { ...newQuestion(), id: 1 },
+    { ...newQuestion(), id: 2, type: 'multiple' as const },
+    { ...newQuestion(), id: 3, type: 'text' as const },
+    newQuestion(),
+  ];
+
+  test('the saved questions with options that are chosen', () => {
+    expect(resultsFieldsOf({ results_fields: [2, 1], questions })).toEqual([2, 1]);
+  });
+
+  test('none chosen, or none of them left with options: null, every question with options', () => {
+    expect(resultsFieldsOf({ results_fields: null, questions })).toBeNull();
+    expect(resultsFieldsOf({ results_fields: [], questions })).toBeNull();
+    expect(resultsFieldsOf({ results_fields: [3, 9], questions })).toBeNull();
   });
 });

@@ -65,3 +65,17 @@ export function withPin(
   }
   return stored ? { ...rest, pin: null } : rest;
 }
+
+/**
+ * The questions whose results are public: the ones chosen that still have options (a question
+ * removed or made a text one goes); none chosen, null — every question with options.
+ */
+export function resultsFieldsOf(
+  values: Pick<TestFormValues, 'results_fields' | 'questions'>,
+): number[] | null {
+  const withOptions = new Set(
+    values.questions.flatMap((question) => (question.id && question.type !== 'text' ? [question.id] : [])),
+  );
+  const chosen = (values.results_fields ?? []).filter((id) => withOptions.has(id));
+  return chosen.length ? chosen : null;
+}

@@ -2,13 +2,15 @@ import { questionsInOrder, TESTS, type TestRecord } from '@gestor/shared';
 import { formOf } from '../../components/resource/form-values';
 import { formatDateTime } from '../../components/resource/format';
 import { choiceFilter, defineResourceScreens } from '../../components/resource/resource-screens';
+import { RescoreMessage } from './components/rescore-message';
 import { TestActions } from './components/test-actions';
 import { TestCodes } from './components/test-codes';
 import { TestFields } from './components/test-fields';
 import { TestStatusTag } from './components/test-status-tag';
+import { rescoreConfirmation } from './rescore-confirmation';
 import { describeQuestionChanges } from './test-history';
 import './components/tests.css';
-import { type TestFormValues, withPin } from './tests-form-values';
+import { resultsFieldsOf, type TestFormValues, withPin } from './tests-form-values';
 
 // Tests (questionnaires) on the resource machinery: /test, /test/create, /test/{id}. The form is the
 // details, the publication settings and the builder of questions; the edit screen adds "Vista previa"
@@ -71,6 +73,7 @@ export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
       // same as the form's, so the shared schema's messages land beside the question they belong to.
       toBody: (values, record, body) => ({
         ...withPin(values, record, body),
+        results_fields: resultsFieldsOf(values),
         questions: values.questions.map((question) => ({
           ...(question.id ? { id: question.id } : {}),
           prompt: question.prompt,
@@ -92,6 +95,18 @@ export const testScreens = defineResourceScreens<TestRecord, TestFormValues>({
         })),
       }),
     }),
+    // Saving a test with responses asks first when the change scores them again (rescore-confirmation.ts).
+    confirmSave: (body, record) => {
+      const asked = rescoreConfirmation(record, body);
+      return (
+        asked && {
+          header: 'Volver a puntuar las respuestas',
+          message: <RescoreMessage {...asked} />,
+          acceptLabel: 'Guardar y volver a puntuar',
+          confirmed: { rescore: true },
+        }
+      );
+    },
     Fields: TestFields,
     Actions: TestActions,
     // «Códigos», when the saved test is answered with single-use codes.

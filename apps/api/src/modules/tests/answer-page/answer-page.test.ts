@@ -191,7 +191,12 @@ describe('the answering page', () => {
   });
 
   test('a test not open says why, with the date and time on Madrid’s clock', async () => {
-    const closed = await pageApp({ state: 'closed', title: 'Repaso', closes_at: '2026-11-12T13:00:00.000Z' });
+    const closed = await pageApp({
+      state: 'closed',
+      title: 'Repaso',
+      slug: 'repaso',
+      closes_at: '2026-11-12T13:00:00.000Z',
+    });
     expect((await closed.app.inject({ url: '/t/repaso' })).body).toContain(
       'Este cuestionario se cerró el 12/11/2026 a las 14:00.',
     );

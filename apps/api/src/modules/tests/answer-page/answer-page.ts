@@ -6,6 +6,7 @@ import { rateKey } from '../../../lib/client-address';
 import { HttpError, ValidationError } from '../../../lib/http-errors';
 import type { Answering, TestStanding } from '../answering';
 import type { ProofOfWork } from '../proof-of-work';
+import type { Responses } from '../responses';
 import { ANSWER_SCRIPT } from './answer-script';
 import { brandColours } from './brand';
 import { answersFromForm, type FormBody, firstValue } from './form-answers';
@@ -20,6 +21,7 @@ import {
   madridDateTime,
   messagePage,
   type PageFrame,
+  publishedResults,
   questionsPage,
   resultPage,
 } from './templates';
@@ -33,6 +35,8 @@ import {
 export interface AnswerPageOptions {
   answering: Answering;
   proof: ProofOfWork;
+  /** A closed test's published results, shown where it used to be answered. */
+  responses?: Pick<Responses, 'publicResults'>;
   config: Pick<Config, 'appName' | 'appUrl' | 'brandColor' | 'testsEmbedOrigins'>;
   /** Starts without a proof of work per address and hour (tests hand in their own). */
   allowance?: StartAllowance;
@@ -59,7 +63,7 @@ export async function answerPage(app: FastifyInstance, options: AnswerPageOption
 
 async function answerRoutes(
   app: FastifyInstance,
-  { answering, proof, config, allowance }: AnswerPageOptions,
+  { answering, proof, responses, config, allowance }: AnswerPageOptions,
 ) {
   const frame: PageFrame = {
     appName: config.appName,
@@ -117,7 +121,7 @@ async function answerRoutes(
     );
 
   /** A test that is not open: a clear page for each reason, in Spanish, with Madrid's date and time. */
-  const standingPage = (reply: FastifyReply, standing: Exclude<TestStanding, { state: 'open' }>) => {
+  const standingPage = async (reply: FastifyReply, standing: Exclude<TestStanding, { state: 'open' }>) => {
     if (standing.state === 'missing') return notFoundPage(reply);
     const when = (instant: string) => {
       const { date, time } = madridDateTime(instant);
@@ -130,7 +134,18 @@ async function answerRoutes(
           ? `Este cuestionario se cerró ${when(standing.closes_at)}. Ya no admite respuestas.`
           : 'Este cuestionario ya ha recibido todas las respuestas que admitía.';
     const { title } = standing;
-    return send(reply, 200, messagePage(frame, { title, heading: title, lines: [line] }));
+    // Closed, with its results public: the distributions follow (docs/areas.md#what-the-answers-say).
+    const results = standing.state === 'closed' ? await responses?.publicResults(standing.slug) : null;
+    return send(
+      reply,
+      200,
+      messagePage(frame, {
+        title,
+        heading: title,
+        lines: [line],
+        more: results ? publishedResults(results) : undefined,
+      }),
+    );
   };
 
   const attemptUrl = (slug: string, token: string, flag?: 'guardado' | 'enviado') =>
@@ -198,7 +213,7 @@ async function answerRoutes(
   const introOf = async (request: FastifyRequest, reply: FastifyReply) => {
     const { slug } = request.params as { slug: string };
     const standing = await answering.standing(slug);
-    if (standing.state !== 'open') return { page: standingPage(reply, standing) };
+    if (standing.state !== 'open') return { page: await standingPage(reply, standing) };
     const test = standing.test;
     const oneBrowser = test.start.asks === 'nothing';
     const remembered = oneBrowser ? await rememberedAttempt(request, reply, test) : null;

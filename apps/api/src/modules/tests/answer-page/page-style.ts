@@ -55,6 +55,10 @@ button{font:inherit;font-weight:600;min-height:2.75rem;padding:.5rem 1.25rem;bor
 .done{border:2px solid #2e7d32;padding:1rem;margin:1rem 0}.done h2{margin-top:0}
 .result{list-style:none;padding:0;margin:0}
 .result li{border-top:1px solid #d0d0d0;padding:.75rem 0}
+table.results{border-collapse:collapse;width:100%;margin:1rem 0 1.5rem}
+.results caption{text-align:left;font-weight:600;padding:.25rem 0}.results .answered{font-weight:400}
+.results th,.results td{border-bottom:1px solid #d0d0d0;padding:.4rem .5rem;text-align:left}
+.results td{text-align:right;white-space:nowrap}
 .right{color:#1e6b24;font-weight:600}
 .wrong{color:#b3261e;font-weight:600}
 .visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}

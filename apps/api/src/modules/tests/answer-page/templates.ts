@@ -3,6 +3,7 @@ import {
   madridDateAndTime,
   type PublicTest,
   type PublicTestQuestion,
+  type PublicTestResults,
   type TestAnswer,
 } from '@gestor/shared';
 import { ANSWER_SCRIPT } from './answer-script';
@@ -91,14 +92,34 @@ export function messagePage(
     heading,
     lines,
     slug,
-  }: { title: string; heading: string; lines: Array<string | Html>; slug?: string },
+    more,
+  }: { title: string; heading: string; lines: Array<string | Html>; slug?: string; more?: Html | undefined },
 ): Html {
   return page(frame, {
     title,
     slug,
     content: html`<h1>${heading}</h1>
-${lines.map((line) => html`<p>${line}</p>`)}`,
+${lines.map((line) => html`<p>${line}</p>`)}${more ?? ''}`,
   });
+}
+
+/** A closed test's published results: each chosen question's options, counted, as a table. */
+export function publishedResults(results: PublicTestResults): Html {
+  const total = results.responses === 1 ? '1 respuesta' : `${formatNumber(results.responses)} respuestas`;
+  return html`<h2>Resultados</h2>
+<p>Sobre ${total}. Cada persona pudo elegir más de una opción en las preguntas de respuesta múltiple.</p>
+${results.questions.map(
+  (question) => html`<table class="results">
+<caption>${question.prompt} <span class="answered">(${formatNumber(question.answered)} ${question.answered === 1 ? 'respuesta' : 'respuestas'})</span></caption>
+<thead><tr><th scope="col">Opción</th><th scope="col">Respuestas</th><th scope="col">Porcentaje</th></tr></thead>
+<tbody>${question.options.map(
+    (option) =>
+      html`<tr><th scope="row">${option.text}</th><td>${formatNumber(option.count)}</td><td>${
+        option.percent === null ? '—' : `${formatNumber(option.percent)} %`
+      }</td></tr>`,
+  )}</tbody>
+</table>`,
+)}`;
 }
 
 export interface IntroValues {

@@ -1,27 +1,17 @@
 import type { DashboardMonth } from '@gestor/shared/dashboard';
 import { Chart } from 'primereact/chart';
 import { useMemo } from 'react';
+import { chartThemeColors } from '../../../lib/chart-theme';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { shortMonth } from './month-label';
 
 // Loaded on its own (with Chart.js) only once the "Publicaciones" widget scrolls into view
 // (publications-widget.tsx, decision 030). The numbers it draws are also in the widget's table.
 
-/** The theme's colours, read from the page so the chart follows the chosen palette and scheme. */
-function themeColors() {
-  const style = getComputedStyle(document.documentElement);
-  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return {
-    bar: read('--app-primary', '#4f46e5'),
-    text: read('--text-color-secondary', '#4b5563'),
-    grid: read('--surface-border', '#e5e7eb'),
-  };
-}
-
 export default function PublicationsChart({ months }: { months: readonly DashboardMonth[] }) {
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const { data, options } = useMemo(() => {
-    const colors = themeColors();
+    const colors = chartThemeColors();
     return {
       data: {
         labels: months.map((month) => shortMonth(month.month)),

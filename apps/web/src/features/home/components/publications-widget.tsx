@@ -1,7 +1,7 @@
 import { DASHBOARD_MONTHS, type DashboardMonth } from '@gestor/shared/dashboard';
 import { lazy, Suspense, useRef } from 'react';
+import { useInView } from '../../../lib/use-in-view';
 import { longMonth } from './month-label';
-import { useInView } from './use-in-view';
 import { Widget } from './widget';
 
 // Chart.js is the heaviest thing the home page could load: it comes only when this widget is on

@@ -8,6 +8,7 @@ import type { FormFieldsProps } from '../../../components/resource/resource-scre
 import { Notice } from '../../../components/ui/notice';
 import { useUser } from '../../../lib/auth';
 import type { RoleFormValues } from '../roles-form-values';
+import { ExtraPermissionsNote } from './extra-permissions-note';
 import { PickerNeedsNote } from './picker-needs-note';
 import './roles.css';
 
@@ -85,6 +86,7 @@ export function RoleFields({ record, readOnly }: FormFieldsProps<RoleRecord>) {
               {fieldState.error?.message && (
                 <small className="form-field-error">{fieldState.error.message}</small>
               )}
+              <ExtraPermissionsNote />
             </>
           )}
         />

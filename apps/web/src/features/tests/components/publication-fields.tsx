@@ -14,6 +14,7 @@ import { useContext, useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
   CheckboxControl,
+  CheckboxGroupControl,
   DateTimeControl,
   FormGrid,
   FormSection,
@@ -154,6 +155,7 @@ export function PublicationFields({ record }: { record: TestRecord | undefined }
             />
           </>
         )}
+        <ResultsControls record={record} />
         <FormGrid>
           <NumberControl
             name="retention_days"
@@ -233,6 +235,45 @@ function AnonymousControl({ record }: { record: TestRecord | undefined }) {
     />
   );
 }
+
+/**
+ * The published results (docs/areas.md#what-the-answers-say): whether the website may show them once
+ * the test closes, and of which of the saved test's questions with options (none chosen: all).
+ */
+function ResultsControls({ record }: { record: TestRecord | undefined }) {
+  const published = useWatch<TestFormValues, 'results_public'>({ name: 'results_public' });
+  // Numbered as the builder numbers them, text questions counted.
+  const options = (record?.questions ?? []).flatMap((question, index) =>
+    question.type === 'text' ? [] : [{ value: question.id, label: questionLabel(question.prompt, index) }],
+  );
+  return (
+    <>
+      <CheckboxControl
+        name="results_public"
+        hint="Se publican solo después de la fecha de cierre, y solo cómo se reparten las respuestas de cada pregunta con opciones: nunca una respuesta suelta."
+      />
+      {published &&
+        (options.length ? (
+          <CheckboxGroupControl
+            name="results_fields"
+            options={options}
+            hint="Ninguna marcada: todas las preguntas con opciones. Las de texto libre no se publican nunca."
+          />
+        ) : (
+          <p className="form-field-hint">
+            Cuando el test tenga guardadas preguntas con opciones, podrá elegir aquí cuáles se publican; hasta
+            entonces, se publican todas.
+          </p>
+        ))}
+    </>
+  );
+}
+
+/** A question as a choice: its number and its prompt, shortened. */
+const questionLabel = (prompt: string, index: number) => {
+  const text = prompt.length > 80 ? `${prompt.slice(0, 79)}…` : prompt;
+  return `${index + 1}. ${text}`;
+};
 
 /** The consent text, required when an email is asked, and the model text to start from. */
 function ConsentControl() {

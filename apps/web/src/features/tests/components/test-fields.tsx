@@ -14,6 +14,7 @@ import {
 } from '../../../components/controls';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { newQuestion, type QuestionFormValues } from '../tests-form-values';
+import { AnswersLinks } from './answers-links';
 import { PublicationFields } from './publication-fields';
 import { FoldingContext, QuestionEditor, QuestionErrorsSummary } from './question-editor';
 
@@ -39,6 +40,7 @@ export const UNFOLD_ALL_MAX = 50;
 export function TestFields({ record }: FormFieldsProps<TestRecord>) {
   return (
     <>
+      {record && <AnswersLinks record={record} />}
       <FormGrid>
         <TextControl name="title" autoComplete="off" />
         <SlugControl from="title" fromLabel="del título" addressPrefix={null} />
