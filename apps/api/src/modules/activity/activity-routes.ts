@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import { CSV_BOM, csvDate, csvHeader, csvRow } from '../resource/csv';
 import type { ExportLimiter } from '../resource/export-limiter';
+import { sendExport } from '../resource/export-reply';
 import { EXPORT_IDLE_TIMEOUT_MS, spoolExport } from '../resource/export-spool';
 import { escapeLike, Params, parseListQuery } from '../resource/list-query';
 import { paginate } from '../resource/pagination';
@@ -64,28 +65,23 @@ export function activityRoutes(
     const filters = activityFilters(list);
     if (query.format === 'csv') {
       // Decision 012, as the lists do: the whole export to a temporary file first, then sent.
-      const abandoned = new Error('export abandoned');
-      const read = () =>
-        spoolExport(tmpDir, async (write) => {
-          // It may have waited for a slot (decision 041): one whose client has gone is not read at all.
-          if (request.raw.socket.destroyed) throw abandoned;
-          await write(CSV_BOM + csvHeader(CSV_COLUMNS));
-          await log.each(filters, async (entries) => {
-            if (request.raw.socket.destroyed) throw abandoned;
-            await write(entries.map((entry) => csvRow(CSV_COLUMNS, entry)).join(''));
-          });
-        });
-      const spooled = await exportLimiter.run(request.authUser().id, read).catch((error: unknown) => {
-        if (error === abandoned) return null;
-        throw error;
-      });
-      if (!spooled) return reply.hijack();
-      reply.raw.setTimeout(exportIdleTimeoutMs, () => request.raw.socket.destroy());
       const date = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="actividad-${date}.csv"`)
-        .send(spooled);
+      return sendExport(request, reply, {
+        limiter: exportLimiter,
+        idleTimeoutMs: exportIdleTimeoutMs,
+        type: 'text/csv; charset=utf-8',
+        filename: `actividad-${date}.csv`,
+        spool: (stillWanted) =>
+          spoolExport(tmpDir, async (write) => {
+            // It may have waited for a slot (decision 041): one whose client has gone is not read at all.
+            stillWanted();
+            await write(CSV_BOM + csvHeader(CSV_COLUMNS));
+            await log.each(filters, async (entries) => {
+              stillWanted();
+              await write(entries.map((entry) => csvRow(CSV_COLUMNS, entry)).join(''));
+            });
+          }),
+      });
     }
     const { entries, total } = await log.page(filters, list);
     return paginate(entries, {

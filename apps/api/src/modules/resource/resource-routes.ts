@@ -6,6 +6,7 @@ import { validate } from '../../lib/validate';
 import { fileRoutes } from '../../plugins/uploads';
 import { CSV_BOM, csvHeader, csvRow } from './csv';
 import type { ExportLimiter } from './export-limiter';
+import { sendExport } from './export-reply';
 import { EXPORT_IDLE_TIMEOUT_MS, spoolExport } from './export-spool';
 import { parseListQuery } from './list-query';
 import type { ResourceService } from './resource-service';
@@ -70,35 +71,25 @@ export function resourceRoutes<R extends { id: number; updated_at: string }, C, 
     const list = parseListQuery(trashListContract(contract, scope), query(request));
     if (query(request).format === 'csv') {
       const date = new Date().toISOString().slice(0, 10);
-      // Decision 012: the whole snapshot goes to a temporary file first and the connection is released
-      // before anything is sent, so a failure is still a JSON error and a slow reader holds no connection.
-      // A client that has gone costs no more database time: the snapshot stops at the next batch.
-      // Decision 041: read only when one of this process's export slots is free (else a 429).
-      const abandoned = new Error('export abandoned');
-      const read = () =>
-        spoolExport(uploads.tmpDir, async (write) => {
-          const send = async (text: string) => {
-            if (request.raw.socket.destroyed) throw abandoned;
-            await write(text);
-          };
-          await send(CSV_BOM + csvHeader(definition.csv));
-          await service.each(
-            list,
-            (records) => send(records.map((record) => csvRow(definition.csv, record)).join('')),
-            scope,
-          );
-        });
-      const spooled = await exportLimiter.run(request.authUser().id, read).catch((error: unknown) => {
-        if (error === abandoned) return null;
-        throw error;
+      return sendExport(request, reply, {
+        limiter: exportLimiter,
+        idleTimeoutMs: exportIdleTimeoutMs,
+        type: 'text/csv; charset=utf-8',
+        filename: `${contract.path}-${date}.csv`,
+        spool: (stillWanted) =>
+          spoolExport(uploads.tmpDir, async (write) => {
+            const send = async (text: string) => {
+              stillWanted();
+              await write(text);
+            };
+            await send(CSV_BOM + csvHeader(definition.csv));
+            await service.each(
+              list,
+              (records) => send(records.map((record) => csvRow(definition.csv, record)).join('')),
+              scope,
+            );
+          }),
       });
-      if (!spooled) return reply.hijack();
-      // A reader that takes nothing for this long is cut off: its socket closes, the file goes.
-      reply.raw.setTimeout(exportIdleTimeoutMs, () => request.raw.socket.destroy());
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${contract.path}-${date}.csv"`)
-        .send(spooled);
     }
     return service.list(list, pageOf(request, base), scope);
   });

@@ -11,6 +11,7 @@ import { rowsFromBatches } from '../../lib/batches';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
 import type { ExportLimiter } from '../resource/export-limiter';
+import { sendExport } from '../resource/export-reply';
 import { EXPORT_IDLE_TIMEOUT_MS } from '../resource/export-spool';
 import { parseListQuery } from '../resource/list-query';
 import { paginate } from '../resource/pagination';
@@ -58,34 +59,27 @@ export function responsesRoutes(
     if (query.format === 'csv' || query.format === 'xlsx') {
       const format: ExportFormat = query.format;
       const { header, cells } = exportColumns(test);
-      const abandoned = new Error('export abandoned');
-      // Decision 012, as every export: the whole file spooled first, then sent; the shared slots of
-      // decision 041.
-      const read = () =>
-        spoolResponses({
-          format,
-          tmpDir,
-          sheetName: test.title,
-          header,
-          rows: rowsFromBatches((onBatch) =>
-            responses.each(test, list, async (rows) => {
-              // It may have waited for a slot (decision 041): one whose client has gone is not read on.
-              if (request.raw.socket.destroyed) throw abandoned;
-              await onBatch(rows.map(cells));
-            }),
-          ),
-        });
-      const spooled = await exportLimiter.run(request.authUser().id, read).catch((error: unknown) => {
-        if (error === abandoned) return null;
-        throw error;
-      });
-      if (!spooled) return reply.hijack();
-      reply.raw.setTimeout(exportIdleTimeoutMs, () => request.raw.socket.destroy());
       const date = new Date().toISOString().slice(0, 10);
-      return reply
-        .type(EXPORT_CONTENT_TYPES[format])
-        .header('Content-Disposition', `attachment; filename="respuestas-${test.slug}-${date}.${format}"`)
-        .send(spooled);
+      // Decision 012 and 041, as every export: the whole file spooled first, within the shared slots.
+      return sendExport(request, reply, {
+        limiter: exportLimiter,
+        idleTimeoutMs: exportIdleTimeoutMs,
+        type: EXPORT_CONTENT_TYPES[format],
+        filename: `respuestas-${test.slug}-${date}.${format}`,
+        spool: (stillWanted) =>
+          spoolResponses({
+            format,
+            tmpDir,
+            sheetName: test.title,
+            header,
+            rows: rowsFromBatches((onBatch) =>
+              responses.each(test, list, async (rows) => {
+                stillWanted();
+                await onBatch(rows.map(cells));
+              }),
+            ),
+          }),
+      });
     }
     const { items, total } = await responses.list(test, list);
     return paginate(items, {

@@ -21,7 +21,7 @@ import { conflict, HttpError, notFound, ValidationError } from '../../lib/http-e
 import { dayFilter, madridDayStart } from '../../lib/madrid-days';
 import { escapeLike, type ListQuery, Params } from '../resource/list-query';
 import { fittingAnswers, isAnswered, markerOf, questionMarks, reckonResponse } from './grading';
-import { optionCounter, optionShares, statisticsOfColumns } from './statistics';
+import { NO_TEST_FIGURES, optionCounter, optionShares, statisticsOfColumns } from './statistics';
 
 // docs/areas.md#what-the-answers-say: a test's responses as the back office reads them. A response
 // is one attempt (test_attempts); its text answers' grades are test_grades. What it answers:
@@ -343,17 +343,8 @@ export function createResponses({ database }: { database: Database }) {
     }
     const none = { facility: null, sd: null, discrimination_index: null, discriminative_efficiency: null };
     return {
-      test: items?.test ?? {
-        n: rows.length,
-        mean: null,
-        median: null,
-        sd: null,
-        skewness: null,
-        kurtosis: null,
-        cic: null,
-        error_ratio: null,
-        standard_error: null,
-      },
+      // A survey: only how many responded.
+      test: items?.test ?? { ...NO_TEST_FIGURES, n: rows.length },
       questions: questions.map((question, index) => {
         const item = items?.questions[index];
         const options = distribution[index];

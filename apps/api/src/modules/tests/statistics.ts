@@ -40,6 +40,19 @@ export interface QuizStatisticsInput {
   responses: readonly ResponseMarks[];
 }
 
+/** The test's figures where none is defined (no response analysed, or a survey). */
+export const NO_TEST_FIGURES: TestSummaryStatistics = {
+  n: 0,
+  mean: null,
+  median: null,
+  sd: null,
+  skewness: null,
+  kurtosis: null,
+  cic: null,
+  error_ratio: null,
+  standard_error: null,
+};
+
 /** Moodle's threshold for a question worth reviewing: discriminative efficiency under 15 %. */
 const LOW_EFFICIENCY = 15;
 
