@@ -182,6 +182,16 @@ describe.each(testDatabases())('what the answers say (%s)', (engine) => {
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('«Tests: Corregir» necesita también «Tests: Ver respuestas».');
 
+    // An API token may hold the responses without the test (a role cannot): its questions stay unseen.
+    const made = await admin.post('/api/user/tokens', {
+      name: 'Solo respuestas',
+      abilities: ['test.results'],
+    });
+    expect(made.status, made.text).toBe(201);
+    const token = server.client({ origin: null });
+    const asToken = { headers: { Authorization: `Bearer ${made.body.data.token}` } };
+    expect((await token.get(`/api/tests/${quiz.id}/responses`, asToken)).status).toBe(403);
+
     // Another test's response through this test's address is not there.
     const other = await createTest();
     expect((await admin.get(`/api/tests/${other.id}/responses/${response!.id}`)).status).toBe(404);

@@ -43,8 +43,12 @@ export function responsesRoutes(
     exportIdleTimeoutMs = EXPORT_IDLE_TIMEOUT_MS,
   }: ResponsesRoutesOptions,
 ) {
-  const testOf = async (request: FastifyRequest) =>
-    service.show(await service.resolveKey((request.params as { id: string }).id));
+  // The responses show the test's questions: reading them takes seeing the test too (a role cannot
+  // hold one without the other; an API token's abilities might).
+  const testOf = async (request: FastifyRequest) => {
+    if (!request.can('test.view')) throw forbidden();
+    return service.show(await service.resolveKey((request.params as { id: string }).id));
+  };
   const responseId = (request: FastifyRequest) => {
     const id = responseIdOf((request.params as { rid: string }).rid);
     if (id === null) throw notFound();
