@@ -6,6 +6,7 @@ import { formatCount, formatPercent } from '../answers-format';
 import type { ResultsStatistics } from '../api/get-statistics';
 import { questionFigures } from '../statistics-figures';
 import { FreeAnswers } from './free-answers';
+import { CorrectOptionMark } from './response-state-tag';
 
 // One question on the results page: for a quiz its item analysis, with «Revisar» said in words when
 // it discriminates badly; for a question with options, how many chose each one, as a bar chart and
@@ -136,12 +137,7 @@ function OptionCounts({
             <tr key={option.id}>
               <th scope="row">
                 {option.text}
-                {quiz && option.correct && (
-                  <span className="response-mark response-mark-correct">
-                    <i className="pi pi-check" aria-hidden="true" />
-                    Correcta
-                  </span>
-                )}
+                {quiz && option.correct && <CorrectOptionMark />}
               </th>
               <td>{formatCount(count)}</td>
               <td>{formatPercent(percent)}</td>

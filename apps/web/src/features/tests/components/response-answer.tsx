@@ -4,6 +4,7 @@ import { NumberControl, TextareaControl } from '../../../components/controls';
 import { formatDateTime } from '../../../components/resource/format';
 import { formatPoints } from '../answers-format';
 import { gradeKey } from '../grades-form';
+import { CorrectOptionMark } from './response-state-tag';
 
 // One question of a response as the person answered it: the options with which were chosen and
 // which are correct, said in words and drawn with icons (never a colour alone, WCAG 1.4.1), or the
@@ -80,12 +81,7 @@ function ChosenOptions({ answer, quiz }: { answer: ResponseAnswer; quiz: boolean
             />
             <span className="response-option-text">{option.text}</span>
             {option.chosen && <span className="response-mark">Elegida</span>}
-            {quiz && option.correct && (
-              <span className="response-mark response-mark-correct">
-                <i className="pi pi-check" aria-hidden="true" />
-                Correcta
-              </span>
-            )}
+            {quiz && option.correct && <CorrectOptionMark />}
           </li>
         ))}
       </ul>
