@@ -51,6 +51,8 @@ export function seededKey(): string {
         roles: SEEDED_ROLES,
         seed: seedRoles.toString(),
         pglite: pgliteVersion,
+        // The snapshot's shape (below: the two databases nobody opens are left out).
+        snapshot: 2,
       }),
     )
     .digest('hex')
@@ -73,6 +75,18 @@ async function makePgliteSnapshot(key: string): Promise<string> {
     }
     const raw = await PGlite.create({ dataDir: path.join(work, 'db'), extensions: { pg_trgm } });
     try {
+      // PGlite opens template1; `postgres` and `template0` are never opened by the app or a test, and
+      // they are almost half the snapshot's files. Every test database loads the whole tarball into
+      // memory file by file, so leaving them out takes a quarter of the CPU off each open (about
+      // 0.65 → 0.5 s). A checkpoint first, so little WAL is left to replay.
+      for (const statement of [
+        'DROP DATABASE postgres',
+        "UPDATE pg_database SET datistemplate = false WHERE datname = 'template0'",
+        'DROP DATABASE template0',
+        'CHECKPOINT',
+      ]) {
+        await raw.query(statement);
+      }
       const tarball = await raw.dumpDataDir('none');
       // Written aside, then renamed: a run starting meanwhile never reads half a file.
       const partial = `${file}.${randomBytes(4).toString('hex')}`;
