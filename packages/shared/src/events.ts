@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { imageRef, optionalText, recordId, requiredInstantField, SLUG_LABEL, slugField } from './content';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import {
+  accessibilityReasonField,
   categorySlugFilter,
   categorySlugsField,
   PUBLICATION_STATUS_LABELS_MASCULINE,
@@ -63,6 +64,7 @@ const eventFields = {
   }),
   /** Sanitized HTML, as news' body. */
   body: richBodyField('descripción', 'Descripción'),
+  accessibility_reason: accessibilityReasonField(),
   cover: imageRef('imagen', { label: 'Imagen', public: true }),
   categories: categorySlugsField(),
   status: publicationStatusField(EVENT_STATUS_LABELS),

@@ -71,6 +71,12 @@ export interface InputField<S extends z.ZodType = z.ZodType> extends FieldCommon
    * responses again). The area's own hooks read it.
    */
   instruction?: true;
+  /**
+   * An instruction the history keeps, as a change from nothing to what was sent (the reason a
+   * publisher gives for publishing with accessibility errors). Only when the area's hooks leave it in
+   * the input: they remove it when it was not needed.
+   */
+  audited?: true;
   /** HTML sanitized to docs/areas.md's allowlist on every write; its library images count as usages. */
   richText?: true;
   /**

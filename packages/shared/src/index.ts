@@ -1,3 +1,4 @@
+export * from './accessibility';
 export * from './account';
 export * from './activity';
 export * from './api-tokens';

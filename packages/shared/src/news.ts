@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCESSIBILITY_REASON_MAX, ACCESSIBILITY_REASON_MIN } from './accessibility';
 import {
   imageRef,
   instantField,
@@ -63,6 +64,27 @@ export const publicationStatusField = (labels: Record<PublicationStatus, string>
 export const richBodyField = (noun: string, label: string) =>
   field(richTextField(noun), { label, default: '', inList: false, richText: true, public: true });
 
+/**
+ * docs/accessibility.md: why a publisher publishes a body the accessibility check finds errors in
+ * (at least ACCESSIBILITY_REASON_MIN characters). An instruction: sent with the write that publishes,
+ * never read back; the history keeps it, and the accessibility statement lists it.
+ */
+export const accessibilityReasonField = () =>
+  field(
+    optionalText('motivo', { max: ACCESSIBILITY_REASON_MAX }).refine(
+      (value) => value === null || value.length >= ACCESSIBILITY_REASON_MIN,
+      {
+        error: `Explique el motivo en al menos ${ACCESSIBILITY_REASON_MIN} caracteres: constará en la declaración de accesibilidad.`,
+      },
+    ),
+    {
+      label: 'Motivo para publicar con errores de accesibilidad',
+      instruction: true,
+      audited: true,
+      optional: true,
+    },
+  );
+
 /** The lists' filters of a publishing area: its state, and a category by slug. */
 export const publicationStatusFilter = z.enum(PUBLICATION_STATUSES, {
   error: 'Estado desconocido: draft, published o scheduled.',
@@ -119,6 +141,7 @@ const newsFields = {
   }),
   /** Sanitized HTML (docs/areas.md#rules-shared-by-the-content-areas). */
   body: richBodyField('cuerpo', 'Texto'),
+  accessibility_reason: accessibilityReasonField(),
   cover: imageRef('portada', { label: 'Imagen de portada', public: true }),
   categories: categorySlugsField(),
   /** As it reads now: a scheduled item whose time has come is `published`. */
@@ -174,6 +197,7 @@ const pageFields = {
   slug: field(slugField(), { label: SLUG_LABEL, optional: true, public: true }),
   /** Sanitized HTML. */
   body: richBodyField('cuerpo', 'Texto'),
+  accessibility_reason: accessibilityReasonField(),
   status: field(z.enum(PAGE_STATUSES, { error: 'El estado debe ser Borrador o Publicada.' }), {
     label: 'Estado',
     default: 'draft',

@@ -42,7 +42,7 @@ export const RICH_TEXT_TAGS = [
 /** The only attributes kept, by tag; their values are checked in `transformTags` below. */
 export const RICH_TEXT_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   a: ['href', 'target', 'rel'],
-  img: ['src', 'alt', 'width', 'height', 'data-media-id'],
+  img: ['src', 'alt', 'width', 'height', 'data-media-id', 'data-decorative'],
   th: ['colspan', 'rowspan'],
   td: ['colspan', 'rowspan'],
 };

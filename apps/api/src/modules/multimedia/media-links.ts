@@ -20,7 +20,7 @@ const MEDIA_ID = /^[1-9]\d{0,8}$/;
 
 // A stored body is sanitize-html's canonical output of the rule below: attributes double-quoted and
 // escaped, in the order written, so a library image always reads exactly like this.
-const STORED_IMAGE = /<img data-media-id="(\d{1,9})"( alt="[^"]*")? \/>/g;
+const STORED_IMAGE = /<img data-media-id="(\d{1,9})"( alt="[^"]*")?( data-decorative="true")? \/>/g;
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -83,24 +83,35 @@ export interface Found {
  * before ids) keeps its address and is noted in `found`, to be turned into its id; any other https
  * image is kept as it is.
  */
+/**
+ * An image's text alternative in this use (docs/accessibility.md): what was written, or none and
+ * `data-decorative="true"` when the person marked it decorative here (the library's alternative is
+ * the default, not the only value).
+ */
+export function alternativeOf(attribs: Attributes): Attributes {
+  return attribs['data-decorative']?.trim().toLowerCase() === 'true'
+    ? { alt: '', 'data-decorative': 'true' }
+    : { alt: attribs.alt ?? '' };
+}
+
 export function storedImageRule(fileOf: (src: string) => string | null, found: Found) {
   return (attribs: Attributes): Attributes | null => {
     const id = attribs['data-media-id']?.trim() ?? '';
     if (MEDIA_ID.test(id)) {
       found.ids.add(Number(id));
-      return { 'data-media-id': id, alt: attribs.alt ?? '' };
+      return { 'data-media-id': id, ...alternativeOf(attribs) };
     }
     const src = attribs.src?.trim() ?? '';
     const file = fileOf(src);
     if (file) {
       found.files.add(file);
-      return { src, alt: attribs.alt ?? '' };
+      return { src, ...alternativeOf(attribs) };
     }
     const external = externalImageSrc(src);
     if (external === null) return null;
     return withDefined([
       ['src', external],
-      ['alt', attribs.alt ?? ''],
+      ...Object.entries(alternativeOf(attribs)),
       ['width', positiveInteger(attribs.width, 10000)],
       ['height', positiveInteger(attribs.height, 10000)],
     ]);
@@ -160,7 +171,7 @@ export function mediaLinks(urls: MediaUrls): MediaLinks {
       const byId = sanitizeRichText(stored, {
         image: (attribs) => {
           const id = byFile.get(urls.fileOf(attribs.src ?? '') ?? '');
-          return id === undefined ? attribs : { 'data-media-id': String(id), alt: attribs.alt ?? '' };
+          return id === undefined ? attribs : { 'data-media-id': String(id), ...alternativeOf(attribs) };
         },
       });
       return { html: byId, ids: [...used] };
@@ -178,13 +189,13 @@ export function mediaLinks(urls: MediaUrls): MediaLinks {
     readRichText(html: string, media: unknown) {
       if (!html.includes('<img data-media-id="')) return html;
       const items = new Map((media as BodyMedia[]).map((item) => [item.id, item]));
-      return html.replace(STORED_IMAGE, (tag, id: string, alt: string | undefined) => {
+      return html.replace(STORED_IMAGE, (tag, id: string, alt: string | undefined, decorative = '') => {
         const item = items.get(Number(id));
         if (!item) return tag;
         const attributes = Object.entries(libraryImageAttributes(item, urls.url))
           .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
           .join('');
-        return `<img data-media-id="${id}"${attributes}${alt ?? ' alt=""'} />`;
+        return `<img data-media-id="${id}"${attributes}${alt ?? ' alt=""'}${decorative} />`;
       });
     },
 

@@ -78,6 +78,7 @@ export interface AreaDeclaration<R extends AnyRecord, C, U>
     | 'slug'
     | 'fullTextSearch'
     | 'secretFields'
+    | 'auditedInstructions'
   > {
   /**
    * SELECT expressions (alias `t`) of fields the server computes or reads otherwise than stored; null
@@ -349,6 +350,9 @@ export function deriveDefinition<R extends AnyRecord, C, U>(
     ...(contract.search === 'ranked' ? { fullTextSearch: SPANISH_SEARCH } : {}),
     secretFields: entries(contract)
       .filter(([, def]) => isInput(def) && def.secret)
+      .map(([name]) => name),
+    auditedInstructions: entries(contract)
+      .filter(([, def]) => isInput(def) && def.instruction && def.audited)
       .map(([name]) => name),
     csv: csvColumns(contract, declaration.csv),
   };

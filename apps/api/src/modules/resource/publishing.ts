@@ -1,4 +1,4 @@
-import type { Permission } from '@gestor/shared';
+import { accessibilityErrors, checkAccessibility, findingSentence, type Permission } from '@gestor/shared';
 import { forbidden, ValidationError } from '../../lib/http-errors';
 import type { AuthorizedWrite, WriteContext } from './resource-definition';
 
@@ -10,11 +10,44 @@ import type { AuthorizedWrite, WriteContext } from './resource-definition';
 interface Publishable {
   status: string;
   published_at: string | null;
+  body?: string;
 }
 
 interface PublishingInput {
   status?: string;
   published_at?: string | null;
+  body?: string;
+  accessibility_reason?: string | null;
+}
+
+const PUBLIC_STATUSES = new Set(['published', 'scheduled']);
+
+/**
+ * docs/accessibility.md: a body about to be public (published or scheduled, or edited while it is)
+ * passes the accessibility check, or is refused with each error and its clause, unless the publisher
+ * says why it goes out as it is (`accessibility_reason`, kept in the history). A reason that was not
+ * needed is dropped, so the history never lists one for a body that had no error.
+ */
+export function checkPublicBody(input: PublishingInput, current: Publishable | null) {
+  const status = input.status ?? current?.status ?? 'draft';
+  const becomesPublic = PUBLIC_STATUSES.has(status) && !PUBLIC_STATUSES.has(current?.status ?? 'draft');
+  const bodyEdited = input.body !== undefined && input.body !== (current?.body ?? '');
+  const reason = input.accessibility_reason ?? null;
+  delete input.accessibility_reason;
+  if (!PUBLIC_STATUSES.has(status) || !(becomesPublic || bodyEdited)) return;
+  const errors = accessibilityErrors(checkAccessibility(input.body ?? current?.body ?? ''));
+  if (!errors.length) return;
+  if (reason !== null) {
+    input.accessibility_reason = reason;
+    return;
+  }
+  const count = errors.length === 1 ? 'un error' : `${errors.length} errores`;
+  throw new ValidationError({
+    body: [
+      `El texto tiene ${count} de accesibilidad: corríjalo${errors.length === 1 ? '' : 's'} o indique el motivo para publicarlo así.`,
+      ...errors.map(findingSentence),
+    ],
+  });
 }
 
 /** The status as it reads now: computed in SQL, so lists, filters and records agree. */
@@ -47,39 +80,47 @@ export function publishing<R extends Publishable, C extends PublishingInput, U e
       if (refused) throw forbidden();
     },
 
-    /** Dates follow the status: now when published without one, none for a draft, ahead when scheduled. */
+    /**
+     * Dates follow the status: now when published without one, none for a draft, ahead when
+     * scheduled. Then the body that is to be public is checked (checkPublicBody).
+     */
     prepare(input: PublishingInput, current: R | null) {
-      const status = input.status ?? current?.status ?? 'draft';
-      const date = input.published_at !== undefined ? input.published_at : (current?.published_at ?? null);
-      const now = Date.now();
-      if (status === 'draft') {
-        if (input.status !== undefined || input.published_at !== undefined) input.published_at = null;
-        return;
-      }
-      if (status === 'published') {
-        if (date === null) input.published_at = new Date(now).toISOString();
-        // Decision 009: a future date on a published item would read published before its time,
-        // whether the status is sent with it or only the date is (the stored status stays).
-        else if (
-          new Date(date).getTime() > now + 60_000 &&
-          (input.status !== undefined || input.published_at !== undefined)
-        ) {
-          throw ValidationError.field(
-            'published_at',
-            'Para publicar en una fecha futura, programe la publicación.',
-          );
-        }
-        return;
-      }
-      // Scheduled: only a date still ahead makes sense (one already past would read as published).
-      if (
-        (input.status !== undefined || input.published_at !== undefined) &&
-        (date === null || new Date(date).getTime() <= now)
-      ) {
-        throw ValidationError.field('published_at', 'La fecha programada debe ser posterior a este momento.');
-      }
+      datesFollowStatus(input, current);
+      checkPublicBody(input, current);
     },
   };
+}
+
+function datesFollowStatus(input: PublishingInput, current: Publishable | null) {
+  const status = input.status ?? current?.status ?? 'draft';
+  const date = input.published_at !== undefined ? input.published_at : (current?.published_at ?? null);
+  const now = Date.now();
+  if (status === 'draft') {
+    if (input.status !== undefined || input.published_at !== undefined) input.published_at = null;
+    return;
+  }
+  if (status === 'published') {
+    if (date === null) input.published_at = new Date(now).toISOString();
+    // Decision 009: a future date on a published item would read published before its time,
+    // whether the status is sent with it or only the date is (the stored status stays).
+    else if (
+      new Date(date).getTime() > now + 60_000 &&
+      (input.status !== undefined || input.published_at !== undefined)
+    ) {
+      throw ValidationError.field(
+        'published_at',
+        'Para publicar en una fecha futura, programe la publicación.',
+      );
+    }
+    return;
+  }
+  // Scheduled: only a date still ahead makes sense (one already past would read as published).
+  if (
+    (input.status !== undefined || input.published_at !== undefined) &&
+    (date === null || new Date(date).getTime() <= now)
+  ) {
+    throw ValidationError.field('published_at', 'La fecha programada debe ser posterior a este momento.');
+  }
 }
 
 /** A website address from its template, or null when none is configured. */

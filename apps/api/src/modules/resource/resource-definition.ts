@@ -148,6 +148,8 @@ export interface ResourceDefinition<R extends { id: number; updated_at: string }
   auditSnapshot?(record: R): Record<string, unknown>;
   /** Input fields that are audited as changed without their values (passwords). */
   secretFields?: string[];
+  /** Instructions the history keeps when the area's hooks leave them in the input (fields.ts `audited`). */
+  auditedInstructions?: string[];
   /**
    * Values the server makes for a new record, stored in their columns and shown once, in the answer
    * to its creation (a webhook's signing secret): never read back, listed, exported or audited.

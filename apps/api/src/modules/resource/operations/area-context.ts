@@ -68,6 +68,22 @@ export interface AreaContext<R extends Rec, C, U>
   ): Promise<void>;
 }
 
+/**
+ * The instructions a write carried that its history keeps (`audited`): each as a change from nothing
+ * to what was sent. The area's hooks remove one that was not needed.
+ */
+export function auditedInstructions(
+  names: readonly string[] | undefined,
+  input: Record<string, unknown>,
+): AuditEntry['changes'] {
+  const changes: AuditEntry['changes'] = {};
+  for (const name of names ?? []) {
+    const value = input[name];
+    if (value !== undefined && value !== null && value !== '') changes[name] = { from: null, to: value };
+  }
+  return changes;
+}
+
 /** Field by field, what differs between two audited views (the history entry's `changes`). */
 export function diff(before: Record<string, unknown>, after: Record<string, unknown>): AuditEntry['changes'] {
   const changes: AuditEntry['changes'] = {};

@@ -1,6 +1,6 @@
 import { type AuthUser, HIDDEN_VALUE } from '@gestor/shared';
 import type { AreaContext, Rec } from './area-context';
-import { diff } from './area-context';
+import { auditedInstructions, diff } from './area-context';
 import { storeDeclared, storeRichText } from './store';
 
 /**
@@ -34,7 +34,10 @@ export async function create<R extends Rec, C, U>(
       ? await definition.create(ctx, input)
       : await storeDeclared(area, ctx, given, null, issued);
     const [record] = await area.findRows(ctx.tx, [id]);
-    const changes = diff({}, area.snapshot(record!));
+    const changes = {
+      ...diff({}, area.snapshot(record!)),
+      ...auditedInstructions(definition.auditedInstructions, given),
+    };
     for (const field of [...(definition.secretFields ?? []), ...Object.keys(issued)]) {
       if (given[field] || issued[field]) changes[field] = { from: null, to: HIDDEN_VALUE };
     }

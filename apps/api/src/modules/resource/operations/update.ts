@@ -1,7 +1,7 @@
 import { type AuditEntry, type AuthUser, HIDDEN_VALUE } from '@gestor/shared';
 import { conflict, notFound } from '../../../lib/http-errors';
 import type { AreaContext, Rec } from './area-context';
-import { diff } from './area-context';
+import { auditedInstructions, diff } from './area-context';
 import { storeDeclared, storeRichText } from './store';
 
 /**
@@ -44,7 +44,10 @@ export async function update<R extends Rec, C, U>(
     else await storeDeclared(area, ctx, changesOnly as Record<string, unknown>, current);
     await ctx.tx.query(`UPDATE ${table} SET updated_at = now() WHERE id = $1`, [id]);
     const [record] = await area.findRows(ctx.tx, [id]);
-    const changes = diff(area.snapshot(current), area.snapshot(record!));
+    const changes = {
+      ...diff(area.snapshot(current), area.snapshot(record!)),
+      ...auditedInstructions(definition.auditedInstructions, changesOnly as Record<string, unknown>),
+    };
     for (const field of definition.secretFields ?? []) {
       if ((input as Record<string, unknown>)[field])
         changes[field] = { from: HIDDEN_VALUE, to: HIDDEN_VALUE };

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
+
+// docs/accessibility.md: a body about to be public is checked on the server, whatever client sends
+// it. Errors refuse the write with each finding and its clause, unless a publisher says why it goes
+// out as it is; the reason is kept in the history. Drafts are never held back, warnings never block.
+
+const GENERIC_LINK = '<p>Las bases, <a href="/bases.pdf">pinche aquí</a>.</p>';
+const FIXED_LINK = '<p>Consulte las <a href="/bases.pdf">bases de la convocatoria</a>.</p>';
+const REASON = 'Texto del BOE reproducido literalmente; se corrige en la próxima edición.';
+
+describe.each(testDatabases())('the accessibility check on publishing (%s)', (engine) => {
+  let server: TestServer;
+  let admin: TestClient;
+  let writer: TestClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    ({ client: admin } = await server.signIn({ roles: ['admin'] }));
+    const role = await admin.post('/api/roles', {
+      name: 'redaccion',
+      label: 'Redacción',
+      permissions: ['news.view', 'news.create', 'news.update'],
+    });
+    expect(role.status, role.text).toBe(201);
+    ({ client: writer } = await server.signIn({ roles: ['redaccion'] }));
+  });
+  afterAll(() => server?.close());
+
+  test('a draft with errors is saved: nothing is checked until it is to be public', async () => {
+    const draft = await writer.post('/api/news', { title: 'Borrador', body: GENERIC_LINK });
+    expect(draft.status, draft.text).toBe(201);
+    const edited = await writer.put(`/api/news/${draft.body.data.id}`, {
+      body: `${GENERIC_LINK}<h4>Sin nivel 3</h4>`,
+      updated_at: draft.body.data.updated_at,
+    });
+    expect(edited.status, edited.text).toBe(200);
+  });
+
+  test('publishing with an error is a 422 on body listing each error with its clause', async () => {
+    const response = await admin.post('/api/news', {
+      title: 'Convocatoria',
+      status: 'published',
+      body: `${GENERIC_LINK}<p><img src="https://fotos.example/plano.jpg" alt="IMG_0042.jpg"></p><p><strong>Plazos</strong></p>`,
+    });
+    expect(response.status, response.text).toBe(422);
+    expect(response.body.errors.body).toEqual([
+      'El texto tiene 2 errores de accesibilidad: corríjalos o indique el motivo para publicarlo así.',
+      'Enlace «pinche aquí»: «pinche aquí» no dice adónde lleva el enlace: escriba el destino (por ejemplo, «Bases de la convocatoria»). (UNE-EN 301 549, 9.2.4.4)',
+      'Imagen «plano.jpg»: el texto alternativo «IMG_0042.jpg» no describe la imagen: diga lo que muestra (por ejemplo, «Plano de acceso al edificio»). (UNE-EN 301 549, 9.1.1.1)',
+    ]);
+    // Nothing was stored.
+    const list = await admin.get('/api/news?search=Convocatoria');
+    expect(list.body.data).toEqual([]);
+  });
+
+  test('scheduling is checked as publishing is; a warning alone never blocks', async () => {
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const refused = await admin.post('/api/news', {
+      title: 'Programada',
+      status: 'scheduled',
+      published_at: later,
+      body: '<table><tbody><tr><td>Día</td></tr></tbody></table>',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.body[1]).toMatch(
+      /^Tabla que empieza por «Día»: .*\(UNE-EN 301 549, 9\.1\.3\.1\)$/,
+    );
+
+    const warned = await admin.post('/api/news', {
+      title: 'Con aviso',
+      status: 'published',
+      body: '<p><strong>Plazos</strong></p><p><a href="/a" target="_blank">Bases</a></p>',
+    });
+    expect(warned.status, warned.text).toBe(201);
+  });
+
+  test('a publisher publishes with a reason; the history keeps it, the record never reads it back', async () => {
+    const draft = await writer.post('/api/news', { title: 'Con motivo', body: GENERIC_LINK });
+    const id = draft.body.data.id;
+
+    const version = { updated_at: draft.body.data.updated_at };
+    const short = await admin.put(`/api/news/${id}`, {
+      ...version,
+      status: 'published',
+      accessibility_reason: 'Porque sí',
+    });
+    expect(short.status).toBe(422);
+    expect(short.body.errors.accessibility_reason).toEqual([
+      'Explique el motivo en al menos 10 caracteres: constará en la declaración de accesibilidad.',
+    ]);
+
+    const published = await admin.put(`/api/news/${id}`, {
+      ...version,
+      status: 'published',
+      accessibility_reason: REASON,
+    });
+    expect(published.status, published.text).toBe(200);
+    expect(published.body.data.status).toBe('published');
+    expect(published.body.data).not.toHaveProperty('accessibility_reason');
+    const shown = await admin.get(`/api/news/${id}`);
+    expect(shown.body.data).not.toHaveProperty('accessibility_reason');
+
+    const history = await admin.get(`/api/news/${id}/audit`);
+    expect(history.body.data[0].changes.accessibility_reason).toEqual({ from: null, to: REASON });
+    expect(history.body.data[0].changes.status).toEqual({ from: 'draft', to: 'published' });
+  });
+
+  test('a reason that was not needed is not kept', async () => {
+    const response = await admin.post('/api/news', {
+      title: 'Sin errores',
+      status: 'published',
+      body: FIXED_LINK,
+      accessibility_reason: REASON,
+    });
+    expect(response.status, response.text).toBe(201);
+    const history = await admin.get(`/api/news/${response.body.data.id}/audit`);
+    expect(history.body.data[0].changes).not.toHaveProperty('accessibility_reason');
+  });
+
+  test('editing the body of a published item is checked; editing its title alone is not', async () => {
+    const created = await admin.post('/api/news', {
+      title: 'Publicada',
+      status: 'published',
+      body: GENERIC_LINK,
+      accessibility_reason: REASON,
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id;
+    const retitled = await admin.put(`/api/news/${id}`, {
+      title: 'Publicada, otro título',
+      updated_at: created.body.data.updated_at,
+    });
+    expect(retitled.status, retitled.text).toBe(200);
+
+    const worse = await admin.put(`/api/news/${id}`, {
+      body: `${GENERIC_LINK}<p><a href="/b">Leer más</a></p>`,
+      updated_at: retitled.body.data.updated_at,
+    });
+    expect(worse.status).toBe(422);
+    expect(worse.body.errors.body[0]).toBe(
+      'El texto tiene 2 errores de accesibilidad: corríjalos o indique el motivo para publicarlo así.',
+    );
+
+    const fixed = await admin.put(`/api/news/${id}`, {
+      body: FIXED_LINK,
+      updated_at: retitled.body.data.updated_at,
+    });
+    expect(fixed.status, fixed.text).toBe(200);
+  });
+
+  test('an image marked decorative in this use needs no alternative; the mark is kept', async () => {
+    const body =
+      '<p><img src="https://fotos.example/adorno.png" alt="" data-decorative="true"></p><p>Texto.</p>';
+    const response = await admin.post('/api/pages', { title: 'Con adorno', status: 'published', body });
+    expect(response.status, response.text).toBe(201);
+    expect(response.body.data.body).toContain('alt="" data-decorative="true"');
+
+    const pretended = await admin.post('/api/pages', {
+      title: 'Adorno con texto',
+      status: 'published',
+      body: '<p><img src="https://fotos.example/adorno.png" alt="" data-decorative="sí"></p>',
+    });
+    expect(pretended.status).toBe(422);
+    expect(pretended.body.errors.body[1]).toMatch(/^Imagen «adorno.png»: escriba un texto alternativo/);
+  });
+
+  test('pages and the agenda are checked the same way', async () => {
+    const page = await admin.post('/api/pages', {
+      title: 'Sede',
+      status: 'published',
+      body: '<h3>Horario</h3>',
+    });
+    expect(page.status, page.text).toBe(422);
+    expect(page.body.errors.body[1]).toBe(
+      'Título «Horario»: es de nivel 3 tras uno de nivel 1: use el nivel 2, sin saltarse niveles. (UNE-EN 301 549, 9.1.3.1)',
+    );
+
+    const starts = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const event = await admin.post('/api/events', {
+      title: 'Concierto',
+      starts_at: starts,
+      ends_at: starts,
+      status: 'published',
+      body: '<p><a href="https://entradas.example/c">https://entradas.example/c</a></p>',
+    });
+    expect(event.status, event.text).toBe(422);
+    expect(event.body.errors.body[1]).toMatch(/^Enlace «https:\/\/entradas\.example\/c»: .*9\.2\.4\.4\)$/);
+  });
+
+  test('without news.publish, a reason opens nothing: publishing stays refused', async () => {
+    const response = await writer.post('/api/news', {
+      title: 'Intento',
+      status: 'published',
+      body: GENERIC_LINK,
+      accessibility_reason: REASON,
+    });
+    expect(response.status).toBe(403);
+  });
+});
