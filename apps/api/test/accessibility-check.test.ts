@@ -118,7 +118,7 @@ describe.each(testDatabases())('the accessibility check on publishing (%s)', (en
     expect(history.body.data[0].changes).not.toHaveProperty('accessibility_reason');
   });
 
-  test('editing the body of a published item is checked; editing its title alone is not', async () => {
+  test('an edit of a public item is refused only for the errors it adds', async () => {
     const created = await admin.post('/api/news', {
       title: 'Publicada',
       status: 'published',
@@ -127,20 +127,24 @@ describe.each(testDatabases())('the accessibility check on publishing (%s)', (en
     });
     expect(created.status, created.text).toBe(201);
     const id = created.body.data.id;
+    // The body as it is (its error excused when published) goes with a new title: nothing is added.
     const retitled = await admin.put(`/api/news/${id}`, {
       title: 'Publicada, otro título',
+      body: GENERIC_LINK,
       updated_at: created.body.data.updated_at,
     });
     expect(retitled.status, retitled.text).toBe(200);
 
     const worse = await admin.put(`/api/news/${id}`, {
-      body: `${GENERIC_LINK}<p><a href="/b">Leer más</a></p>`,
+      body: `${GENERIC_LINK}<p>Más: <a href="/b">Leer más</a> y <a href="/c">pinche aquí</a></p>`,
       updated_at: retitled.body.data.updated_at,
     });
     expect(worse.status).toBe(422);
-    expect(worse.body.errors.body[0]).toBe(
-      'El texto tiene 2 errores de accesibilidad: corríjalos o indique el motivo para publicarlo así.',
-    );
+    expect(worse.body.errors.body).toEqual([
+      'El cambio añade 2 errores de accesibilidad: corríjalos o indique el motivo para publicarlo así.',
+      'Enlace «Leer más»: «Leer más» no dice adónde lleva el enlace: escriba el destino (por ejemplo, «Bases de la convocatoria»). (UNE-EN 301 549, 9.2.4.4)',
+      'Enlace «pinche aquí»: «pinche aquí» no dice adónde lleva el enlace: escriba el destino (por ejemplo, «Bases de la convocatoria»). (UNE-EN 301 549, 9.2.4.4)',
+    ]);
 
     const fixed = await admin.put(`/api/news/${id}`, {
       body: FIXED_LINK,

@@ -23,28 +23,46 @@ interface PublishingInput {
 const PUBLIC_STATUSES = new Set(['published', 'scheduled']);
 
 /**
- * docs/accessibility.md: a body about to be public (published or scheduled, or edited while it is)
- * passes the accessibility check, or is refused with each error and its clause, unless the publisher
- * says why it goes out as it is (`accessibility_reason`, kept in the history). A reason that was not
- * needed is dropped, so the history never lists one for a body that had no error.
+ * docs/accessibility.md: a body about to be public passes the accessibility check, or is refused with
+ * each error and its clause, unless the publisher says why it goes out as it is
+ * (`accessibility_reason`, kept in the history). An item becoming public (published or scheduled) is
+ * checked whole; an edit of one that already is, only for the errors it adds, so fixing a typo in an
+ * item published before the check, or with a reason, is never held back. A reason that was not needed
+ * is dropped, so the history never lists one for a write that had nothing to excuse.
  */
 export function checkPublicBody(input: PublishingInput, current: Publishable | null) {
   const status = input.status ?? current?.status ?? 'draft';
-  const becomesPublic = PUBLIC_STATUSES.has(status) && !PUBLIC_STATUSES.has(current?.status ?? 'draft');
-  const bodyEdited = input.body !== undefined && input.body !== (current?.body ?? '');
+  const wasPublic = PUBLIC_STATUSES.has(current?.status ?? 'draft');
   const reason = input.accessibility_reason ?? null;
   delete input.accessibility_reason;
-  if (!PUBLIC_STATUSES.has(status) || !(becomesPublic || bodyEdited)) return;
-  const errors = accessibilityErrors(checkAccessibility(input.body ?? current?.body ?? ''));
+  if (!PUBLIC_STATUSES.has(status) || (wasPublic && input.body === undefined)) return;
+  let errors = accessibilityErrors(checkAccessibility(input.body ?? current?.body ?? ''));
+  if (wasPublic && errors.length) {
+    // What it had already, counted (two «pinche aquí» links are two errors).
+    const had = new Map<string, number>();
+    for (const finding of accessibilityErrors(checkAccessibility(current?.body ?? ''))) {
+      const sentence = findingSentence(finding);
+      had.set(sentence, (had.get(sentence) ?? 0) + 1);
+    }
+    errors = errors.filter((finding) => {
+      const sentence = findingSentence(finding);
+      const left = had.get(sentence) ?? 0;
+      if (left > 0) had.set(sentence, left - 1);
+      return left === 0;
+    });
+  }
   if (!errors.length) return;
   if (reason !== null) {
     input.accessibility_reason = reason;
     return;
   }
   const count = errors.length === 1 ? 'un error' : `${errors.length} errores`;
+  const fix = errors.length === 1 ? 'corríjalo' : 'corríjalos';
   throw new ValidationError({
     body: [
-      `El texto tiene ${count} de accesibilidad: corríjalo${errors.length === 1 ? '' : 's'} o indique el motivo para publicarlo así.`,
+      wasPublic
+        ? `El cambio añade ${count} de accesibilidad: ${fix} o indique el motivo para publicarlo así.`
+        : `El texto tiene ${count} de accesibilidad: ${fix} o indique el motivo para publicarlo así.`,
       ...errors.map(findingSentence),
     ],
   });
