@@ -72,6 +72,17 @@ test('a news item with bold text, a link and a library image, scheduled for late
   await picker.getByRole('button', { name: 'Elegir', exact: true }).click();
   await expect(picker).toBeHidden();
   await expect(body.locator('img')).toHaveCount(1);
+  // A fresh upload has no text alternative: the picture is described where it is used (the
+  // accessibility check refuses to publish an image without one; docs/accessibility.md). The image
+  // just inserted is the selection, so its «Texto alternativo» button is in the toolbar.
+  await page.getByRole('button', { name: 'Texto alternativo', exact: true }).click();
+  const altDialog = page.getByRole('dialog', { name: 'Texto alternativo de la imagen' });
+  await altDialog
+    .getByLabel('Texto alternativo', { exact: true })
+    .fill('Pleno municipal en el salón de sesiones');
+  await altDialog.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(altDialog).toBeHidden();
+  await expect(body.getByRole('img', { name: 'Pleno municipal en el salón de sesiones' })).toBeVisible();
 
   // Cover (the same image), a category, featured.
   await pickFromLibrary(page, { opener: 'Elegir imagen', fileName: imageName });

@@ -1,8 +1,11 @@
-import { AREA_REGISTRY, type PublicationStatus } from '@gestor/shared';
-import { useState } from 'react';
+import { ACCESSIBILITY_REASON_MIN, AREA_REGISTRY, type PublicationStatus } from '@gestor/shared';
+import { useContext, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useCan } from '../../lib/permissions';
-import { DateTimeControl, FormSection, MADRID_TIME_HINT } from '../controls';
+import { DateTimeControl, FormSection, MADRID_TIME_HINT, TextareaControl } from '../controls';
+import { FieldTableContext } from '../controls/form-controls';
 import { formatDateTime } from '../resource/format';
+import { richTextFieldOf, useAccessibilityFindings } from '../rich-text/accessibility-check';
 import { PublicationStatusTag } from './publication-status-tag';
 import type { PublishingRules } from './publishing';
 import './publishing.css';
@@ -68,7 +71,38 @@ export function PublishingPanel({
             Se guarda como borrador: {what} corresponde a quien puede publicar {many}.
           </p>
         )}
+        {mayPublish && !readOnly && <AccessibilityReason />}
       </div>
     </FormSection>
+  );
+}
+
+/** The contracts' instruction field (packages/shared news.ts `accessibilityReasonField`). */
+const REASON = 'accessibility_reason';
+
+/**
+ * docs/accessibility.md: the API refuses to publish or schedule a body with accessibility errors
+ * unless the publisher says why (`accessibility_reason`, an instruction: sent with the save, never
+ * read back, cleared when the saved record fills the form again). Shown while the editor's check
+ * finds errors in the area's rich text field, and while it holds text or a message, so nothing typed
+ * is sent, or refused, out of sight. Empty, it is not sent.
+ */
+function AccessibilityReason() {
+  const fields = useContext(FieldTableContext);
+  const offered = REASON in fields;
+  const findings = useAccessibilityFindings(offered ? richTextFieldOf(fields) : undefined);
+  const reason = useWatch({ name: REASON, disabled: !offered }) as string | null | undefined;
+  const { getFieldState, formState } = useFormContext();
+  const refused = Boolean(offered && getFieldState(REASON, formState).error);
+  const hasErrors = findings.some((finding) => finding.level === 'error');
+  if (!offered || !(hasErrors || reason || refused)) return null;
+  return (
+    <div className="publishing-reason">
+      <TextareaControl
+        name={REASON}
+        rows={3}
+        hint={`Solo al publicar o programar con errores de accesibilidad. Al menos ${ACCESSIBILITY_REASON_MIN} caracteres: se guarda en el historial y figura en la declaración de accesibilidad.`}
+      />
+    </div>
   );
 }

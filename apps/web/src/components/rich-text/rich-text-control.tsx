@@ -14,8 +14,9 @@ import { useCan } from '../../lib/permissions';
 import { type ControlProps, ReadOnlyContext, useFieldDef } from '../controls/form-controls';
 import { MediaPickerDialog } from '../media/media-picker-dialog';
 import { describedBy, FieldMessages } from '../ui/form-field';
+import { AccessibilityPanel } from './accessibility-panel';
 import { pickedImageOf } from './rich-text-image';
-import type { PickedImage } from './rich-text-types';
+import type { PickedImage, RevealFinding } from './rich-text-types';
 import './rich-text.css';
 
 // docs/areas.md#rules-shared-by-the-content-areas: news and page bodies. This shell is what a form imports: the label, the
@@ -26,8 +27,9 @@ const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
 /**
  * A rich text body bound by `name` (an HTML string, '' when empty). Images come from the media
- * library (MediaPickerDialog) for people with `multimedia.view`. Read-only under the screen's
- * read-only mode or `disabled`: no toolbar, nothing editable.
+ * library (MediaPickerDialog) for people with `multimedia.view`. Under it, while it is editable, the
+ * accessibility check of what is written (AccessibilityPanel). Read-only under the screen's
+ * read-only mode or `disabled`: no toolbar, nothing editable, no check.
  */
 export function RichTextControl({ name, label: given, hint, disabled }: ControlProps) {
   const fromTable = useFieldDef(name).label;
@@ -38,6 +40,9 @@ export function RichTextControl({ name, label: given, hint, disabled }: ControlP
   const labelId = `${id}-label`;
   const pickImage = useMediaLibraryImage();
   const editable = !readOnly && !disabled;
+  // The editor's «Ir al elemento», once its chunk has loaded.
+  const [reveal, setReveal] = useState<RevealFinding | null>(null);
+  const revealRef = useCallback((given: RevealFinding | null) => setReveal(() => given), []);
 
   return (
     <Controller
@@ -63,10 +68,12 @@ export function RichTextControl({ name, label: given, hint, disabled }: ControlP
                   invalid={Boolean(error)}
                   editable={editable}
                   onPickImage={editable ? pickImage.open : undefined}
+                  revealRef={editable ? revealRef : undefined}
                 />
               </Suspense>
             </EditorLoadError>
             <FieldMessages id={id} hint={hint} error={error} />
+            {editable && <AccessibilityPanel name={name} reveal={reveal} />}
             {pickImage.dialog}
           </div>
         );

@@ -69,8 +69,12 @@ function DialogFrame({
 }
 
 interface LinkDialogProps {
-  initial: { href: string; newTab: boolean };
-  /** Nothing is selected and the cursor is not on a link: the dialog asks for the words too. */
+  /** `text`: the words of the link being edited. */
+  initial: { href: string; newTab: boolean; text?: string };
+  /**
+   * The dialog asks for the words too: nothing is selected and the cursor is not on a link, or a
+   * link is being edited (its words, which may be the very problem: «pinche aquí»).
+   */
   askText: boolean;
   onApply: (values: LinkValues) => void;
   /** Shown when editing a link: removes it, keeping its words. */
@@ -81,7 +85,7 @@ interface LinkDialogProps {
 export function LinkDialog({ initial, askText, onApply, onRemove, onHide }: LinkDialogProps) {
   const id = useId();
   const [href, setHref] = useState(initial.href);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initial.text ?? '');
   const [newTab, setNewTab] = useState(initial.newTab);
   const [problem, setProblem] = useState<string | null>(null);
   const hrefInput = useRef<HTMLInputElement>(null);
@@ -188,23 +192,32 @@ export function LinkDialog({ initial, askText, onApply, onRemove, onHide }: Link
 }
 
 interface AltTextDialogProps {
-  initial: string;
-  onApply: (alt: string) => void;
+  initial: ImageAlternative;
+  onApply: (values: ImageAlternative) => void;
   onHide: () => void;
 }
 
-/** WCAG 1.1.1: every image says what it shows, or is marked decorative (alt=""). */
+/** An image's alternative in this use: its text, or marked decorative (`alt=""` and `data-decorative`). */
+export interface ImageAlternative {
+  alt: string;
+  decorative: boolean;
+}
+
+/**
+ * WCAG 1.1.1: every image says what it shows, or is marked decorative. An empty alternative is not
+ * a decorative mark (docs/accessibility.md: pasted content often has empty ones nobody chose).
+ */
 export function AltTextDialog({ initial, onApply, onHide }: AltTextDialogProps) {
   const id = useId();
-  const [alt, setAlt] = useState(initial);
-  const [decorative, setDecorative] = useState(initial.trim() === '');
+  const [alt, setAlt] = useState(initial.alt);
+  const [decorative, setDecorative] = useState(initial.decorative);
   const altInput = useRef<HTMLInputElement>(null);
   return (
     <DialogFrame
       header="Texto alternativo de la imagen"
       formId={`${id}-form`}
       onHide={onHide}
-      onSubmit={() => onApply(decorative ? '' : alt.trim())}
+      onSubmit={() => onApply(decorative ? { alt: '', decorative } : { alt: alt.trim(), decorative })}
       submitLabel="Aplicar"
       initialFocus={altInput}
     >

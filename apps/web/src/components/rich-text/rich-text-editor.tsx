@@ -1,3 +1,4 @@
+import { getMarkRange } from '@tiptap/core';
 import { Image as ImageNode } from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import { EditorState } from '@tiptap/pm/state';
@@ -13,11 +14,12 @@ import {
   useRef,
   useState,
 } from 'react';
-import { AltTextDialog, LinkDialog, type LinkValues } from './rich-text-dialogs';
+import { findingSelector } from './accessibility-check';
+import { AltTextDialog, type ImageAlternative, LinkDialog, type LinkValues } from './rich-text-dialogs';
 import { isAllowedLinkHref } from './rich-text-link';
 import { cleanPastedHtml } from './rich-text-paste';
 import { rovingTarget } from './rich-text-roving';
-import type { RichTextEditorProps } from './rich-text-types';
+import type { RevealFinding, RichTextEditorProps } from './rich-text-types';
 
 // The TipTap editor behind RichTextControl, loaded only when a form shows one (the only module that
 // imports @tiptap/*, so Vite puts TipTap in this chunk). It produces a subset of docs/areas.md's
@@ -26,6 +28,7 @@ import type { RichTextEditorProps } from './rich-text-types';
 /**
  * TipTap's image, keeping which library item it shows (`data-media-id`): the API stores a body's
  * library images by id and gives them their files' current addresses when read (docs/areas.md#rules-shared-by-the-content-areas).
+ * And whether it is decorative in this use (`data-decorative="true"` with `alt=""`, docs/accessibility.md).
  */
 const LibraryImage = ImageNode.extend({
   addAttributes() {
@@ -36,6 +39,12 @@ const LibraryImage = ImageNode.extend({
         parseHTML: (element: HTMLElement) => element.getAttribute('data-media-id'),
         renderHTML: (attributes: { mediaId?: string | null }) =>
           attributes.mediaId ? { 'data-media-id': attributes.mediaId } : {},
+      },
+      decorative: {
+        default: false,
+        parseHTML: (element: HTMLElement) => element.getAttribute('data-decorative') === 'true',
+        renderHTML: (attributes: { decorative?: boolean }) =>
+          attributes.decorative ? { 'data-decorative': 'true' } : {},
       },
     };
   },
@@ -52,6 +61,42 @@ function shortcut(key: string, { shift = false } = {}) {
     shortcut: [MOD, shift && SHIFT, key].filter(Boolean).join('+'),
     keys: [IS_MAC ? 'Meta' : 'Control', shift && 'Shift', key].filter(Boolean).join('+'),
   };
+}
+
+/**
+ * The accessibility panel's «Ir al elemento»: the n-th element of its kind in the editable area (as
+ * checkAccessibility counts them in the HTML) gets the focus and the selection, and is scrolled to
+ * the middle of the screen, clear of the sticky toolbar. A link's text is selected, so typing
+ * replaces it and keeps the link; an image is selected whole (its «Texto alternativo» button shows);
+ * a table puts the caret in its first cell; a paragraph or a heading at its start.
+ */
+function revealFinding(editor: Editor, at: Parameters<RevealFinding>[0]) {
+  const selector = findingSelector(at.tag);
+  const { view } = editor;
+  const element = selector ? view.dom.querySelectorAll<HTMLElement>(selector)[at.index] : undefined;
+  if (!element) {
+    editor.commands.focus();
+    return;
+  }
+  const chain = editor.chain();
+  if (at.tag === 'img') {
+    const position = view.posAtDOM(element, 0);
+    // Before the image, or inside it, depending on how ProseMirror drew it.
+    const before =
+      editor.state.doc.nodeAt(position)?.type.name === LibraryImage.name ? position : position - 1;
+    chain.setNodeSelection(before);
+  } else if (at.tag === 'a') {
+    chain.setTextSelection({
+      from: view.posAtDOM(element, 0),
+      to: view.posAtDOM(element, element.childNodes.length),
+    });
+  } else {
+    const start = at.tag === 'table' ? (element.querySelector('th, td') ?? element) : element;
+    chain.setTextSelection(view.posAtDOM(start.querySelector('p') ?? start, 0));
+  }
+  chain.focus(null, { scrollIntoView: false }).run();
+  // After TipTap's focus, which waits for the next frame too.
+  requestAnimationFrame(() => element.scrollIntoView({ block: 'center' }));
 }
 
 interface ToolbarButton {
@@ -120,8 +165,8 @@ const describedByAttribute = (ids: Array<string | false | undefined>): Record<st
 };
 
 type OpenDialog =
-  | { kind: 'link'; href: string; newTab: boolean; editing: boolean; askText: boolean }
-  | { kind: 'alt'; alt: string }
+  | { kind: 'link'; href: string; newTab: boolean; editing: boolean; askText: boolean; text: string }
+  | { kind: 'alt'; alternative: ImageAlternative }
   | null;
 
 export default function RichTextEditor({
@@ -134,6 +179,7 @@ export default function RichTextEditor({
   invalid,
   editable,
   onPickImage,
+  revealRef,
 }: RichTextEditorProps) {
   const instructionsId = useId();
   const editorId = useId();
@@ -238,6 +284,12 @@ export default function RichTextEditor({
     focusRef({ focus: () => editor.commands.focus() });
   }, [editor, focusRef]);
 
+  useEffect(() => {
+    if (!revealRef) return;
+    revealRef((at) => revealFinding(editor, at));
+    return () => revealRef(null);
+  }, [editor, revealRef]);
+
   return (
     <div className={editable ? 'rich-text' : 'rich-text rich-text-readonly'}>
       {editable && (
@@ -276,12 +328,16 @@ function Toolbar({
   const openLink = () => {
     const attributes = editor.getAttributes('link') as { href?: string; target?: string };
     const editing = editor.isActive('link');
+    const { selection, doc, schema } = editor.state;
+    // A link being edited offers its words too: the whole link's, wherever the caret is in it.
+    const range = editing ? getMarkRange(selection.$from, schema.marks.link!) : undefined;
     setDialog({
       kind: 'link',
       href: attributes.href ?? '',
       newTab: attributes.target === '_blank',
       editing,
-      askText: editor.state.selection.empty && !editing,
+      askText: (selection.empty && !editing) || range !== undefined,
+      text: range ? doc.textBetween(range.from, range.to) : '',
     });
   };
   useEffect(() => {
@@ -293,7 +349,15 @@ function Toolbar({
 
   const applyLink = ({ href, newTab, text }: LinkValues) => {
     const attributes = { href, target: newTab ? '_blank' : null, rel: newTab ? 'noopener noreferrer' : null };
-    if (text !== undefined) {
+    const editing = dialog?.kind === 'link' && dialog.editing;
+    if (editing && text !== undefined && text !== dialog.text.trim()) {
+      // New words for the link (typing over them would end the link at the first space).
+      chain()
+        .extendMarkRange('link')
+        .insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: attributes }] })
+        .unsetMark('link')
+        .run();
+    } else if (text !== undefined && !editing) {
       chain()
         .insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: attributes }] })
         // Typing on after the new link does not lengthen it.
@@ -494,8 +558,16 @@ function Toolbar({
                 label: 'Texto alternativo',
                 glyph: 'Texto alternativo',
                 text: true,
-                run: () =>
-                  setDialog({ kind: 'alt', alt: (editor.getAttributes('image').alt as string | null) ?? '' }),
+                run: () => {
+                  const image = editor.getAttributes('image') as {
+                    alt?: string | null;
+                    decorative?: boolean;
+                  };
+                  setDialog({
+                    kind: 'alt',
+                    alternative: { alt: image.alt ?? '', decorative: Boolean(image.decorative) },
+                  });
+                },
               },
             ]
           : []),
@@ -644,7 +716,7 @@ function Toolbar({
       </div>
       {dialog?.kind === 'link' && (
         <LinkDialog
-          initial={{ href: dialog.href, newTab: dialog.newTab }}
+          initial={{ href: dialog.href, newTab: dialog.newTab, text: dialog.text }}
           askText={dialog.askText}
           onApply={applyLink}
           onRemove={
@@ -664,9 +736,9 @@ function Toolbar({
       )}
       {dialog?.kind === 'alt' && (
         <AltTextDialog
-          initial={dialog.alt}
-          onApply={(alt) => {
-            chain().updateAttributes('image', { alt }).run();
+          initial={dialog.alternative}
+          onApply={(alternative) => {
+            chain().updateAttributes('image', alternative).run();
             setDialog(null);
             refocus();
           }}

@@ -14,6 +14,12 @@ export interface PickedImage {
   height?: number | null;
 }
 
+/**
+ * Moves the editor's focus and selection to the element an accessibility finding is about
+ * (`at`: the n-th link, image, heading, table or paragraph) and scrolls it into view.
+ */
+export type RevealFinding = (at: { tag: string; index: number }) => void;
+
 export interface RichTextEditorProps {
   /** The body as HTML ('' when empty). */
   value: string;
@@ -30,4 +36,6 @@ export interface RichTextEditorProps {
   editable: boolean;
   /** Opens the media library; resolves with the chosen image, or null when cancelled. */
   onPickImage?: () => Promise<PickedImage | null>;
+  /** Given the editor's `RevealFinding` once it is ready (null when it goes): the accessibility panel's «Ir al elemento». */
+  revealRef?: (reveal: RevealFinding | null) => void;
 }
