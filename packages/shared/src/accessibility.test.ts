@@ -233,6 +233,17 @@ describe('reading the markup', () => {
     expect(checkAccessibility('<p>sin cerrar <strong>negrita')).toEqual([]);
   });
 
+  test('markup nested beyond any real text, or never closed, is read without running out of stack or time', () => {
+    const started = Date.now();
+    expect(rules(`${'<blockquote>'.repeat(150)}<p><a href="/a">aquí</a></p>`)).toEqual(['link-generic-text']);
+    // Beyond 200 levels elements are read flat: what it finds there may differ, but it never fails.
+    expect(Array.isArray(checkAccessibility(`${'<blockquote>'.repeat(20_000)}<p>x</p>`))).toBe(true);
+    expect(rules(`<p>${'<a href="x">'.repeat(20_000)}`)).toContain('link-no-text');
+    expect(checkAccessibility(`<a${' b'.repeat(50_000)}`)).toEqual([]);
+    expect(checkAccessibility(`<a b=${'c='.repeat(50_000)}`)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   test('elements are counted by kind in the order they are read', () => {
     const findings = checkAccessibility(
       '<h2>A</h2><p><a href="/1">Uno</a> <a href="/2">aquí</a></p><h4>B</h4><p><img src="https://x.example/a.png" /></p>',

@@ -109,6 +109,12 @@ const TOKEN =
   /<!--[\s\S]*?-->|<\/([a-zA-Z][\w-]*)\s*>|<([a-zA-Z][\w-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*\/?>/g;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
 
+/**
+ * Deeper than this, elements are read as their parent's content (a list nested 10 000 times is not
+ * text anyone writes, and the check walks the tree recursively).
+ */
+const MAX_DEPTH = 200;
+
 /** A tree of the serialized markup; an unclosed element ends where its parent does. */
 function parse(html: string): Element {
   const root: Element = { tag: '#root', attributes: {}, children: [] };
@@ -134,7 +140,8 @@ function parse(html: string): Element {
     }
     const element: Element = { tag: opening.toLowerCase(), attributes, children: [] };
     current().children.push(element);
-    if (!VOID_TAGS.has(element.tag) && !match[0].endsWith('/>')) open.push(element);
+    if (!VOID_TAGS.has(element.tag) && !match[0].endsWith('/>') && open.length < MAX_DEPTH)
+      open.push(element);
   }
   if (last < html.length) current().children.push(decodeEntities(html.slice(last)));
   return root;
