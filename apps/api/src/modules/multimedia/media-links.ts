@@ -78,12 +78,6 @@ export interface Found {
 }
 
 /**
- * The first look at each image of a body: a library image by id (what the SPA's editor sends) is kept
- * as `data-media-id` and its text alternative; one by its file's address (an API client, a body from
- * before ids) keeps its address and is noted in `found`, to be turned into its id; any other https
- * image is kept as it is.
- */
-/**
  * An image's text alternative in this use (docs/accessibility.md): what was written, or none and
  * `data-decorative="true"` when the person marked it decorative here (the library's alternative is
  * the default, not the only value).
@@ -94,6 +88,12 @@ export function alternativeOf(attribs: Attributes): Attributes {
     : { alt: attribs.alt ?? '' };
 }
 
+/**
+ * The first look at each image of a body: a library image by id (what the SPA's editor sends) is kept
+ * as `data-media-id` and its text alternative; one by its file's address (an API client, a body from
+ * before ids) keeps its address and is noted in `found`, to be turned into its id; any other https
+ * image is kept as it is.
+ */
 export function storedImageRule(fileOf: (src: string) => string | null, found: Found) {
   return (attribs: Attributes): Attributes | null => {
     const id = attribs['data-media-id']?.trim() ?? '';

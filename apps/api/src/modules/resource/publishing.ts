@@ -60,9 +60,7 @@ export function checkPublicBody(input: PublishingInput, current: Publishable | n
   const fix = errors.length === 1 ? 'corríjalo' : 'corríjalos';
   throw new ValidationError({
     body: [
-      wasPublic
-        ? `El cambio añade ${count} de accesibilidad: ${fix} o indique el motivo para publicarlo así.`
-        : `El texto tiene ${count} de accesibilidad: ${fix} o indique el motivo para publicarlo así.`,
+      `${wasPublic ? 'El cambio añade' : 'El texto tiene'} ${count} de accesibilidad: ${fix} o indique el motivo para publicarlo así.`,
       ...errors.map(findingSentence),
     ],
   });
