@@ -1,5 +1,8 @@
 // Every sentence a person reads from the API, in one place (Spanish: the interface language).
 
+/** A phrase as the start of a sentence: «noticia» → «Noticia», ««pinche aquí»…» unchanged. */
+export const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase('es') + text.slice(1);
+
 export const MESSAGES = {
   unauthenticated: 'No autenticado.',
   forbidden: 'Esta acción no está autorizada.',

@@ -1,3 +1,4 @@
+import { capitalized } from '@gestor/shared';
 // What FieldArrayControl says about its items, in Spanish: the names of its buttons ("Subir la
 // pregunta 3") and what the live region announces ("Pregunta 3 movida a la posición 2"). Spanish
 // needs the noun's gender for the article and the participle, so the area gives both.
@@ -8,12 +9,11 @@ export interface ItemNoun {
   gender: 'f' | 'm';
 }
 
-const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase('es') + text.slice(1);
 const ending = ({ gender }: ItemNoun) => (gender === 'f' ? 'a' : 'o');
 
 /** "Pregunta 3": the item's title. Positions count from 1. */
 export function itemTitle(item: ItemNoun, position: number): string {
-  return `${capitalize(item.noun)} ${position}`;
+  return `${capitalized(item.noun)} ${position}`;
 }
 
 /** "la pregunta 3", "el enlace 3". */

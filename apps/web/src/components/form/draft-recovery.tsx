@@ -1,4 +1,4 @@
-import { withArticle } from '@gestor/shared';
+import { capitalized, withArticle } from '@gestor/shared';
 import { Button } from 'primereact/button';
 import { type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
@@ -57,8 +57,6 @@ function passwordInputNames(form: HTMLFormElement): string[] {
     .map((input) => input.name)
     .filter(Boolean);
 }
-
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function useDraftRecovery<R extends ResourceRecord, V extends FieldValues>({
   screens,

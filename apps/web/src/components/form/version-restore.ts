@@ -1,4 +1,10 @@
-import { type AuditEntry, publicationFieldsOf, type ResourceContract, withArticle } from '@gestor/shared';
+import {
+  type AuditEntry,
+  capitalized,
+  publicationFieldsOf,
+  type ResourceContract,
+  withArticle,
+} from '@gestor/shared';
 import { EMPTY_VALUE, formatDateTime } from '../resource/format';
 
 // Issue 30: restoring a version brings back its content; whether and when the record is public
@@ -7,7 +13,6 @@ import { EMPTY_VALUE, formatDateTime } from '../resource/format';
 
 type Values = Record<string, unknown>;
 
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const isPublic = (status: unknown) => status === 'published' || status === 'scheduled';
 
 /** What restoring the version's publication state would change, one sentence each; none when alike. */

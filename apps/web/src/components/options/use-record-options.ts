@@ -1,4 +1,4 @@
-import { type Paginated, PER_PAGE_MAX } from '@gestor/shared';
+import { capitalized, type Paginated, PER_PAGE_MAX } from '@gestor/shared';
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../lib/api-client';
@@ -135,7 +135,7 @@ export function useRecordSearch<R, V extends OptionValue>(
     // readers read, keeps the first label it is drawn with and misses the name that follows.
     if (allowed && lookup?.isPending) return undefined;
     // Not found (a deleted record), or not ours to ask about: named by its value.
-    return `${capitalize(spec.contract.label.one)} ${value}`;
+    return `${capitalized(spec.contract.label.one)} ${value}`;
   };
 
   return {
@@ -149,5 +149,3 @@ export function useRecordSearch<R, V extends OptionValue>(
     total: results.data?.meta.total ?? 0,
   };
 }
-
-const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase('es') + text.slice(1);

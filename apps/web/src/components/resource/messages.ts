@@ -1,4 +1,5 @@
 import type { ResourceContract } from '@gestor/shared';
+import { capitalized } from '@gestor/shared';
 import { formatDateTime } from './format';
 import type { NoticeLink } from './resource-screens';
 
@@ -19,7 +20,7 @@ export function savedMessage(
   const saved = after as { status?: unknown; published_at?: unknown };
   if (saved.status === (before as { status?: unknown } | undefined)?.status) return SAVED_MESSAGE;
   const { one, gender } = contract.label;
-  const noun = one.charAt(0).toUpperCase() + one.slice(1);
+  const noun = capitalized(one);
   const ending = gender === 'feminine' ? 'a' : 'o';
   if (saved.status === 'published') return `${noun} publicad${ending}.`;
   if (saved.status === 'scheduled' && typeof saved.published_at === 'string') {

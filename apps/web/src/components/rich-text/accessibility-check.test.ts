@@ -1,7 +1,6 @@
-import { checkAccessibility, NEWS, PAGES } from '@gestor/shared';
+import { capitalized, checkAccessibility, NEWS, PAGES } from '@gestor/shared';
 import { describe, expect, it } from 'vitest';
 import {
-  asSentence,
   findingCounts,
   findingSelector,
   findingsAnnouncement,
@@ -55,7 +54,7 @@ describe('finding an element in the editor', () => {
   });
 
   it('writes a message as a sentence of its own', () => {
-    expect(asSentence('escriba un texto alternativo.')).toBe('Escriba un texto alternativo.');
-    expect(asSentence('«pinche aquí» no dice adónde lleva')).toBe('«pinche aquí» no dice adónde lleva');
+    expect(capitalized('escriba un texto alternativo.')).toBe('Escriba un texto alternativo.');
+    expect(capitalized('«pinche aquí» no dice adónde lleva')).toBe('«pinche aquí» no dice adónde lleva');
   });
 });

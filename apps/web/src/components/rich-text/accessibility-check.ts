@@ -104,6 +104,3 @@ export function findingSelector(tag: string): string | undefined {
       return undefined;
   }
 }
-
-/** «escriba un texto…» as a sentence of its own: «Escriba un texto…». */
-export const asSentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

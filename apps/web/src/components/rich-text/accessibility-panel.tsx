@@ -1,8 +1,7 @@
-import { type AccessibilityFinding, clauseLabel } from '@gestor/shared';
+import { type AccessibilityFinding, capitalized, clauseLabel } from '@gestor/shared';
 import { Button } from 'primereact/button';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
-  asSentence,
   findingCounts,
   findingSelector,
   findingsAnnouncement,
@@ -112,7 +111,7 @@ function FindingItem({
           {finding.element}
         </strong>
       </p>
-      <p className="a11y-finding-message">{asSentence(finding.message)}</p>
+      <p className="a11y-finding-message">{capitalized(finding.message)}</p>
       <div className="a11y-finding-foot">
         <span className="a11y-finding-clause">{clauseLabel(finding.clause)}</span>
         {reachable && (
