@@ -22,6 +22,21 @@ export type AccessibilityRule =
   | 'bold-as-heading'
   | 'capitals';
 
+/**
+ * The kinds of element a finding is counted among, each as the CSS selector that finds them in a
+ * document (the n-th match, in document order, is the finding's element): the editor's «Ir al
+ * elemento» reads them from here. A heading is any of the six levels.
+ */
+export const FINDING_ELEMENTS = {
+  img: 'img',
+  a: 'a',
+  heading: 'h1, h2, h3, h4, h5, h6',
+  table: 'table',
+  iframe: 'iframe',
+  p: 'p',
+} as const;
+export type FindingElementKind = keyof typeof FINDING_ELEMENTS;
+
 export interface AccessibilityFinding {
   rule: AccessibilityRule;
   level: AccessibilityLevel;
@@ -32,7 +47,7 @@ export interface AccessibilityFinding {
   /** What to do, in plain Spanish. */
   message: string;
   /** Which element of its kind it is, in the text's order (the 2nd link is `{ tag: 'a', index: 1 }`). */
-  at: { tag: string; index: number };
+  at: { tag: FindingElementKind; index: number };
 }
 
 /** Each rule's level and clause, stated once (the accessibility screen groups findings by clause). */
@@ -371,17 +386,12 @@ const CAPITALS_MIN_LETTERS = 20;
 export function checkAccessibility(html: string): AccessibilityFinding[] {
   const findings: AccessibilityFinding[] = [];
   const seen = new Map<string, number>();
-  const counted = (tag: string) => {
+  const counted = (tag: FindingElementKind) => {
     const index = seen.get(tag) ?? 0;
     seen.set(tag, index + 1);
     return { tag, index };
   };
-  const add = (
-    rule: AccessibilityRule,
-    element: string,
-    message: string,
-    at: { tag: string; index: number },
-  ) => {
+  const add = (rule: AccessibilityRule, element: string, message: string, at: AccessibilityFinding['at']) => {
     const { level, clause } = ACCESSIBILITY_RULES[rule];
     findings.push({ rule, level, clause, element, message, at });
   };

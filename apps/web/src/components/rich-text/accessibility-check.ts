@@ -1,4 +1,10 @@
-import { type AccessibilityFinding, checkAccessibility, type FieldTable } from '@gestor/shared';
+import {
+  type AccessibilityFinding,
+  checkAccessibility,
+  FINDING_ELEMENTS,
+  type FieldTable,
+  type FindingElementKind,
+} from '@gestor/shared';
 import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 
@@ -87,20 +93,10 @@ export const LEVEL_LABELS: Record<AccessibilityFinding['level'], string> = {
 
 /**
  * The elements of the editor's DOM a finding's `at` counts, as checkAccessibility counts them in
- * the HTML: `heading` is h1–h6 together; an image leaves out the separators ProseMirror draws.
- * Undefined for what the editor cannot hold (a frame: kept from the stored body, never editable).
+ * the HTML (FINDING_ELEMENTS); an image leaves out the separators ProseMirror draws. Undefined for
+ * what the editor cannot hold (a frame: kept from the stored body, never editable).
  */
-export function findingSelector(tag: string): string | undefined {
-  switch (tag) {
-    case 'heading':
-      return 'h1, h2, h3, h4, h5, h6';
-    case 'img':
-      return 'img:not(.ProseMirror-separator)';
-    case 'a':
-    case 'p':
-    case 'table':
-      return tag;
-    default:
-      return undefined;
-  }
+export function findingSelector(tag: FindingElementKind): string | undefined {
+  if (tag === 'iframe') return undefined;
+  return tag === 'img' ? 'img:not(.ProseMirror-separator)' : FINDING_ELEMENTS[tag];
 }

@@ -1,3 +1,4 @@
+import type { AccessibilityFinding } from '@gestor/shared';
 // What the rich text control's shell (rich-text-control.tsx) and its lazily loaded editor
 // (rich-text-editor.tsx) pass each other. Types only: nothing here reaches either bundle.
 
@@ -18,7 +19,7 @@ export interface PickedImage {
  * Moves the editor's focus and selection to the element an accessibility finding is about
  * (`at`: the n-th link, image, heading, table or paragraph) and scrolls it into view.
  */
-export type RevealFinding = (at: { tag: string; index: number }) => void;
+export type RevealFinding = (at: AccessibilityFinding['at']) => void;
 
 export interface RichTextEditorProps {
   /** The body as HTML ('' when empty). */
