@@ -270,6 +270,7 @@ export async function buildApp({
     webhooks,
     trashRetentionDays: config.trashRetentionDays,
     presence,
+    reviewMail: { mailer: mail, appName: config.appName, frontendUrl: config.frontendUrl },
   });
   // The home page's widgets, over the same areas (issue 20, decision 030).
   dashboardRoutes(app, { dashboard: createDashboardService({ database, areas }) });

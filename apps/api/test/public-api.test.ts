@@ -243,6 +243,81 @@ describe.each(testDatabases())('public read API (%s)', (engine) => {
     );
   });
 
+  test('an item withdrawn by its date leaves the list, the item, the feed and the count at its time, with no write; its ETag changes', async () => {
+    const until = new Date(Date.now() + 2_500).toISOString();
+    const offer = await news({ title: unique('Oferta de empleo'), unpublish_at: until });
+    expect(offer.unpublish_at).toBe(until);
+    const page = await created('/api/pages', {
+      title: unique('Consulta pública'),
+      status: 'published',
+      unpublish_at: until,
+    });
+    // Refused in Spanish: a date already past, or before the publication.
+    const past = await admin.post('/api/news', {
+      title: unique('Pasada'),
+      status: 'published',
+      unpublish_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(past.status).toBe(422);
+    expect(past.body.errors.unpublish_at).toEqual([
+      'La fecha de retirada debe ser posterior a este momento.',
+    ]);
+    const before = await admin.post('/api/news', {
+      title: unique('Al revés'),
+      status: 'scheduled',
+      published_at: new Date(Date.now() + 3_600_000).toISOString(),
+      unpublish_at: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect(before.status).toBe(422);
+    expect(before.body.errors.unpublish_at).toEqual([
+      'La retirada debe ser posterior a la fecha de publicación.',
+    ]);
+
+    const shown = await get(`/news/${offer.slug}`);
+    expect(shown.status).toBe(200);
+    const list = await get('/news?per_page=50');
+    const listTag = list.headers.get('etag');
+    const total = list.body.meta.total;
+    expect(list.body.data.map((item: { slug: string }) => item.slug)).toContain(offer.slug);
+    expect((await get(`/pages/${page.slug}`)).status).toBe(200);
+    expect((await get('/rss/news.xml')).text).toContain(offer.slug);
+    expect((await get('/sitemap.xml')).text).toContain(offer.slug);
+
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect((await get(`/news/${offer.slug}`)).status).toBe(404);
+    expect((await get(`/pages/${page.slug}`)).status).toBe(404);
+    const after = await get('/news?per_page=50');
+    expect(after.body.data.map((item: { slug: string }) => item.slug)).not.toContain(offer.slug);
+    expect(after.body.meta.total).toBe(total - 1);
+    expect(after.headers.get('etag')).not.toBe(listTag);
+    expect((await get('/news?per_page=50', { 'If-None-Match': listTag! })).status).toBe(200);
+    expect((await get('/rss/news.xml')).text).not.toContain(offer.slug);
+    expect((await get('/sitemap.xml')).text).not.toContain(offer.slug);
+    // The management API still has it, with no address on the website.
+    const kept = await admin.get(`/api/news/${offer.id}`);
+    expect(kept.body.data).toMatchObject({ status: 'published', public_url: null });
+    // Republishing it takes a new date, or none.
+    const again = await admin.put(`/api/news/${offer.id}`, {
+      status: 'draft',
+      updated_at: kept.body.data.updated_at,
+    });
+    const republished = await admin.put(`/api/news/${offer.id}`, {
+      status: 'published',
+      updated_at: again.body.data.updated_at,
+    });
+    expect(republished.status).toBe(422);
+    expect(republished.body.errors.unpublish_at).toEqual([
+      'La fecha de retirada debe ser posterior a este momento.',
+    ]);
+    const cleared = await admin.put(`/api/news/${offer.id}`, {
+      status: 'published',
+      unpublish_at: null,
+      updated_at: again.body.data.updated_at,
+    });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect((await get(`/news/${offer.slug}`)).status).toBe(200);
+  });
+
   test('news filters: a category with its subcategories, featured, Spanish full-text search', async () => {
     const top = await created('/api/categories', { name: unique('Cultura') });
     const sub = await created('/api/categories', { name: unique('Teatro'), parent: top.slug });

@@ -169,6 +169,8 @@ describe.each(testDatabases())('resource machinery (%s)', (engine) => {
           { name: 'news.create', label: 'Noticias: Crear' },
           { name: 'news.update', label: 'Noticias: Editar' },
           { name: 'news.delete', label: 'Noticias: Eliminar' },
+          { name: 'news.submit', label: 'Noticias: Enviar a revisión' },
+          { name: 'news.review', label: 'Noticias: Revisar' },
           { name: 'news.publish', label: 'Noticias: Publicar' },
         ],
       });

@@ -112,7 +112,7 @@ describe.each(testDatabases())('saved views (%s)', (engine) => {
       [
         { filters: { status: 'archivado' } },
         'state.filters.status',
-        'Estado desconocido: draft, published o scheduled.',
+        'Estado desconocido: draft, review, published o scheduled.',
       ],
       [{ sort: '-password' }, 'state.sort', 'La lista no se puede ordenar por «-password».'],
       [{ per_page: 1000 }, 'state.per_page', 'Las filas por página no pueden ser más de 100.'],

@@ -44,6 +44,8 @@ export const DASHBOARD_CHANGE_LABELS: Record<DashboardChangeAction, string> = {
   restored: 'Recuperación de la papelera',
   force_deleted: 'Eliminación definitiva',
   reverted: 'Restauración de una versión',
+  submitted: 'Envío a revisión',
+  returned: 'Devolución con comentarios',
 };
 
 /** One history entry written by someone else. */
@@ -61,6 +63,19 @@ export interface DashboardChange {
   user_name: string | null;
   created_at: string;
 }
+
+/** An item waiting for review (docs/review.md), for a person who may review it. */
+export interface DashboardPendingReview extends DashboardRecord {
+  /** Who sent it, as the review names them; null once that user is deleted. */
+  submitted_by: string | null;
+  submitted_at: string;
+  note: string | null;
+  /** Sent to this person by name (not to anyone who reviews). */
+  for_me: boolean;
+}
+
+/** "Pendiente de revisar" lists this many items at most. */
+export const DASHBOARD_REVIEW_SIZE = 10;
 
 /** The library's kinds as the widget names them (plural). */
 export const DASHBOARD_MEDIA_LABELS: Record<MediaKind, string> = {
@@ -115,4 +130,9 @@ export interface Dashboard {
    * DASHBOARD_GRADING_SIZE (`test.grade` with `test.results`).
    */
   pending_grading?: DashboardPendingGrading[];
+  /**
+   * Items in review the person may review (`<area>.review`): sent to them or to anyone, never their
+   * own; oldest first, at most DASHBOARD_REVIEW_SIZE.
+   */
+  pending_review?: DashboardPendingReview[];
 }

@@ -6,6 +6,7 @@ import {
   categorySlugFilter,
   categorySlugsField,
   PUBLICATION_STATUS_LABELS_MASCULINE,
+  PUBLICATION_STATUSES,
   type PublicationStatus,
   publicationStatusField,
   publicationStatusFilter,
@@ -67,7 +68,7 @@ const eventFields = {
   accessibility_reason: accessibilityReasonField(),
   cover: imageRef('imagen', { label: 'Imagen', public: true }),
   categories: categorySlugsField(),
-  status: publicationStatusField(EVENT_STATUS_LABELS),
+  status: publicationStatusField(PUBLICATION_STATUSES, EVENT_STATUS_LABELS),
   published_at: publishedAtField(),
   author: readOnly(reads<{ id: number; name: string } | null>(), { label: 'Autor' }),
 };

@@ -20,6 +20,7 @@ export * from './presence';
 export * from './public-api';
 export * from './public-fields';
 export * from './resource';
+export * from './review';
 export * from './roles';
 export * from './saved-views';
 export * from './search';

@@ -11,15 +11,22 @@ import {
 } from './content';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import { areaContract, booleanFilter, type ResourceContract } from './resource';
+import type { ReviewState } from './review';
 import { booleanField, requiredText } from './validation';
 
 // docs/areas.md, news and pages: the editorial areas. Publishing rules are shared by both.
 
 export const PUBLICATION_STATUSES = ['draft', 'published', 'scheduled'] as const;
-export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
+/**
+ * docs/review.md: an area that is reviewed (its registry entry's `submit` and `review` actions) has
+ * a fourth state between draft and published, reached only through `POST …/{id}/submit`.
+ */
+export const REVIEWED_PUBLICATION_STATUSES = ['draft', 'review', 'published', 'scheduled'] as const;
+export type PublicationStatus = (typeof REVIEWED_PUBLICATION_STATUSES)[number];
 
 export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, string> = {
   draft: 'Borrador',
+  review: 'En revisión',
   published: 'Publicada',
   scheduled: 'Programada',
 };
@@ -27,9 +34,14 @@ export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, string> = {
 /** The states as they agree with a masculine noun ("evento publicado"). */
 export const PUBLICATION_STATUS_LABELS_MASCULINE: Record<PublicationStatus, string> = {
   draft: 'Borrador',
+  review: 'En revisión',
   published: 'Publicado',
   scheduled: 'Programado',
 };
+
+/** The labels of the states an area has, in their order. */
+const labelsOf = <S extends string>(statuses: readonly S[], labels: Record<S, string>) =>
+  Object.fromEntries(statuses.map((status) => [status, labels[status]])) as Record<S, string>;
 
 export const EXCERPT_MAX = 300;
 
@@ -51,14 +63,45 @@ export const publishedAtField = () =>
     public: true,
   });
 
-/** Draft, published or scheduled, its Spanish names agreeing with the area's noun. */
-export const publicationStatusField = (labels: Record<PublicationStatus, string>) =>
-  field(
-    z.enum(PUBLICATION_STATUSES, {
-      error: `El estado debe ser ${labels.draft}, ${labels.published} o ${labels.scheduled}.`,
-    }),
-    { label: 'Estado', default: 'draft', options: labels, publication: true },
-  );
+/**
+ * When a public item stops being public by itself (a consultation, an announcement, a job offer);
+ * null: it stays until someone withdraws it. Read by the public API, the feed, the sitemap and the
+ * webhooks at its time, with no write.
+ */
+export const unpublishAtField = () =>
+  field(instantField('fecha de retirada'), {
+    label: 'Retirar el',
+    header: 'Retirada',
+    default: null,
+    instant: true,
+    publication: true,
+  });
+
+/**
+ * Draft, published or scheduled (and in review, where the area is reviewed), its Spanish names
+ * agreeing with the area's noun.
+ */
+export function publicationStatusField<const T extends readonly ['draft', ...PublicationStatus[]]>(
+  statuses: T,
+  labels: Record<PublicationStatus, string>,
+) {
+  const names = statuses.map((status) => labels[status]);
+  const schema = z.enum(statuses, {
+    error: `El estado debe ser ${names.slice(0, -1).join(', ')} o ${names.at(-1)}.`,
+  });
+  return field(schema, {
+    label: 'Estado',
+    default: 'draft' as z.output<typeof schema>,
+    options: labelsOf(statuses, labels),
+    publication: true,
+  });
+}
+
+/**
+ * docs/review.md: the review under way, read while the item is in review (null otherwise): who sent
+ * it and when, to whom (null: anyone who reviews), and the note sent with it.
+ */
+export const reviewStateField = () => readOnly(reads<ReviewState | null>(), { label: 'Revisión' });
 
 /** A sanitized rich text body, public, read only with the record itself (not in lists). */
 export const richBodyField = (noun: string, label: string) =>
@@ -88,6 +131,9 @@ export const accessibilityReasonField = () =>
 /** The lists' filters of a publishing area: its state, and a category by slug. */
 export const publicationStatusFilter = z.enum(PUBLICATION_STATUSES, {
   error: 'Estado desconocido: draft, published o scheduled.',
+});
+export const reviewedStatusFilter = z.enum(REVIEWED_PUBLICATION_STATUSES, {
+  error: 'Estado desconocido: draft, review, published o scheduled.',
 });
 export const categorySlugFilter = z
   .string()
@@ -145,8 +191,10 @@ const newsFields = {
   cover: imageRef('portada', { label: 'Imagen de portada', public: true }),
   categories: categorySlugsField(),
   /** As it reads now: a scheduled item whose time has come is `published`. */
-  status: publicationStatusField(PUBLICATION_STATUS_LABELS),
+  status: publicationStatusField(REVIEWED_PUBLICATION_STATUSES, PUBLICATION_STATUS_LABELS),
+  review: reviewStateField(),
   published_at: publishedAtField(),
+  unpublish_at: unpublishAtField(),
   featured: field(booleanField('destacada'), { label: 'Destacada', default: false, public: true }),
   /** Whoever created it. */
   author: readOnly(reads<{ id: number; name: string } | null>(), { label: 'Autor' }),
@@ -163,7 +211,7 @@ export const NEWS: ResourceContract<
   sortable: ['title', 'published_at', 'updated_at', 'created_at'],
   defaultSort: '-updated_at',
   filters: {
-    status: publicationStatusFilter,
+    status: reviewedStatusFilter,
     category: categorySlugFilter,
     featured: booleanFilter,
     author: z
@@ -184,13 +232,13 @@ export type NewsRecord = RecordOf<typeof NEWS.fields>;
 
 // Pages: a draft or published, no schedule; created from the list with just a title (no /page/create).
 
-export const PAGE_STATUSES = ['draft', 'published'] as const;
+export const PAGE_STATUSES = ['draft', 'review', 'published'] as const;
 export type PageStatus = (typeof PAGE_STATUSES)[number];
 
-export const PAGE_STATUS_LABELS: Record<PageStatus, string> = {
-  draft: 'Borrador',
-  published: 'Publicada',
-};
+export const PAGE_STATUS_LABELS: Record<PageStatus, string> = labelsOf(
+  PAGE_STATUSES,
+  PUBLICATION_STATUS_LABELS,
+);
 
 const pageFields = {
   title: field(requiredText('título', { max: 255 }), { label: 'Título', public: true }),
@@ -198,13 +246,10 @@ const pageFields = {
   /** Sanitized HTML. */
   body: richBodyField('cuerpo', 'Texto'),
   accessibility_reason: accessibilityReasonField(),
-  status: field(z.enum(PAGE_STATUSES, { error: 'El estado debe ser Borrador o Publicada.' }), {
-    label: 'Estado',
-    default: 'draft',
-    options: PAGE_STATUS_LABELS,
-    publication: true,
-  }),
+  status: publicationStatusField(PAGE_STATUSES, PUBLICATION_STATUS_LABELS),
+  review: reviewStateField(),
   published_at: publishedAtField(),
+  unpublish_at: unpublishAtField(),
   public_url: websiteAddress,
 };
 
@@ -218,7 +263,7 @@ export const PAGES: ResourceContract<
   sortable: ['title', 'slug', 'status', 'updated_at', 'created_at'],
   defaultSort: 'title',
   filters: {
-    status: z.enum(PAGE_STATUSES, { error: 'Estado desconocido: draft o published.' }),
+    status: z.enum(PAGE_STATUSES, { error: 'Estado desconocido: draft, review o published.' }),
   },
   fields: pageFields,
   search: 'ranked',

@@ -44,7 +44,8 @@ export interface AreaEntry {
   publishes?: true;
   /**
    * Permissions of its own beyond the four actions and publishing (EXTRA_ACTIONS): a test's
-   * responses are read with `test.results` and graded with `test.grade`.
+   * responses are read with `test.results` and graded with `test.grade`; an item is sent to review
+   * with `<area>.submit` and reviewed with `<area>.review` (docs/review.md).
    */
   actions?: readonly AreaAction[];
   /** The seeded "Editor" role: manages it (content), only reads it, or leaves it to the administrator. */
@@ -69,6 +70,7 @@ export const AREA_REGISTRY = {
     label: 'Noticias',
     noun: { one: 'noticia', many: 'noticias', gender: 'feminine' },
     publishes: true,
+    actions: ['submit', 'review'],
     editor: 'manages',
     pickers: [
       { from: 'multimedia', what: 'la portada y las imágenes del texto', uploads: true },
@@ -81,6 +83,7 @@ export const AREA_REGISTRY = {
     label: 'Páginas',
     noun: { one: 'página', many: 'páginas', gender: 'feminine' },
     publishes: true,
+    actions: ['submit', 'review'],
     editor: 'manages',
     pickers: [{ from: 'multimedia', what: 'las imágenes del texto', uploads: true }],
     webhooks: 'publication',
@@ -188,7 +191,7 @@ export type Action = (typeof ACTIONS)[number];
  * Actions only some areas have, each a column of the role form's matrix after the four: publishing
  * (`publishes`), and what an area's entry lists in `actions`.
  */
-export const EXTRA_ACTIONS = ['publish', 'results', 'grade'] as const;
+export const EXTRA_ACTIONS = ['submit', 'review', 'publish', 'results', 'grade'] as const;
 export type ExtraAction = (typeof EXTRA_ACTIONS)[number];
 /** What an area's entry may list in `actions` (publishing has its own flag). */
 export type AreaAction = Exclude<ExtraAction, 'publish'>;
@@ -200,6 +203,8 @@ export const ACTION_LABELS: Record<Action | ExtraAction, string> = {
   create: 'Crear',
   update: 'Editar',
   delete: 'Eliminar',
+  submit: 'Enviar a revisión',
+  review: 'Revisar',
   publish: 'Publicar',
   results: 'Ver respuestas',
   grade: 'Corregir',
@@ -210,7 +215,15 @@ export const ACTION_LABELS: Record<Action | ExtraAction, string> = {
  * form says it). Keyed by permission, so an area's own wording can differ.
  */
 export const EXTRA_PERMISSION_DESCRIPTIONS: Partial<Record<Permission, string>> = {
+  'news.submit':
+    'Enviar una noticia en borrador a revisión, con una nota y, si quiere, a una persona concreta. Mientras está en revisión, cambiarla la devuelve a borrador.',
+  'news.review':
+    'Revisar las noticias enviadas: verlas en «Pendiente de revisar», corregirlas y devolverlas con comentarios. Aprobarlas es publicarlas, con «Publicar».',
   'news.publish': 'Publicar, programar y retirar noticias; sin él, se guardan como borrador.',
+  'page.submit':
+    'Enviar una página en borrador a revisión, con una nota y, si quiere, a una persona concreta. Mientras está en revisión, cambiarla la devuelve a borrador.',
+  'page.review':
+    'Revisar las páginas enviadas: verlas en «Pendiente de revisar», corregirlas y devolverlas con comentarios. Aprobarlas es publicarlas, con «Publicar».',
   'page.publish': 'Publicar y retirar páginas; sin él, se guardan como borrador.',
   'event.publish': 'Publicar, programar y retirar eventos de la agenda; sin él, se guardan como borrador.',
   'test.results':
@@ -226,6 +239,11 @@ export const EXTRA_PERMISSION_DESCRIPTIONS: Partial<Record<Permission, string>> 
 export const PERMISSION_REQUIRES: Partial<Record<Permission, Permission>> = {
   'test.grade': 'test.results',
   'test.results': 'test.view',
+  // Sending to review and reviewing both work on the item in the editor (docs/review.md).
+  'news.submit': 'news.update',
+  'news.review': 'news.update',
+  'page.submit': 'page.update',
+  'page.review': 'page.update',
 };
 
 /** What a permission needs, and what that needs in turn (grading: the responses, then the test). */

@@ -92,9 +92,18 @@ export interface AuditEntry {
   id: number;
   /**
    * `deleted`: moved to the trash; `restored`: taken out of it; `force_deleted`: deleted for good;
-   * `reverted`: an earlier version restored (issue 19).
+   * `reverted`: an earlier version restored (issue 19); `submitted`: sent to review, `returned`: sent
+   * back to draft with comments (docs/review.md; the note is the change `note`).
    */
-  action: 'created' | 'updated' | 'deleted' | 'restored' | 'force_deleted' | 'reverted';
+  action:
+    | 'created'
+    | 'updated'
+    | 'deleted'
+    | 'restored'
+    | 'force_deleted'
+    | 'reverted'
+    | 'submitted'
+    | 'returned';
   // The name is kept as it was when the change was made; the id is null once that user is deleted.
   user: { id: number | null; name: string } | null;
   /**
@@ -116,6 +125,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   restored: 'Recuperado de la papelera',
   force_deleted: 'Eliminado definitivamente',
   reverted: 'Versión restaurada',
+  submitted: 'Enviado a revisión',
+  returned: 'Devuelto con comentarios',
 };
 
 /** Placeholder written to the audit for secret fields: that they changed, never their values. */

@@ -19,9 +19,20 @@ const PUBLICATION_STEPS = ['published', 'updated', 'unpublished', 'deleted'] as 
 const OTHER_EVENTS = [['test.response_submitted', 'Respuesta a un test enviada']] as const;
 type OtherEvent = (typeof OTHER_EVENTS)[number][0];
 
+/** docs/review.md: the steps of a review the website may follow (approval is `<area>.published`). */
+const REVIEW_STEPS = ['submitted', 'returned'] as const;
+type ReviewEvent = {
+  [A in Area]: Registry[A] extends { actions: readonly (infer X)[] }
+    ? 'submit' extends X
+      ? `${A}.${(typeof REVIEW_STEPS)[number]}`
+      : never
+    : never;
+}[Area];
+
 /** Every event a webhook may subscribe to: each area's, as its registry entry says (docs/webhooks.md). */
 export type WebhookEvent =
   | OtherEvent
+  | ReviewEvent
   | {
       [A in Area]: Registry[A] extends { webhooks: 'publication' }
         ? `${A}.${(typeof PUBLICATION_STEPS)[number]}`
@@ -37,6 +48,10 @@ const STEP_WORDS: Record<(typeof PUBLICATION_STEPS)[number], (ending: string) =>
   unpublished: (a) => `retirad${a}`,
   deleted: (a) => `publicad${a} eliminad${a}`,
 };
+const REVIEW_STEP_WORDS: Record<(typeof REVIEW_STEPS)[number], (ending: string) => string> = {
+  submitted: (a) => `enviad${a} a revisión`,
+  returned: (a) => `devuelt${a} a borrador`,
+};
 
 /** What an area tells the website of its changes (its registry entry); null: nothing. */
 export const webhookModeOf = (area: Area): 'publication' | 'changes' | null =>
@@ -51,10 +66,17 @@ const AREA_EVENTS: Array<[WebhookEvent, string]> = AREAS.flatMap((area): Array<[
   // The words agree with the noun: "Noticia publicada", "Evento publicado".
   const ending = noun.gender === 'feminine' ? 'a' : 'o';
   const one = `${noun.one.charAt(0).toUpperCase()}${noun.one.slice(1)}`;
-  return PUBLICATION_STEPS.map((step): [WebhookEvent, string] => [
-    `${area}.${step}` as WebhookEvent,
-    `${one} ${STEP_WORDS[step](ending)}`,
-  ]);
+  const reviewed = (AREA_REGISTRY[area] as AreaEntry).actions?.includes('submit') ?? false;
+  return [
+    ...PUBLICATION_STEPS.map((step): [WebhookEvent, string] => [
+      `${area}.${step}` as WebhookEvent,
+      `${one} ${STEP_WORDS[step](ending)}`,
+    ]),
+    ...(reviewed ? REVIEW_STEPS : []).map((step): [WebhookEvent, string] => [
+      `${area}.${step}` as WebhookEvent,
+      `${one} ${REVIEW_STEP_WORDS[step](ending)}`,
+    ]),
+  ];
 });
 
 const EVENTS: Array<[WebhookEvent, string]> = [

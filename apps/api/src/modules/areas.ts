@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isReviewed } from '@gestor/shared';
 import type { FastifyInstance } from 'fastify';
 import type { PublicUrlTemplates } from '../config/config';
 import type { Database } from '../db/client';
@@ -21,6 +22,7 @@ import type { PublicArea } from './resource/public-side';
 import type { ResourceDefinition } from './resource/resource-definition';
 import { resourceRoutes } from './resource/resource-routes';
 import { createResourceService } from './resource/resource-service';
+import { type ReviewDependencies, type ReviewNotices, reviewNotices, reviewRoutes } from './resource/review';
 import { trashRetention } from './resource/trash-retention';
 import { rolesResource } from './roles/roles-resource';
 import { slidesResource } from './slides/slides-resource';
@@ -71,6 +73,11 @@ export interface AreaDependencies {
   appKey?: Buffer;
   /** How tests are answered by the public (their codes are made there); absent, no codes route works. */
   answering?: Answering;
+  /**
+   * The review's mails (docs/review.md), sent through the application's mailer. Absent (a test or
+   * benchmark that only reads the definitions): reviews send none.
+   */
+  reviewMail?: Omit<ReviewDependencies, 'database' | 'log'>;
 }
 
 type AnyDefinition = ResourceDefinition<{ id: number; updated_at: string }, unknown, unknown>;
@@ -80,6 +87,7 @@ type AnyDeclaration = AreaDeclaration<{ id: number; updated_at: string }, unknow
 function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof createUsageIndex>) {
   const webhooks =
     deps.webhooks ?? createWebhooks({ database: deps.database, log: deps.log, allowPrivate: false });
+  const review = reviewNoticesOf(deps);
   return {
     roles: rolesResource,
     users: usersResource({ auth: deps.auth }),
@@ -91,9 +99,9 @@ function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof crea
       appUrl: deps.appUrl,
     }),
     categories: categoriesResource(),
-    news: newsResource({ website: deps.publicUrls?.news ?? null }),
+    news: newsResource({ website: deps.publicUrls?.news ?? null, review }),
     events: eventsResource(),
-    pages: pagesResource({ website: deps.publicUrls?.page ?? null }),
+    pages: pagesResource({ website: deps.publicUrls?.page ?? null, review }),
     entities: entitiesResource(),
     spaces: spacesResource(),
     slides: slidesResource(),
@@ -113,6 +121,10 @@ function areaDeclarations(deps: AreaDependencies, usages: ReturnType<typeof crea
 }
 
 type Declared = ReturnType<typeof areaDeclarations>;
+
+/** The review's mails (stateless: the publishing rules and the review routes may each have theirs). */
+const reviewNoticesOf = (deps: AreaDependencies): ReviewNotices | null =>
+  deps.reviewMail ? reviewNotices({ ...deps.reviewMail, database: deps.database, log: deps.log }) : null;
 
 /** Every area's whole definition, by name: the one list that is mounted (and that tests walk). */
 export function areaDefinitions(
@@ -168,6 +180,9 @@ export function registerAreas(app: FastifyInstance, given: AreaDependencies): An
       onSaved: deps.presence?.saved,
     });
     deps.presence?.routes(app, service);
+    if (isReviewed(definition.contract.area)) {
+      reviewRoutes(app, service, { notices: reviewNoticesOf(deps), webhooks: deps.webhooks });
+    }
     resourceRoutes(app, service, {
       appUrl: deps.appUrl,
       uploads: deps.uploads,

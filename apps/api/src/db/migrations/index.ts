@@ -36,6 +36,8 @@ import * as events from './0035-events';
 import * as questionnaireKinds from './0036-questionnaire-kinds';
 import * as questionnairesAnswered from './0037-questionnaires-answered';
 import * as questionnaireResults from './0038-questionnaire-results';
+import * as review from './0039-review';
+import * as unpublishAt from './0040-unpublish-at';
 
 export interface Migration {
   name: string;
@@ -86,4 +88,6 @@ export const MIGRATIONS: Migration[] = [
   questionnaireKinds,
   questionnairesAnswered,
   questionnaireResults,
+  review,
+  unpublishAt,
 ];

@@ -129,7 +129,7 @@ export function categoriesResource() {
         path: { sql: 'gestor_category_path(t.id)', from: ['name', 'parent'] },
         news_count: {
           sql: `(SELECT count(*)::int FROM category_news cn JOIN news n ON n.id = cn.news_id
-                  WHERE cn.category_id = t.id AND ${publishedNowSql('n')})`,
+                  WHERE cn.category_id = t.id AND ${publishedNowSql('n', { withdrawal: true })})`,
           read: Number,
         },
       },

@@ -4,12 +4,14 @@ import {
   DASHBOARD_LIST_SIZE,
   DASHBOARD_MONTHS,
   DASHBOARD_RECENT_SIZE,
+  DASHBOARD_REVIEW_SIZE,
   DASHBOARD_SCHEDULE_DAYS,
   type DashboardChange,
   type DashboardDraft,
   type DashboardMedia,
   type DashboardMonth,
   type DashboardPendingGrading,
+  type DashboardPendingReview,
   type DashboardScheduled,
   MEDIA_KINDS,
   type MediaKind,
@@ -212,6 +214,35 @@ export async function findPendingGrading(db: Connection): Promise<DashboardPendi
       LIMIT ${DASHBOARD_GRADING_SIZE}`,
   );
   return rows.map((row) => ({ id: row.id, title: row.title, count: Number(row.count) }));
+}
+
+/**
+ * docs/review.md: items in review the person may review, sent to them or to anyone, never those they
+ * sent themselves; the longest waiting first.
+ */
+export async function findPendingReview(
+  db: Connection,
+  areas: readonly DashboardArea[],
+  userId: number,
+): Promise<DashboardPendingReview[]> {
+  if (!areas.length) return [];
+  const selects = areas.map(
+    (
+      area,
+    ) => `(SELECT '${area.contract.area}' AS area, t.id, ${keySql(area)} AS key, ${titleSql(area)} AS title,
+        t.review_submitted_by_name AS submitted_by, t.review_submitted_at AS submitted_at, t.review_note AS note,
+        t.review_reviewer_id IS NOT NULL AS for_me
+      FROM ${area.table} t
+      WHERE t.status = 'review' AND ${liveSql(area)}
+        AND (t.review_reviewer_id IS NULL OR t.review_reviewer_id = $1)
+        AND t.review_submitted_by IS DISTINCT FROM $1
+      ORDER BY t.review_submitted_at, t.id LIMIT ${DASHBOARD_REVIEW_SIZE})`,
+  );
+  const rows = await db.query<Omit<DashboardPendingReview, 'submitted_at'> & { submitted_at: Date }>(
+    `SELECT * FROM (${selects.join(' UNION ALL ')}) AS waiting ORDER BY submitted_at, id LIMIT ${DASHBOARD_REVIEW_SIZE}`,
+    [userId],
+  );
+  return rows.map((row) => ({ ...row, submitted_at: iso(row.submitted_at) }));
 }
 
 /** Today's totals, as the lists count them (row_counts: live rows, kept by triggers). */

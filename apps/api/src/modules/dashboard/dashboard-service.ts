@@ -1,4 +1,4 @@
-import type { AuthUser, Dashboard, Permission } from '@gestor/shared';
+import { type AuthUser, type Dashboard, isReviewed, type Permission } from '@gestor/shared';
 import type { Database } from '../../db/client';
 import {
   type DashboardArea,
@@ -6,6 +6,7 @@ import {
   findMediaUsage,
   findMonthlyPublications,
   findPendingGrading,
+  findPendingReview,
   findRecentChanges,
   findTotals,
   findUpcoming,
@@ -53,6 +54,11 @@ export function createDashboardService({
       if (may('test.grade') && may('test.results')) {
         dashboard.pending_grading = await findPendingGrading(database);
       }
+      // docs/review.md: what waits for this person's review, in the areas they review.
+      const reviewing = viewable.filter(
+        (area) => isReviewed(area.contract.area) && may(`${area.contract.area}.review` as Permission),
+      );
+      if (reviewing.length) dashboard.pending_review = await findPendingReview(database, reviewing, user.id);
       return dashboard;
     },
   };

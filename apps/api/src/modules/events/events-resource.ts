@@ -32,7 +32,7 @@ const madridDay = (day: string, days = 0) =>
   `((${day}::date + ${days})::timestamp AT TIME ZONE 'Europe/Madrid')`;
 
 export function eventsResource() {
-  const rules = publishing<EventRecord, EventInput, EventChanges>('event.publish');
+  const rules = publishing<EventRecord, EventInput, EventChanges>('event');
   return defineArea<EventRecord, EventInput, EventChanges>({
     contract: EVENTS,
     table: 'events',
@@ -69,9 +69,9 @@ export function eventsResource() {
           : ValidationError.field('starts_at', 'El comienzo debe ser igual o anterior al final.');
       }
     },
-    prepare({ actor }, input, current) {
-      rules.prepare(input, current);
-      if (!current) (input as Record<string, unknown>).author = actor.id;
+    prepare(ctx, input, current) {
+      rules.prepare(ctx, input, current);
+      if (!current) (input as Record<string, unknown>).author = ctx.actor.id;
     },
     csv: [
       'id',

@@ -14,8 +14,15 @@ import {
 } from '../categories/categories-resource';
 import { defineArea, joinTable, storedIn } from '../resource/area-declaration';
 import type { PublicSideDeclaration } from '../resource/public-side';
-import { effectiveStatusSql, publicUrlOf, publishedNowSql, publishing } from '../resource/publishing';
+import {
+  effectiveStatusSql,
+  notWithdrawnSql,
+  publicUrlOf,
+  publishedNowSql,
+  publishing,
+} from '../resource/publishing';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
+import { type ReviewNotices, reviewStateSql } from '../resource/review';
 import { SPANISH_SEARCH } from '../resource/spanish-search';
 
 // News (docs/areas.md): categories by slug, a cover from the library, a sanitized body whose images count
@@ -32,7 +39,7 @@ const NEWS_CATEGORIES: CategoryLink = { table: 'category_news', own: 'news_id' }
  * merged by the caller's ORDER BY.
  */
 const newestNews = (conditions: string[], count: string) => {
-  const matching = conditions.map((condition) => ` AND ${condition}`).join('');
+  const matching = [notWithdrawnSql(), ...conditions].map((condition) => ` AND ${condition}`).join('');
   const newest = `ORDER BY t.published_at DESC, t.id DESC LIMIT ${count}`;
   return `((SELECT t.* FROM news t WHERE t.status = 'published' AND t.deleted_at IS NULL${matching} ${newest})
     UNION ALL (SELECT t.* FROM news t WHERE t.status = 'scheduled' AND t.published_at <= now() AND t.deleted_at IS NULL${matching} ${newest}))`;
@@ -41,7 +48,7 @@ const newestNews = (conditions: string[], count: string) => {
 /** docs/public-api.md: published news (a scheduled one from its time), newest first. */
 const newsPublic: PublicSideDeclaration = {
   path: PUBLIC_PATHS.news,
-  condition: publishedNowSql(),
+  condition: publishedNowSql('t', { withdrawal: true }),
   order: 't.published_at DESC, t.id DESC',
   query: PublicNewsQuery,
   filters: {
@@ -54,17 +61,26 @@ const newsPublic: PublicSideDeclaration = {
     categories: { from: ['categories'], sql: publicCategoriesSql(NEWS_CATEGORIES) },
   },
   // Those stored as published (kept by the triggers of migration 0018) and the scheduled ones whose
-  // time has come, without reading them all.
+  // time has come, less those withdrawn by their date (migration 0040's index), without reading them all.
   total: `SELECT ((SELECT total FROM row_counts WHERE table_name = 'news:published')
-    + (SELECT count(*) FROM news s WHERE s.status = 'scheduled' AND s.published_at <= now() AND s.deleted_at IS NULL))::int AS total`,
+    + (SELECT count(*) FROM news s WHERE s.status = 'scheduled' AND s.published_at <= now() AND s.deleted_at IS NULL)
+    - (SELECT count(*) FROM news s WHERE s.unpublish_at <= now() AND ${publishedNowSql('s')}))::int AS total`,
   source: newestNews,
-  changesAt: [{ condition: "t.status = 'scheduled'", at: 't.published_at' }],
+  changesAt: [
+    { condition: "t.status = 'scheduled'", at: 't.published_at' },
+    // Its withdrawal, when that comes after its last write (one that set a time already past was refused).
+    {
+      condition: "t.status <> 'draft' AND t.unpublish_at > t.updated_at",
+      at: 't.unpublish_at',
+      kind: 'unpublished',
+    },
+  ],
   sitemap: { order: 't.published_at DESC, t.id DESC', last: true },
 };
 
 /** `website`: PUBLIC_NEWS_URL, the template of a news item's address on the website (or null). */
-export function newsResource({ website }: { website: string | null }) {
-  const rules = publishing<NewsRecord, NewsInput, NewsChanges>('news.publish');
+export function newsResource({ website, review }: { website: string | null; review: ReviewNotices | null }) {
+  const rules = publishing<NewsRecord, NewsInput, NewsChanges>('news', review);
   return defineArea<NewsRecord, NewsInput, NewsChanges>({
     contract: NEWS,
     table: 'news',
@@ -72,6 +88,7 @@ export function newsResource({ website }: { website: string | null }) {
     select: {
       status: effectiveStatusSql(),
       author: `(SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = t.author_id)`,
+      review: reviewStateSql(),
       public_url: null,
     },
     read: { public_url: publicUrlOf(website) },
@@ -91,9 +108,9 @@ export function newsResource({ website }: { website: string | null }) {
       author: (value) => `t.author_id = ${value}`,
     },
     authorize: rules.authorize,
-    prepare({ actor }, input, current) {
-      rules.prepare(input, current);
-      if (!current) (input as Record<string, unknown>).author = actor.id;
+    prepare(ctx, input, current) {
+      rules.prepare(ctx, input, current);
+      if (!current) (input as Record<string, unknown>).author = ctx.actor.id;
     },
     csv: ['id', 'title', 'slug', 'status', 'published_at', 'categories', 'featured', 'author', 'updated_at'],
     publicSide: newsPublic,

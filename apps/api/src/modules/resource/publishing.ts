@@ -1,6 +1,16 @@
-import { accessibilityErrors, checkAccessibility, findingSentence, type Permission } from '@gestor/shared';
+import {
+  AREA_REGISTRY,
+  type Area,
+  accessibilityErrors,
+  checkAccessibility,
+  findingSentence,
+  isReviewed,
+  type Permission,
+  type ReviewState,
+} from '@gestor/shared';
 import { forbidden, ValidationError } from '../../lib/http-errors';
 import type { AuthorizedWrite, WriteContext } from './resource-definition';
+import { type ReviewNotices, reviewsAsOther } from './review';
 
 // docs/areas.md#rules-shared-by-the-content-areas (news, pages): status draft | published | scheduled; published_at set when
 // publishing (now, if not given); a scheduled item whose time has passed reads as published everywhere
@@ -8,14 +18,20 @@ import type { AuthorizedWrite, WriteContext } from './resource-definition';
 // date, or change (or delete) an item that is not a draft.
 
 interface Publishable {
+  id: number;
   status: string;
   published_at: string | null;
+  /** Scheduled withdrawal, in areas that have it (news, pages). */
+  unpublish_at?: string | null;
   body?: string;
+  /** docs/review.md: the review under way, in areas that are reviewed. */
+  review?: ReviewState | null;
 }
 
 interface PublishingInput {
   status?: string;
   published_at?: string | null;
+  unpublish_at?: string | null;
   body?: string;
   accessibility_reason?: string | null;
 }
@@ -74,34 +90,94 @@ export const effectiveStatusSql = (alias = 't') =>
  * A news item whose status reads `published` now (effectiveStatusSql), written so an index on
  * published items serves it (migration 0018). Nothing in the trash is public (decision 026).
  */
-export const publishedNowSql = (alias = 't') =>
-  `${alias}.deleted_at IS NULL AND ${alias}.status IN ('published', 'scheduled') AND (${alias}.status = 'published' OR ${alias}.published_at <= now())`;
+export const publishedNowSql = (alias = 't', { withdrawal = false }: { withdrawal?: boolean } = {}) =>
+  `${alias}.deleted_at IS NULL AND ${alias}.status IN ('published', 'scheduled') AND (${alias}.status = 'published' OR ${alias}.published_at <= now())${withdrawal ? ` AND ${notWithdrawnSql(alias)}` : ''}`;
 
+const submitterOf = (item: Publishable) => item.review?.submitted_by?.id ?? null;
+
+/**
+ * An area's publishing rules (docs/areas.md#rules-shared-by-the-content-areas), and, where the area
+ * is reviewed, its review's (docs/review.md). `notices` tells the writer of an approval; none in a
+ * process that sends no mail (a test reading the definitions).
+ */
 export function publishing<R extends Publishable, C extends PublishingInput, U extends PublishingInput>(
-  permission: Permission,
+  area: Area,
+  notices: ReviewNotices | null = null,
 ) {
+  const permission = `${area}.publish` as Permission;
+  const reviewed = isReviewed(area);
+  const { noun } = AREA_REGISTRY[area];
   const mayPublish = (ctx: WriteContext) => ctx.actor.permissions.includes(permission);
-  const touchesPublishing = (input: PublishingInput) =>
-    (input.status !== undefined && input.status !== 'draft') || (input.published_at ?? null) !== null;
+  // A withdrawal date is a publisher's choice too; sending back the one stored is no change.
+  const touchesPublishing = (input: PublishingInput, current: R | null = null) =>
+    (input.status !== undefined && input.status !== 'draft') ||
+    (input.published_at ?? null) !== null ||
+    (input.unpublish_at !== undefined && !sameInstant(input.unpublish_at, current?.unpublish_at ?? null));
+  const throughSubmit = () =>
+    ValidationError.field(
+      'status',
+      `Para enviar${noun.gender === 'feminine' ? 'la' : 'lo'} a revisión, use «Enviar a revisión».`,
+    );
+
+  /** An edit of an item in review: approval, a reviewer's edit, or the writer's (back to draft). */
+  function authorizeInReview(ctx: WriteContext, current: R, input: PublishingInput) {
+    const becomesPublic = input.status !== undefined && PUBLIC_STATUSES.has(input.status);
+    if (becomesPublic) {
+      if (!mayPublish(ctx)) throw forbidden();
+      if (submitterOf(current) === ctx.actor.id) {
+        throw forbidden(
+          `No puede aprobar ${noun.gender === 'feminine' ? 'una' : 'un'} ${noun.one} que ha enviado usted a revisión: ${noun.gender === 'feminine' ? 'la' : 'lo'} publica otra persona.`,
+        );
+      }
+      return;
+    }
+    if (input.status === 'draft' && reviewsAsOther(ctx.actor, area, submitterOf(current))) {
+      throw ValidationError.field(
+        'status',
+        `Para devolver${noun.gender === 'feminine' ? 'la' : 'lo'} a borrador, use «Devolver con comentarios».`,
+      );
+    }
+    if (touchesPublishing({ ...input, status: undefined }, current) && !mayPublish(ctx)) throw forbidden();
+  }
 
   return {
     async authorize(ctx: WriteContext, write: AuthorizedWrite<R, C, U>) {
+      if (write.action === 'create' && write.input.status === 'review') throw throughSubmit();
+      if (write.action === 'update') {
+        const { current, input } = write;
+        if (reviewed && current.status === 'review') return authorizeInReview(ctx, current, input);
+        if (input.status === 'review') throw throughSubmit();
+      }
       if (mayPublish(ctx)) return;
       const refused =
         write.action === 'create'
           ? touchesPublishing(write.input)
           : write.action === 'update'
-            ? write.current.status !== 'draft' || touchesPublishing(write.input)
+            ? write.current.status !== 'draft' || touchesPublishing(write.input, write.current)
             : write.records.some((record) => record.status !== 'draft');
       if (refused) throw forbidden();
     },
 
     /**
-     * Dates follow the status: now when published without one, none for a draft, ahead when
-     * scheduled. Then the body that is to be public is checked (checkPublicBody).
+     * An item in review stays in review when a reviewer edits it and goes back to draft when anyone
+     * else does (docs/review.md); approving it tells its writer. Dates follow the status: now when
+     * published without one, none for a draft, ahead when scheduled. Then the body that is to be
+     * public is checked (checkPublicBody).
      */
-    prepare(input: PublishingInput, current: R | null) {
+    prepare(ctx: WriteContext, input: PublishingInput, current: R | null) {
+      if (reviewed && current?.status === 'review') {
+        if (input.status !== undefined && PUBLIC_STATUSES.has(input.status)) {
+          const writer = submitterOf(current);
+          const status = input.status;
+          if (notices && writer !== null) {
+            ctx.afterCommit(() => notices.approved(area, current.id, writer, status));
+          }
+        } else {
+          input.status = reviewsAsOther(ctx.actor, area, submitterOf(current)) ? 'review' : 'draft';
+        }
+      }
       datesFollowStatus(input, current);
+      withdrawalFollows(input, current);
       checkPublicBody(input, current);
     },
   };
@@ -111,7 +187,8 @@ function datesFollowStatus(input: PublishingInput, current: Publishable | null) 
   const status = input.status ?? current?.status ?? 'draft';
   const date = input.published_at !== undefined ? input.published_at : (current?.published_at ?? null);
   const now = Date.now();
-  if (status === 'draft') {
+  // In review, an item is not public yet: it has no date, as a draft has none.
+  if (status === 'draft' || status === 'review') {
     if (input.status !== undefined || input.published_at !== undefined) input.published_at = null;
     return;
   }
@@ -139,15 +216,50 @@ function datesFollowStatus(input: PublishingInput, current: Publishable | null) 
   }
 }
 
+const sameInstant = (a: string | null, b: string | null) =>
+  a === null || b === null ? a === b : Date.parse(a) === Date.parse(b);
+
+/**
+ * A withdrawal date comes after the publication, and a new one (or one an item is being made public
+ * with) is still ahead: one already past would withdraw it the moment it is written.
+ */
+function withdrawalFollows(input: PublishingInput, current: Publishable | null) {
+  if (input.unpublish_at === undefined && input.published_at === undefined && input.status === undefined)
+    return;
+  const until = input.unpublish_at !== undefined ? input.unpublish_at : (current?.unpublish_at ?? null);
+  if (until === null) return;
+  const changed =
+    input.unpublish_at !== undefined && !sameInstant(input.unpublish_at, current?.unpublish_at ?? null);
+  const becomesPublic =
+    input.status !== undefined &&
+    PUBLIC_STATUSES.has(input.status) &&
+    !PUBLIC_STATUSES.has(current?.status ?? 'draft');
+  if ((changed || becomesPublic) && Date.parse(until) <= Date.now()) {
+    throw ValidationError.field('unpublish_at', 'La fecha de retirada debe ser posterior a este momento.');
+  }
+  const from = input.published_at !== undefined ? input.published_at : (current?.published_at ?? null);
+  if (from !== null && Date.parse(until) <= Date.parse(from)) {
+    throw ValidationError.field('unpublish_at', 'La retirada debe ser posterior a la fecha de publicación.');
+  }
+}
+
+/** Whether a record of an area with scheduled withdrawal is still shown (SQL over `alias`). */
+export const notWithdrawnSql = (alias = 't') =>
+  `(${alias}.unpublish_at IS NULL OR ${alias}.unpublish_at > now())`;
+
 /** A website address from its template, or null when none is configured. */
 export const fromTemplate = (template: string | null, placeholder: string, value: string) =>
   template === null ? null : template.replaceAll(placeholder, encodeURIComponent(value));
 
 /**
  * A record's `public_url` (news, pages): the address the public API gives it, from the same template,
- * while its status reads published (as it reads now); null otherwise or with no template.
+ * while its status reads published (as it reads now) and it has not been withdrawn by its date; null
+ * otherwise or with no template.
  */
 export function publicUrlOf(template: string | null) {
-  return (row: Record<string, unknown>) =>
-    row.status === 'published' ? fromTemplate(template, '{slug}', row.slug as string) : null;
+  return (row: Record<string, unknown>) => {
+    const until = row.unpublish_at as Date | null | undefined;
+    const shown = row.status === 'published' && (!until || until.getTime() > Date.now());
+    return shown ? fromTemplate(template, '{slug}', row.slug as string) : null;
+  };
 }
