@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AREA_API_PATHS, AREAS, type Dashboard } from '@gestor/shared';
+import { AREA_API_PATHS, AREAS, type Dashboard, madridToday } from '@gestor/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
@@ -298,6 +298,51 @@ describe.each(testDatabases())('dashboard (%s)', (engine) => {
     // Reading the responses without grading them: no such widget.
     expect((await dashboardOf(readerClient)).pending_grading).toBeUndefined();
     expect((await dashboardOf(luis)).pending_grading).toBeUndefined();
+  });
+
+  test('"Por revisar": news and pages whose «Revisar antes de» day is near or past, for those who edit them', async () => {
+    const day = (offset: number) => {
+      const date = new Date(`${madridToday()}T12:00:00Z`);
+      date.setUTCDate(date.getUTCDate() + offset);
+      return date.toISOString().slice(0, 10);
+    };
+    const overdue = await admin.post('/api/news', { title: 'Tasas 2026', revise_by: day(-3) });
+    expect(overdue.status, overdue.text).toBe(201);
+    expect(overdue.body.data.revise_by).toBe(day(-3));
+    const soon = await admin.post('/api/pages', { title: 'Horario de atención', revise_by: day(5) });
+    expect(soon.status, soon.text).toBe(201);
+    const later = await admin.post('/api/news', { title: 'Calendario 2028', revise_by: day(60) });
+    expect(later.status, later.text).toBe(201);
+    const bad = await admin.post('/api/news', { title: 'Mal', revise_by: '2027-02-30' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.revise_by).toEqual([
+      'El campo revisar antes de debe ser una fecha válida (AAAA-MM-DD).',
+    ]);
+
+    const due = (await dashboardOf(luis)).revise_due ?? [];
+    const mine = due.filter((entry) =>
+      [overdue.body.data.id, soon.body.data.id, later.body.data.id].includes(entry.id),
+    );
+    expect(mine).toEqual([
+      {
+        area: 'news',
+        id: overdue.body.data.id,
+        key: overdue.body.data.slug,
+        title: 'Tasas 2026',
+        revise_by: day(-3),
+        overdue: true,
+      },
+      {
+        area: 'page',
+        id: soon.body.data.id,
+        key: String(soon.body.data.id),
+        title: 'Horario de atención',
+        revise_by: day(5),
+        overdue: false,
+      },
+    ]);
+    // Reading is not editing: the widget is not a reader's.
+    expect((await dashboardOf(reader)).revise_due).toBeUndefined();
   });
 
   test('a person with only news.view gets the news widgets only', async () => {

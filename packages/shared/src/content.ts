@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { field, type PublicSpec, reads } from './fields';
+import { parseIsoDate } from './madrid-time';
 import { ID_MAX } from './resource';
 import { nulCheck, stripBidiControls } from './validation';
 
@@ -104,6 +105,16 @@ export function requiredInstantField(label: string) {
       },
       { error: `El campo ${label} debe ser una fecha entre los años 1970 y 9999.` },
     );
+}
+
+/** A calendar day without time (`2027-03-15`), in years 1970–9999, or null. */
+export function dayField(label: string) {
+  return z
+    .string({ error: `El campo ${label} debe ser una fecha AAAA-MM-DD.` })
+    .refine((value) => parseIsoDate(value) !== null && value >= '1970-01-01' && value <= '9999-12-31', {
+      error: `El campo ${label} debe ser una fecha válida (AAAA-MM-DD).`,
+    })
+    .nullable();
 }
 
 /** A reference to one record by id (`cover: 12`), or null when the field allows none. */

@@ -77,6 +77,17 @@ export interface DashboardPendingReview extends DashboardRecord {
 /** "Pendiente de revisar" lists this many items at most. */
 export const DASHBOARD_REVIEW_SIZE = 10;
 
+/** "Por revisar" lists what is due within this many days (and what is overdue). */
+export const DASHBOARD_REVISE_DAYS = 14;
+
+/** An item whose «Revisar antes de» day is near or past, for a person who may edit it. */
+export interface DashboardReviseDue extends DashboardRecord {
+  /** The day (`YYYY-MM-DD`). */
+  revise_by: string;
+  /** Its day has passed (in Madrid). */
+  overdue: boolean;
+}
+
 /** The library's kinds as the widget names them (plural). */
 export const DASHBOARD_MEDIA_LABELS: Record<MediaKind, string> = {
   image: 'Imágenes',
@@ -135,4 +146,9 @@ export interface Dashboard {
    * own; oldest first, at most DASHBOARD_REVIEW_SIZE.
    */
   pending_review?: DashboardPendingReview[];
+  /**
+   * Items whose «Revisar antes de» day is within DASHBOARD_REVISE_DAYS days or past, in the areas
+   * the person may edit (not in the trash); soonest first, at most DASHBOARD_LIST_SIZE × 2.
+   */
+  revise_due?: DashboardReviseDue[];
 }

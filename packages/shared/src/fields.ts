@@ -36,6 +36,8 @@ interface FieldCommon {
   options?: Readonly<Record<string, string>>;
   /** A moment (ISO 8601): the CSV writes it on Madrid's clock. */
   instant?: true;
+  /** A calendar day (`YYYY-MM-DD`, no time): the form offers a day, not a moment. */
+  day?: true;
   /** Not read by list pages (a 200 000-character body): only a record's own read carries it. */
   inList?: false;
   /** What it reads back as, when not the schema's output. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCESSIBILITY_REASON_MAX, ACCESSIBILITY_REASON_MIN } from './accessibility';
 import {
+  dayField,
   imageRef,
   instantField,
   optionalText,
@@ -76,6 +77,13 @@ export const unpublishAtField = () =>
     instant: true,
     publication: true,
   });
+
+/**
+ * The day by which someone should read the item again and confirm it still holds (a fee, a
+ * timetable, a contact); null: none. The dashboard lists what is due to those who edit the area.
+ */
+export const reviseByField = () =>
+  field(dayField('revisar antes de'), { label: 'Revisar antes de', default: null, day: true });
 
 /**
  * Draft, published or scheduled (and in review, where the area is reviewed), its Spanish names
@@ -195,6 +203,7 @@ const newsFields = {
   review: reviewStateField(),
   published_at: publishedAtField(),
   unpublish_at: unpublishAtField(),
+  revise_by: reviseByField(),
   featured: field(booleanField('destacada'), { label: 'Destacada', default: false, public: true }),
   /** Whoever created it. */
   author: readOnly(reads<{ id: number; name: string } | null>(), { label: 'Autor' }),
@@ -250,6 +259,7 @@ const pageFields = {
   review: reviewStateField(),
   published_at: publishedAtField(),
   unpublish_at: unpublishAtField(),
+  revise_by: reviseByField(),
   public_url: websiteAddress,
 };
 

@@ -37,7 +37,7 @@ import * as questionnaireKinds from './0036-questionnaire-kinds';
 import * as questionnairesAnswered from './0037-questionnaires-answered';
 import * as questionnaireResults from './0038-questionnaire-results';
 import * as review from './0039-review';
-import * as unpublishAt from './0040-unpublish-at';
+import * as withdrawalAndRevision from './0040-withdrawal-and-revision';
 
 export interface Migration {
   name: string;
@@ -89,5 +89,5 @@ export const MIGRATIONS: Migration[] = [
   questionnairesAnswered,
   questionnaireResults,
   review,
-  unpublishAt,
+  withdrawalAndRevision,
 ];

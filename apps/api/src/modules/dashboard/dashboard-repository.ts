@@ -5,6 +5,7 @@ import {
   DASHBOARD_MONTHS,
   DASHBOARD_RECENT_SIZE,
   DASHBOARD_REVIEW_SIZE,
+  DASHBOARD_REVISE_DAYS,
   DASHBOARD_SCHEDULE_DAYS,
   type DashboardChange,
   type DashboardDraft,
@@ -12,9 +13,11 @@ import {
   type DashboardMonth,
   type DashboardPendingGrading,
   type DashboardPendingReview,
+  type DashboardReviseDue,
   type DashboardScheduled,
   MEDIA_KINDS,
   type MediaKind,
+  madridToday,
 } from '@gestor/shared';
 import type { Connection } from '../../db/client';
 import type { ResourceDefinition } from '../resource/resource-definition';
@@ -243,6 +246,32 @@ export async function findPendingReview(
     [userId],
   );
   return rows.map((row) => ({ ...row, submitted_at: iso(row.submitted_at) }));
+}
+
+/** Areas whose items carry a «Revisar antes de» day (the field table's `revise_by`). */
+export const hasReviseBy = (area: DashboardArea) => Object.hasOwn(area.contract.fields, 'revise_by');
+
+/** Items whose «Revisar antes de» day is within DASHBOARD_REVISE_DAYS days of today in Madrid, or past. */
+export async function findReviseDue(
+  db: Connection,
+  areas: readonly DashboardArea[],
+): Promise<DashboardReviseDue[]> {
+  if (!areas.length) return [];
+  const size = DASHBOARD_LIST_SIZE * 2;
+  const selects = areas.map(
+    (
+      area,
+    ) => `(SELECT '${area.contract.area}' AS area, t.id, ${keySql(area)} AS key, ${titleSql(area)} AS title,
+        to_char(t.revise_by, 'YYYY-MM-DD') AS revise_by, t.revise_by < $1::date AS overdue
+      FROM ${area.table} t
+      WHERE t.revise_by IS NOT NULL AND t.deleted_at IS NULL
+        AND t.revise_by <= $1::date + ${DASHBOARD_REVISE_DAYS}
+      ORDER BY t.revise_by, t.id LIMIT ${size})`,
+  );
+  return db.query<DashboardReviseDue>(
+    `SELECT * FROM (${selects.join(' UNION ALL ')}) AS due ORDER BY revise_by, id LIMIT ${size}`,
+    [madridToday()],
+  );
 }
 
 /** Today's totals, as the lists count them (row_counts: live rows, kept by triggers). */

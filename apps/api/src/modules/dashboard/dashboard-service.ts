@@ -8,9 +8,11 @@ import {
   findPendingGrading,
   findPendingReview,
   findRecentChanges,
+  findReviseDue,
   findTotals,
   findUpcoming,
   hasDrafts,
+  hasReviseBy,
   type UpcomingSource,
 } from './dashboard-repository';
 
@@ -59,6 +61,11 @@ export function createDashboardService({
         (area) => isReviewed(area.contract.area) && may(`${area.contract.area}.review` as Permission),
       );
       if (reviewing.length) dashboard.pending_review = await findPendingReview(database, reviewing, user.id);
+      // What someone who edits the area should read again soon (its «Revisar antes de» day).
+      const revisable = viewable.filter(
+        (area) => hasReviseBy(area) && may(`${area.contract.area}.update` as Permission),
+      );
+      if (revisable.length) dashboard.revise_due = await findReviseDue(database, revisable);
       return dashboard;
     },
   };
