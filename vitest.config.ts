@@ -12,7 +12,6 @@ const workers = os.totalmem() >= 4 * 2 ** 30 ? Math.max(2, os.availableParalleli
 // to a server on a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -21,6 +20,24 @@ export default defineConfig({
     // As the browser tests do: on CI a failed test runs once more (a timing test on a loaded runner);
     // a retried pass is still reported, so a flake is seen, not hidden.
     retry: process.env.CI ? 1 : 0,
-    globalSetup: ['apps/api/test/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          // One module graph per worker, not per file: importing the whole API again for each of some
+          // 80 files was a third of their time (decision 043). They mock no module and each starts its
+          // own server, database and storage, so nothing they share is state.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // The SPA's unit tests mock modules (vi.mock), which only a graph of their own keeps to them.
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] },
+      },
+    ],
   },
 });

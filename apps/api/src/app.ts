@@ -16,6 +16,7 @@ import { parseQueryString } from './lib/query-string';
 import { normaliseTarget } from './lib/request-target';
 import { createStorage, type Storage } from './lib/storage/storage';
 import { storageRoutes } from './lib/storage/storage-routes';
+import { accessibilityRoutes } from './modules/accessibility/accessibility-routes';
 import { accountRoutes } from './modules/account/account-routes';
 import { activityRoutes } from './modules/activity/activity-routes';
 import { requestOriginPlugin } from './modules/activity/request-origin';
@@ -283,6 +284,8 @@ export async function buildApp({
     exportIdleTimeoutMs,
     exportLimiter,
   });
+  // The open accessibility findings of everything published, and the overrides (docs/accessibility.md).
+  accessibilityRoutes(app, { database, areas, publicUrls: config.publicUrls });
   // Each person's saved views of every list (decision 032), checked against the lists' contracts.
   savedViewsRoutes(app, {
     service: createSavedViewsService({ database, contracts: areas.map((area) => area.contract) }),

@@ -155,12 +155,19 @@ describe.each(testDatabases())('resource machinery (%s)', (engine) => {
       expect(response.status).toBe(200);
       // Every area of the registry, then the groups of extra permissions.
       expect(response.body.data.map((group: { area: string }) => group.area)).toEqual([...PERMISSION_GROUPS]);
-      expect(response.body.data.at(-2)).toMatchObject({ area: 'webhook', label: 'Webhooks' });
-      expect(response.body.data.at(-1)).toEqual({
-        area: 'activity',
-        label: 'Actividad',
-        permissions: [{ name: 'activity.view', label: 'Actividad: Ver' }],
-      });
+      expect(response.body.data.at(-3)).toMatchObject({ area: 'webhook', label: 'Webhooks' });
+      expect(response.body.data.slice(-2)).toEqual([
+        {
+          area: 'activity',
+          label: 'Actividad',
+          permissions: [{ name: 'activity.view', label: 'Actividad: Ver' }],
+        },
+        {
+          area: 'accessibility',
+          label: 'Accesibilidad',
+          permissions: [{ name: 'accessibility.view', label: 'Accesibilidad: Ver' }],
+        },
+      ]);
       expect(response.body.data[0]).toEqual({
         area: 'news',
         label: 'Noticias',

@@ -212,6 +212,25 @@ describe.each(testDatabases())('review (%s)', (engine) => {
       'withdrawn',
       'submitted',
     ]);
+    // Each step keeps the item as it was: the editor shows the changes since it was sent.
+    const sentStep = thread.body.data.at(-1);
+    expect(sentStep.has_version).toBe(true);
+    const sentVersion = await ana.client.get(`/api/news/${item.id}/versions/${sentStep.id}`);
+    expect(sentVersion.body.data).toMatchObject({ title: 'Horario de verano 2027', excerpt: null });
+
+    // A version taken in review, restored with its publication state, comes back as a draft: review
+    // is a hand-over between two people, not a state of the content.
+    const current = (await admin.get(`/api/news/${item.id}`)).body.data;
+    const returned = await ana.client.post(`/api/news/${item.id}/return`, {
+      note: 'Vuelve a mirarlo.',
+      updated_at: current.updated_at,
+    });
+    const restored = await ana.client.post(`/api/news/${item.id}/versions/${sentStep.id}/restore`, {
+      updated_at: returned.body.data.updated_at,
+      publication: true,
+    });
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.body.data).toMatchObject({ status: 'draft', excerpt: null });
   });
 
   test('sent to one reviewer: only she is told, and only her dashboard lists it', async () => {

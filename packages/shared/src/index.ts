@@ -1,4 +1,5 @@
 export * from './accessibility';
+export * from './accessibility-report';
 export * from './account';
 export * from './activity';
 export * from './api-tokens';

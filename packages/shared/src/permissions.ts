@@ -277,9 +277,13 @@ function extraActionsOf(area: Area): ExtraAction[] {
 /**
  * Permissions that belong to no area of records (issue 20): each is a row of the role form's matrix
  * with only the actions it has. `activity.view` reads the activity log, every area's changes and the
- * security log (decision 031).
+ * security log (decision 031); `accessibility.view` reads the «Accesibilidad» screen, the open findings
+ * of every published body and the overrides with their reasons (docs/accessibility.md).
  */
-export const EXTRA_PERMISSIONS = { activity: ['view'] } as const satisfies Record<string, readonly Action[]>;
+export const EXTRA_PERMISSIONS = { activity: ['view'], accessibility: ['view'] } as const satisfies Record<
+  string,
+  readonly Action[]
+>;
 type ExtraGroup = keyof typeof EXTRA_PERMISSIONS;
 
 /** A row of the permission matrix: an area, or a group of extra permissions. */
@@ -293,6 +297,7 @@ export const PERMISSION_GROUPS: readonly PermissionGroup[] = [
 export const PERMISSION_GROUP_LABELS: Record<PermissionGroup, string> = {
   ...AREA_LABELS,
   activity: 'Actividad',
+  accessibility: 'Accesibilidad',
 };
 
 export type Permission =

@@ -74,6 +74,15 @@ export const REVIEW_STEP_LABELS: Record<ReviewStep['action'], string> = {
   withdrawn: 'Vuelta a borrador al cambiarla',
 };
 
+/**
+ * The history's changes of a review's steps that are no field of the record — the note a step
+ * carries, and the person it was sent to — by their Spanish names (the history and the activity log).
+ */
+export const REVIEW_CHANGE_LABELS: Readonly<Record<string, string>> = {
+  note: 'Nota',
+  reviewer: 'Revisor',
+};
+
 /** `GET /api/<path>/reviewers`: the people an item may be sent to (active, holding `<area>.review`). */
 export interface Reviewer {
   id: number;

@@ -3,7 +3,8 @@ import type { MenuEntry } from '../components/layout/menu-types';
 import { areas } from './areas';
 
 // The sidebar menu, as data: home, then every area of the registry (app/areas.ts), then the activity
-// log (decision 031). The shell shows an entry only to users holding its permission.
+// log (decision 031) and the accessibility screen (docs/accessibility.md). The shell shows an entry
+// only to users holding its permission.
 export const mainMenu: readonly MenuEntry[] = [
   { label: 'Inicio', icon: 'pi pi-home', to: '/' },
   ...areas.map(({ area, icon }) => ({
@@ -13,4 +14,10 @@ export const mainMenu: readonly MenuEntry[] = [
     permission: `${area}.view` as const,
   })),
   { label: 'Actividad', icon: 'pi pi-history', to: '/activity', permission: 'activity.view' },
+  {
+    label: 'Accesibilidad',
+    icon: 'pi pi-eye',
+    to: '/accessibility',
+    permission: 'accessibility.view',
+  },
 ];

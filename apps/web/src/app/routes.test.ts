@@ -47,6 +47,9 @@ describe('screens an area declares beyond its list and form', () => {
     ['/test/3/respuestas/12', 'test.results'],
     ['/test/3/resultados', 'test.results'],
     ['/test/3', 'test.view'],
+    // And the screens of no area, each behind its own permission.
+    ['/activity', 'activity.view'],
+    ['/accessibility', 'accessibility.view'],
   ])('%s needs %s', (path, permission) => {
     expect(permissionOf(path)).toBe(permission);
   });

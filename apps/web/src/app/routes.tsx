@@ -106,6 +106,16 @@ export const routes: RouteObject[] = [
                   return { Component: () => <ActivityRoute editable={editable} /> };
                 },
               },
+              {
+                // The open accessibility findings of everything published, the overrides and the
+                // drafts of the statement and the yearly report (docs/accessibility.md).
+                path: 'accessibility',
+                handle: { permission: 'accessibility.view' } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await import('../features/accessibility/routes/accessibility'))
+                    .AccessibilityRoute,
+                }),
+              },
               // Every management area, from the registry (app/areas.ts).
               ...areas.flatMap((entry) => resourceRouteObjects(entry.area, entry.load, entry.screens)),
             ],

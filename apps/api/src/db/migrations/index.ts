@@ -38,6 +38,7 @@ import * as questionnairesAnswered from './0037-questionnaires-answered';
 import * as questionnaireResults from './0038-questionnaire-results';
 import * as review from './0039-review';
 import * as withdrawalAndRevision from './0040-withdrawal-and-revision';
+import * as accessibilityReport from './0041-accessibility-report';
 
 export interface Migration {
   name: string;
@@ -90,4 +91,5 @@ export const MIGRATIONS: Migration[] = [
   questionnaireResults,
   review,
   withdrawalAndRevision,
+  accessibilityReport,
 ];

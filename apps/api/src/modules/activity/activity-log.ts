@@ -6,6 +6,7 @@ import {
   AREAS,
   type Area,
   AUDIT_ACTIONS,
+  REVIEW_CHANGE_LABELS,
   type ResourceContract,
   SECURITY_AREA,
 } from '@gestor/shared';
@@ -243,7 +244,8 @@ export function createActivityLog({ database, areas }: { database: Connection; a
   /** A changed field as people read it: its label in the area's field table (docs/areas.md history). */
   const labelOf = (path: string | null, field: string) => {
     const fields = path === null ? undefined : byPath.get(path)?.contract.fields;
-    return fields && Object.hasOwn(fields, field) ? fields[field]!.label : field;
+    if (fields && Object.hasOwn(fields, field)) return fields[field]!.label;
+    return Object.hasOwn(REVIEW_CHANGE_LABELS, field) ? REVIEW_CHANGE_LABELS[field]! : field;
   };
 
   async function toEntries(rows: ActivityRow[]): Promise<ActivityEntry[]> {

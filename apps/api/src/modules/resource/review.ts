@@ -16,7 +16,6 @@ import { conflict, forbidden, notFound, ValidationError } from '../../lib/http-e
 import { mailLayout } from '../../lib/mail-layout';
 import type { Mailer } from '../../lib/mailer';
 import { validate } from '../../lib/validate';
-import type { Webhooks } from '../webhooks/webhooks';
 import type { AreaService, WriteContext } from './resource-definition';
 
 // docs/review.md (decision 054): the two transitions of a review that are not an edit, sending to
@@ -172,6 +171,21 @@ export function reviewNotices(deps: ReviewDependencies): ReviewNotices {
   };
 }
 
+/**
+ * Where a transition is told to the website's webhooks: the application's outbox (webhooks/), given
+ * by the caller so this folder does not import that one (it imports this one).
+ */
+export interface ReviewWebhooks {
+  outbox: {
+    enqueue(
+      tx: Connection,
+      type: WebhookEvent,
+      data: { area: Area; id: number; slug: string | null },
+    ): Promise<number[]>;
+  };
+  wake(): void;
+}
+
 interface ReviewRow {
   id: number;
   status: string;
@@ -183,7 +197,7 @@ interface ReviewRow {
 export function reviewRoutes(
   app: FastifyInstance,
   service: AreaService<{ id: number; updated_at: string }, unknown, unknown>,
-  options: { notices: ReviewNotices | null; webhooks?: Webhooks },
+  options: { notices: ReviewNotices | null; webhooks?: ReviewWebhooks },
 ) {
   const { contract, table } = service.definition;
   const area = contract.area;

@@ -278,6 +278,12 @@ export function versionsOf(
       for (const [name, spec] of kept) {
         if (!Object.hasOwn(state, name) || sameValue(spec, state[name], current[name])) continue;
         if (publication.has(name) && !withPublication) continue;
+        // docs/review.md: being in review is a hand-over between two people, not a state of the
+        // content; a version taken in review comes back as a draft, to be sent again.
+        if (name === 'status' && state[name] === 'review') {
+          if (current[name] !== 'draft') input[name] = 'draft';
+          continue;
+        }
         const value = state[name];
         if (spec.kind === 'ref' || spec.kind === 'list') {
           const refs = spec.kind === 'ref' ? (value === null ? [] : [value as Named]) : (value as Named[]);

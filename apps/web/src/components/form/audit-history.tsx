@@ -32,6 +32,9 @@ const ACTION_SEVERITY: Record<AuditEntry['action'], 'success' | 'info' | 'danger
   restored: 'success',
   force_deleted: 'danger',
   reverted: 'info',
+  // docs/review.md: sent to review, and back to draft with comments.
+  submitted: 'info',
+  returned: 'info',
 };
 
 interface AuditHistoryProps {
@@ -122,7 +125,8 @@ export function AuditHistory({
       // The API would answer 403, which signs the person out (docs/http-api.md#sign-in-lifecycle): said here instead. The
       // publication state stays as it is, so only the record's own state matters.
       const status = (current as unknown as Record<string, unknown>).status ?? 'draft';
-      if (!mayPublish && status !== 'draft') {
+      // An item in review is anyone's to change, as a draft is (docs/review.md).
+      if (!mayPublish && status !== 'draft' && status !== 'review') {
         restore.notify.error(PUBLISH_REFUSED);
         return;
       }

@@ -9,11 +9,17 @@ export function ConflictDialog({
   message,
   onCancel,
   onLoadLatest,
+  unsaved = true,
 }: {
   /** The server's message; null hides the dialog. */
   message: string | null;
   onCancel: () => void;
   onLoadLatest: () => void;
+  /**
+   * The form holds changes the refused write did not save (a save's 409). False for a review's
+   * transition (docs/review.md), which saved them first.
+   */
+  unsaved?: boolean;
 }) {
   return (
     <Dialog
@@ -36,8 +42,9 @@ export function ConflictDialog({
     >
       <p>{message}</p>
       <p className="resource-muted">
-        Sus cambios no se han guardado. Si carga la última versión, se perderán; con «Cancelar» puede
-        revisarlos antes.
+        {unsaved
+          ? 'Sus cambios no se han guardado. Si carga la última versión, se perderán; con «Cancelar» puede revisarlos antes.'
+          : 'Con «Cargar la última versión» verá cómo está ahora.'}
       </p>
     </Dialog>
   );

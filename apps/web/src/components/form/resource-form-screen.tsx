@@ -25,6 +25,7 @@ import {
   savedLink,
   savedMessage,
 } from '../resource/messages';
+import { RecordFormContext, type RecordFormHandle } from '../resource/record-form-context';
 import {
   resourceKeys,
   useDeleteResources,
@@ -279,6 +280,9 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
   const manageable = !editing || (screens.canManage?.(record) ?? true);
   // Optimistic locking (docs/http-api.md): every PUT carries the updated_at of the version on screen.
   const updatedAt = useRef(record?.updated_at);
+  // The record on screen for `toBody`, which the schema below reads long after its first render: a
+  // review's transition (docs/review.md) changes its status without a save.
+  const shown = useRef(record);
   // Issue 19: who else is editing; a tab without the edit lock shows the form read-only.
   const presence = usePresence(contract, record?.id, {
     mayEdit: editing && allowed('update') && manageable,
@@ -293,8 +297,8 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
       .custom<V>()
       .transform((formValues) => {
         const values = overrides.current ? { ...formValues, ...overrides.current } : formValues;
-        return record
-          ? { ...declaration.toBody(values, record), updated_at: updatedAt.current }
+        return shown.current
+          ? { ...declaration.toBody(values, shown.current), updated_at: updatedAt.current }
           : declaration.toBody(values, undefined);
       })
       .pipe(record ? declaration.updateInput : declaration.createInput),
@@ -306,6 +310,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
   });
   const showRecord = (latest: R) => {
     updatedAt.current = latest.updated_at;
+    shown.current = latest;
     form.reset(declaration.fromRecord(latest));
   };
   const { dialog: leaveDialog, allowNavigation } = useUnsavedChangesGuard(form.formState.isDirty);
@@ -317,6 +322,8 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
   const queryClient = useQueryClient();
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [conflict, setConflict] = useState<string | null>(null);
+  // A review's transition refused with 409 (docs/review.md): the form's changes were saved before it.
+  const [conflictSaved, setConflictSaved] = useState(false);
   // Issue 20: Ctrl+S saves as the form's submit button does (components/shortcuts).
   const shortcutForm = useSaveShortcut(!readOnly && !save.isPending);
   const { formRef: draftFormRef } = draft;
@@ -332,6 +339,8 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
   // values; `confirming` is set while the yes is being saved, so it is not asked again.
   const [question, setQuestion] = useState<(SaveQuestion<V> & { overrides: Partial<V> | null }) | null>(null);
   const confirming = useRef(false);
+  // What the last save answered, for `saveChanges` (a save's outcome is otherwise only on screen).
+  const lastSaved = useRef<R | undefined>(undefined);
 
   const submit = form.handleSubmit(async (body) => {
     setFormErrors([]);
@@ -344,6 +353,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
     }
     try {
       const saved = await save.mutateAsync(body as object);
+      lastSaved.current = saved;
       draft.forget();
       if (!editing) declaration.onCreated?.(saved);
       if (!editing || recordKey(contract, saved) !== openedAt) {
@@ -364,6 +374,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
     } catch (error) {
       // Optimistic locking (docs/http-api.md): nothing was written; the person chooses what to do.
       if (isApiError(error) && error.status === 409) {
+        setConflictSaved(false);
         setConflict(CONFLICT_MESSAGE);
         return;
       }
@@ -400,6 +411,26 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
       confirming.current = false;
     }
   };
+
+  // docs/review.md: a transition saves the person's changes first, then moves the saved record.
+  const handle: RecordFormHandle | null = record
+    ? {
+        contract,
+        saveChanges: async () => {
+          if (!form.formState.isDirty) return shown.current;
+          lastSaved.current = undefined;
+          await submit();
+          return lastSaved.current;
+        },
+        showRecord: (latest) => showRecord(latest as R),
+        conflict: (message) => {
+          setConflictSaved(true);
+          setConflict(message ?? CONFLICT_MESSAGE);
+        },
+        notify,
+        saving: save.isPending,
+      }
+    : null;
 
   const loadLatest = async () => {
     const latest = await reload?.();
@@ -444,7 +475,9 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
       <FormErrorsNotice messages={formErrors} />
       <FieldTableContext.Provider value={screens.contract.fields}>
         <ReadOnlyContext.Provider value={readOnly}>
-          <Fields record={record} readOnly={readOnly} />
+          <RecordFormContext.Provider value={handle}>
+            <Fields record={record} readOnly={readOnly} />
+          </RecordFormContext.Provider>
         </ReadOnlyContext.Provider>
       </FieldTableContext.Provider>
       <div className="resource-form-actions">
@@ -517,6 +550,7 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
       />
       <ConflictDialog
         message={conflict}
+        unsaved={!conflictSaved}
         onCancel={() => setConflict(null)}
         onLoadLatest={() => void loadLatest()}
       />

@@ -12,16 +12,21 @@ import { Notice } from '../ui/notice';
 // field beside the record as it is now — two columns where they fit, one above the other at 375 px —
 // each field that differs marked in words ("Distinto"), not by colour alone.
 
-interface VersionDialogProps {
+/** What the dialog needs of a history entry (a review's step is one too: docs/review.md). */
+export type VersionEntry = Pick<AuditEntry, 'id' | 'created_at' | 'user'>;
+
+interface VersionDialogProps<E extends VersionEntry> {
   contract: ResourceContract;
   recordId: number;
   /** The entry whose version is shown; null hides the dialog. */
-  entry: AuditEntry | null;
+  entry: E | null;
   /** The record as it is now (the form's). */
   current: Record<string, unknown> | undefined;
   onHide: () => void;
   /** "Restaurar esta versión", when the person may restore it. */
-  onRestore?: (entry: AuditEntry) => void;
+  onRestore?: (entry: E) => void;
+  /** The dialog's title, when it says more than the version's moment («Cambios desde el envío a revisión»). */
+  header?: string;
 }
 
 /** The fields a version holds, in the field table's order, with their definitions. */
@@ -118,7 +123,15 @@ function comparable(value: unknown): unknown {
 
 const differs = (a: unknown, b: unknown) => JSON.stringify(comparable(a)) !== JSON.stringify(comparable(b));
 
-export function VersionDialog({ contract, recordId, entry, current, onHide, onRestore }: VersionDialogProps) {
+export function VersionDialog<E extends VersionEntry>({
+  contract,
+  recordId,
+  entry,
+  current,
+  onHide,
+  onRestore,
+  header,
+}: VersionDialogProps<E>) {
   const version = useResourceVersion(contract, recordId, entry?.id ?? null);
   const summaryId = useId();
   const data = version.data?.data;
@@ -138,7 +151,7 @@ export function VersionDialog({ contract, recordId, entry, current, onHide, onRe
     <Dialog
       visible={entry !== null}
       onHide={onHide}
-      header={`Versión del ${when}`}
+      header={header ?? `Versión del ${when}`}
       className="resource-dialog version-dialog"
       draggable={false}
       resizable={false}

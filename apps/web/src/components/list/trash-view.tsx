@@ -171,9 +171,11 @@ export function TrashListScreen<R extends ResourceRecord>({
   } as ResourceColumn<Trashed<R>>;
   const columns = [titleColumn, deletedColumn];
   const name = (record: R) => nameOf(screens, record);
-  // A record the person may not manage (a user holding more than they do) offers nothing: the API
-  // would answer 403, which signs the SPA out (docs/http-api.md#sign-in-lifecycle).
-  const manageable = (record: R) => (screens.canManage ?? (() => true))(record);
+  // A record the person may not manage (a user holding more than they do), or not delete (a news item
+  // in review, for a writer: docs/review.md), offers nothing: restoring and deleting for good are
+  // deletions to the API, which would answer 403, which signs the SPA out (docs/http-api.md#sign-in-lifecycle).
+  const manageable = (record: R) =>
+    (screens.canManage ?? (() => true))(record) && (screens.canDelete ?? (() => true))(record);
   const actions = (record: Trashed<R>) =>
     manageable(record) && (
       <>

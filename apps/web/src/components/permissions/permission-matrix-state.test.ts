@@ -19,17 +19,25 @@ describe('permission matrix cells', () => {
     expect(cellPermission('page', 'publish')).toBe('page.publish');
     expect(cellPermission('user', 'publish')).toBeNull();
     expect(columnPermissions('publish')).toEqual(['news.publish', 'page.publish', 'event.publish']);
-    // Every area of the registry, and the activity log.
-    expect(columnPermissions('view')).toHaveLength(AREAS.length + 1);
+    // Every area of the registry, the activity log and the accessibility screen.
+    expect(columnPermissions('view')).toHaveLength(AREAS.length + 2);
   });
 
-  it('has a row "Actividad" with Ver alone', () => {
+  it('has Enviar a revisión and Revisar only for the areas that are reviewed (docs/review.md)', () => {
+    expect(columnPermissions('submit')).toEqual(['news.submit', 'page.submit']);
+    expect(columnPermissions('review')).toEqual(['news.review', 'page.review']);
+    expect(cellPermission('event', 'review')).toBeNull();
+  });
+
+  it('has rows "Actividad" and "Accesibilidad" with Ver alone', () => {
     expect(rowPermissions('activity')).toEqual(['activity.view']);
     expect(cellPermission('activity', 'create')).toBeNull();
+    expect(rowPermissions('accessibility')).toEqual(['accessibility.view']);
+    expect(cellPermission('accessibility', 'update')).toBeNull();
   });
 
   it('covers every permission exactly once', () => {
-    const rows = [...AREAS, 'activity'] as const;
+    const rows = [...AREAS, 'activity', 'accessibility'] as const;
     expect(normalizePermissions(rows.flatMap(rowPermissions))).toEqual(normalizePermissions(PERMISSIONS));
   });
 });
@@ -51,6 +59,8 @@ describe('permission matrix toggles', () => {
         'news.create',
         'news.update',
         'news.delete',
+        'news.submit',
+        'news.review',
         'news.publish',
         'user.view',
       ]),

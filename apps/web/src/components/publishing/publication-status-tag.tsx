@@ -7,11 +7,13 @@ import {
 import { Tag } from 'primereact/tag';
 import './publishing.css';
 
-// Borrador grey, Publicada green, Programada blue: the text says the state, the colour only helps
-// (WCAG 1.4.1); resource.css gives each severity dark text on a soft background (4.5:1), and
-// publishing.css keeps Programada blue whatever the theme's primary colour.
+// Borrador grey, En revisión amber, Publicada green, Programada blue: the text says the state, the
+// colour only helps (WCAG 1.4.1); resource.css gives each severity dark text on a soft background
+// (4.5:1), and publishing.css keeps Programada blue whatever the theme's primary colour and gives
+// En revisión its own amber pair.
 const SEVERITY = {
   draft: 'secondary',
+  review: 'warning',
   published: 'success',
   scheduled: 'info',
 } as const satisfies Record<PublicationStatus, string>;

@@ -1,19 +1,23 @@
-import { ACCESSIBILITY_REASON_MIN, AREA_REGISTRY, type PublicationStatus } from '@gestor/shared';
-import { useContext, useState } from 'react';
+import { ACCESSIBILITY_REASON_MIN, AREA_REGISTRY, type Permission } from '@gestor/shared';
+import { useContext, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { useUser } from '../../lib/auth';
 import { useCan } from '../../lib/permissions';
 import { DateTimeControl, FormSection, MADRID_TIME_HINT, TextareaControl } from '../controls';
 import { FieldTableContext } from '../controls/form-controls';
 import { formatDateTime } from '../resource/format';
 import { richTextFieldOf, useAccessibilityFindings } from '../rich-text/accessibility-check';
 import { PublicationStatusTag } from './publication-status-tag';
-import type { PublishingRules } from './publishing';
+import { type PublishingRules, reviewRole } from './publishing';
+import { type ReviewedRecord, useReviewParts } from './review-panel';
 import './publishing.css';
 
 /**
  * "Publicación": the item's state and date as they are now and, where the area schedules and the
  * person may publish, the date "Programar" publishes it on (Madrid's clock shown, UTC stored). The
- * buttons that publish are the form's own (PublishingSubmitActions), right under this panel.
+ * buttons that publish are the form's own (PublishingSubmitActions), right under this panel. Where
+ * the area is reviewed (docs/review.md): the review under way first, «Enviar a revisión» for a saved
+ * draft, and the review's thread (review-panel.tsx).
  */
 export function PublishingPanel({
   rules,
@@ -21,11 +25,19 @@ export function PublishingPanel({
   readOnly,
 }: {
   rules: PublishingRules;
-  record: { status: PublicationStatus; published_at: string | null } | undefined;
+  record: (ReviewedRecord & { published_at: string | null }) | undefined;
   readOnly: boolean;
 }) {
-  const mayPublish = useCan()(rules.permission);
+  const can = useCan();
+  const userId = useUser()?.id;
+  // The person who sent an item to review does not publish it while it is there (docs/review.md).
+  const mayPublish = reviewRole(record, userId, {
+    review: can(`${rules.area}.review` as Permission),
+    publish: can(rules.permission),
+  }).mayPublishIt;
   const status = record?.status ?? 'draft';
+  const facts = useRef<HTMLDListElement>(null);
+  const review = useReviewParts(rules, record, readOnly, facts);
   // The calendar offers nothing before the minute the form opened; the server checks it again.
   const [now] = useState(() => new Date().toISOString());
   // Said of the area's records as its registry entry names them: "publicarla" a news item, "publicarlo" an event.
@@ -36,7 +48,9 @@ export function PublishingPanel({
   return (
     <FormSection title="Publicación">
       <div className="publishing-panel">
-        <dl className="publishing-facts">
+        {review.notice}
+        {/* Focused once the item is returned to draft: its new state is what there is to read. */}
+        <dl ref={facts} className="publishing-facts" tabIndex={-1}>
           <div>
             <dt>Estado:</dt>
             <dd>
@@ -46,7 +60,7 @@ export function PublishingPanel({
           <div>
             <dt>Fecha de publicación:</dt>
             <dd>
-              {status !== 'draft' && record?.published_at
+              {(status === 'published' || status === 'scheduled') && record?.published_at
                 ? formatDateTime(record.published_at)
                 : 'Sin publicar'}
             </dd>
@@ -66,12 +80,15 @@ export function PublishingPanel({
             />
           </div>
         )}
-        {!mayPublish && !readOnly && (
+        {/* In review, the notice above says what a save does. */}
+        {!can(rules.permission) && !readOnly && status !== 'review' && (
           <p className="publishing-note">
             Se guarda como borrador: {what} corresponde a quien puede publicar {many}.
           </p>
         )}
         {mayPublish && !readOnly && <AccessibilityReason />}
+        {review.submit}
+        {review.thread}
       </div>
     </FormSection>
   );

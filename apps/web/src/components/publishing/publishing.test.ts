@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayChangePublication, publishingBody } from './publishing';
+import { mayChangePublication, mayEditPublication, publishingBody, reviewRole } from './publishing';
 
 const FUTURE = '2030-11-23T09:30:00.000Z';
 const draft = { status: 'draft' as const, published_at: null };
@@ -50,6 +50,68 @@ describe('what a publishable form sends about publishing', () => {
     expect(mayChangePublication(scheduled, false)).toBe(false);
     expect(mayChangePublication(published, false)).toBe(false);
     expect(mayChangePublication(published, true)).toBe(true);
+  });
+});
+
+describe('an item in review (docs/review.md)', () => {
+  const review = {
+    status: 'review' as const,
+    published_at: null,
+    review: {
+      submitted_by: { id: 7, name: 'Ana' },
+      submitted_at: '2026-11-23T09:30:00.000Z',
+      reviewer: null,
+      note: null,
+    },
+  };
+
+  it('is edited by anyone with news.update, but deleted only by a publisher', () => {
+    expect(mayEditPublication(review, false)).toBe(true);
+    expect(mayEditPublication(draft, false)).toBe(true);
+    expect(mayEditPublication(published, false)).toBe(false);
+    expect(mayChangePublication(review, false)).toBe(false);
+    expect(mayChangePublication(review, true)).toBe(true);
+  });
+
+  it('is saved with no status: only its own buttons put it in review or take it back to draft', () => {
+    expect(publishingBody({ status: 'review', published_at: null }, review, true)).toEqual({});
+    expect(publishingBody({ status: 'draft', published_at: null }, review, true)).toEqual({});
+    expect(publishingBody({ status: 'published', published_at: null }, review, true)).toEqual({
+      status: 'published',
+      published_at: null,
+    });
+    expect(publishingBody({ status: 'scheduled', published_at: FUTURE }, review, true)).toEqual({
+      status: 'scheduled',
+      published_at: FUTURE,
+    });
+  });
+
+  it('is reviewed by someone who reviews or publishes, never by whoever sent it', () => {
+    const writer = reviewRole(review, 7, { review: true, publish: true });
+    expect(writer).toMatchObject({ inReview: true, sentByMe: true, reviewsIt: false, mayReturn: false });
+    expect(writer.mayPublishIt).toBe(false);
+    expect(reviewRole(review, 8, { review: true, publish: false })).toMatchObject({
+      reviewsIt: true,
+      mayReturn: true,
+      mayPublishIt: false,
+    });
+    // Publishing is approving; returning takes news.review (the API's route asks for it).
+    expect(reviewRole(review, 8, { review: false, publish: true })).toMatchObject({
+      reviewsIt: true,
+      mayReturn: false,
+      mayPublishIt: true,
+    });
+    expect(reviewRole(review, 8, { review: false, publish: false }).reviewsIt).toBe(false);
+  });
+
+  it('leaves everything else as it was', () => {
+    expect(reviewRole(draft, 7, { review: true, publish: true })).toMatchObject({
+      inReview: false,
+      sentByMe: false,
+      reviewsIt: false,
+      mayPublishIt: true,
+    });
+    expect(reviewRole(undefined, 7, { review: false, publish: false }).mayPublishIt).toBe(false);
   });
 });
 

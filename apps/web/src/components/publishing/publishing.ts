@@ -1,4 +1,4 @@
-import type { Area, Permission, PublicationStatus } from '@gestor/shared';
+import type { Area, Permission, PublicationStatus, ReviewState } from '@gestor/shared';
 
 // docs/areas.md#rules-shared-by-the-content-areas, as the forms of publishable areas (news, pages) apply it. Only holders of
 // `<area>.publish` send a status or a date, or change an item that is not a draft: the API answers
@@ -16,9 +16,56 @@ interface Publication {
   published_at: string | null;
 }
 
-/** Whether the person may change this item: anyone with `<area>.update` while it is a draft. */
+/**
+ * Whether the person may delete this item (or restore it from the trash): anyone with
+ * `<area>.delete` while it is a draft, else only a publisher.
+ */
 export function mayChangePublication(item: Pick<Publication, 'status'>, mayPublish: boolean): boolean {
   return item.status === 'draft' || mayPublish;
+}
+
+/**
+ * Whether the person may edit this item: anyone with `<area>.update` while it is a draft or in
+ * review (docs/review.md: the writer's edit takes it back to draft, a reviewer's keeps it in review),
+ * else only a publisher.
+ */
+export function mayEditPublication(item: Pick<Publication, 'status'>, mayPublish: boolean): boolean {
+  return item.status === 'review' || mayChangePublication(item, mayPublish);
+}
+
+/** What the signed-in person is to an item in review (docs/review.md), from its `review` and their permissions. */
+export interface ReviewRole {
+  /** The item is in review. */
+  inReview: boolean;
+  /** They sent it: they may neither return nor publish it while it is in review. */
+  sentByMe: boolean;
+  /**
+   * They act on it as its reviewer (they review or publish the area, and did not send it): their edit
+   * keeps it in review. Anyone else's edit takes it back to draft.
+   */
+  reviewsIt: boolean;
+  /** «Devolver con comentarios»: a reviewer holding `<area>.review`. */
+  mayReturn: boolean;
+  /** «Publicar ahora», «Programar»: a publisher, but never of an item they sent to review themselves. */
+  mayPublishIt: boolean;
+}
+
+export function reviewRole(
+  item: { status: PublicationStatus; review?: ReviewState | null } | undefined,
+  userId: number | undefined,
+  may: { review: boolean; publish: boolean },
+): ReviewRole {
+  const inReview = item?.status === 'review';
+  const sentByMe = inReview && userId !== undefined && item?.review?.submitted_by?.id === userId;
+  const reviewsIt = inReview && !sentByMe && (may.review || may.publish);
+  return {
+    inReview,
+    sentByMe,
+    reviewsIt,
+    mayReturn: reviewsIt && may.review,
+    // The API answers a writer's approval of her own item with a 403, which signs the person out.
+    mayPublishIt: may.publish && !sentByMe,
+  };
 }
 
 /**
@@ -42,6 +89,11 @@ export function publishingBody(
       // "Publicar ahora": the server stamps the time (docs/areas.md: now, if not given).
       return current === 'published' ? {} : { status: 'published', published_at: null };
     default:
-      return current === 'draft' ? {} : { status: 'draft' };
+      // docs/review.md: only «Enviar a revisión» puts an item in review, and only «Devolver con
+      // comentarios» takes it back to draft (the API refuses either status in a save); saving an
+      // item in review sends no status, and the server decides whether it stays there.
+      return current === 'draft' || current === 'review' || intent.status === 'review'
+        ? {}
+        : { status: 'draft' };
   }
 }

@@ -4,8 +4,10 @@ import {
   type FieldTable,
   type InputField,
   isInput,
+  isReviewed,
   labelsOf,
   type Permission,
+  REVIEW_CHANGE_LABELS,
   type RefSpec,
   type ResourceContract,
   timestampLabels,
@@ -77,7 +79,8 @@ const emptyList = (def: InputField) => {
 
 function emptyValue(def: InputField): unknown {
   if (def.ref) return def.ref.many ? [] : null;
-  if (def.instant) return def.default ?? null;
+  // A moment, or a calendar day (`revise_by`): null when none, never '' (which no date schema takes).
+  if (def.instant || def.day) return def.default ?? null;
   if (def.default !== undefined) return def.default === null && emptyText(def) ? '' : def.default;
   if (emptyText(def)) return '';
   // A list with no default starts empty, so its first message is "choose at least one".
@@ -168,10 +171,11 @@ export function formOf<F extends FieldTable, R extends AnyRecord, V = FormValues
       const options = contract.fields[field]?.options;
       return options && Object.hasOwn(options, item) ? options[item]! : item;
     },
-    /** The history's names: every field, the timestamps' too. */
-    fieldLabels: { ...labelsOf(contract.fields), ...timestampLabels(contract.label.gender) } as Record<
-      string,
-      string
-    >,
+    /** The history's names: every field, the timestamps' too, and a review's note and reviewer. */
+    fieldLabels: {
+      ...labelsOf(contract.fields),
+      ...timestampLabels(contract.label.gender),
+      ...(isReviewed(contract.area) ? REVIEW_CHANGE_LABELS : {}),
+    } as Record<string, string>,
   };
 }

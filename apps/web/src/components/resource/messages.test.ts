@@ -15,6 +15,14 @@ describe('what a save says (issue 30)', () => {
     expect(savedMessage(NEWS, { status: 'published' }, { status: 'draft' })).toBe(SAVED_MESSAGE);
     expect(savedMessage(NEWS, undefined, {})).toBe(SAVED_MESSAGE);
   });
+
+  it('says when the save took an item out of review, and nothing more when it stayed there (docs/review.md)', () => {
+    expect(savedMessage(NEWS, { status: 'review' }, { status: 'draft' })).toBe(
+      'Noticia guardada. Ha vuelto a borrador: cuando esté lista, envíela de nuevo a revisión.',
+    );
+    expect(savedMessage(NEWS, { status: 'review' }, { status: 'review' })).toBe(SAVED_MESSAGE);
+    expect(savedMessage(PAGES, { status: 'review' }, { status: 'published' })).toBe('Página publicada.');
+  });
 });
 
 describe('the link a save offers (issue 30)', () => {

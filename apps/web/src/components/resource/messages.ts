@@ -9,7 +9,8 @@ export const SAVED_MESSAGE = 'Guardado correctamente.';
 
 /**
  * What a save says (issue 30): "Noticia publicada." when it put the record on the website, and
- * "Noticia programada para el 28/11/2026 09:00." when it scheduled it; else "Guardado correctamente.".
+ * "Noticia programada para el 28/11/2026 09:00." when it scheduled it, "Noticia guardada. Ha vuelto a
+ * borrador…" when it took it out of review; else "Guardado correctamente.".
  */
 export function savedMessage(
   contract: Pick<ResourceContract, 'label'>,
@@ -23,6 +24,11 @@ export function savedMessage(
   const noun = capitalized(one);
   const ending = gender === 'feminine' ? 'a' : 'o';
   if (saved.status === 'published') return `${noun} publicad${ending}.`;
+  // docs/review.md: the writer's edit of an item in review takes it back to draft (the editor said so).
+  if (saved.status === 'draft' && (before as { status?: unknown } | undefined)?.status === 'review') {
+    const pronoun = gender === 'feminine' ? 'la' : 'lo';
+    return `${noun} guardad${ending}. Ha vuelto a borrador: cuando esté list${ending}, envíe${pronoun} de nuevo a revisión.`;
+  }
   if (saved.status === 'scheduled' && typeof saved.published_at === 'string') {
     return `${noun} programad${ending} para el ${formatDateTime(saved.published_at)}.`;
   }

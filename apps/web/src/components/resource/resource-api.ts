@@ -115,16 +115,25 @@ export function useRestoreVersion<R extends ResourceRecord>(contract: ResourceCo
         updated_at: updatedAt,
         publication,
       }),
-    onSuccess: async (record) => {
-      const current = [String(record.id), recordKey(contract, record)];
-      for (const key of new Set(current))
-        queryClient.setQueryData(resourceKeys.record(contract, key), record);
-      await invalidateAfterWrite(
-        queryClient,
-        current.map((key) => resourceKeys.record(contract, key)),
-      );
-    },
+    onSuccess: (record) => recordWritten(queryClient, contract, record),
   });
+}
+
+/**
+ * A record the server answered for a write of its own (a restored version, a review's transition,
+ * docs/review.md): it replaces the cached one, at its id and its address, and everything refreshes.
+ */
+export async function recordWritten(
+  queryClient: QueryClient,
+  contract: ResourceContract,
+  record: ResourceRecord,
+): Promise<void> {
+  const current = [String(record.id), recordKey(contract, record)];
+  for (const key of new Set(current)) queryClient.setQueryData(resourceKeys.record(contract, key), record);
+  await invalidateAfterWrite(
+    queryClient,
+    current.map((key) => resourceKeys.record(contract, key)),
+  );
 }
 
 /** POST (no id) or PUT; the saved record replaces the cached one and every list refreshes. */

@@ -4,7 +4,10 @@
 // and overwritten. (Until then the focus is on the dialog itself, which PrimeReact focuses at once.)
 
 /** Focuses `field` (selecting its text when `select`) unless a field of its dialog has the focus. */
-export function focusOnShow(field: HTMLInputElement | null, { select = false } = {}): void {
+export function focusOnShow(
+  field: HTMLInputElement | HTMLTextAreaElement | null | undefined,
+  { select = false } = {},
+): void {
   if (!field) return;
   const active = document.activeElement;
   const typing = active?.matches('input, textarea, select, [contenteditable="true"]');

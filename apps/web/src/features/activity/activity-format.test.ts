@@ -26,6 +26,13 @@ describe('a row of the activity log', () => {
     expect(recordTitle({ ...base, record: { ...base.record!, title: null } })).toBe('Registro n.º 7');
   });
 
+  it('names a review step by its kind and its note and reviewer in Spanish (docs/review.md)', () => {
+    const submitted: ActivityEntry = { ...base, kind: 'submitted', fields: ['Estado', 'note', 'reviewer'] };
+    expect(kindLabel(submitted)).toBe('Enviado a revisión');
+    expect(detailLines(submitted)).toEqual(['Campos: Estado, Nota, Revisor']);
+    expect(kindLabel({ ...base, kind: 'returned' })).toBe('Devuelto con comentarios');
+  });
+
   it('reads a refused sign-in with its account, reason, address and browser', () => {
     const refused: ActivityEntry = {
       ...base,

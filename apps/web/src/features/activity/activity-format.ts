@@ -5,6 +5,7 @@ import {
   describeUserAgent,
   isPermission,
   permissionLabel,
+  REVIEW_CHANGE_LABELS,
   SECURITY_AREA_LABEL,
 } from '@gestor/shared';
 
@@ -46,7 +47,11 @@ const REFUSAL_REASONS: Record<string, string> = {
 
 /** What the row says beyond who, when and where: the fields changed, or the security event's facts. */
 export function detailLines(entry: ActivityEntry): string[] {
-  if (entry.source === 'audit') return entry.fields.length ? [`Campos: ${entry.fields.join(', ')}`] : [];
+  if (entry.source === 'audit') {
+    // A review's note and reviewer are no field of the record: the log names them by their key.
+    const fields = entry.fields.map((field) => REVIEW_CHANGE_LABELS[field] ?? field);
+    return fields.length ? [`Campos: ${fields.join(', ')}`] : [];
+  }
   const lines: string[] = [];
   const { details, subject } = entry;
   const role = details.role as { label?: string } | undefined;

@@ -4,7 +4,11 @@ import { recordOptions } from '../../components/options/record-options';
 import { useRecordOptions } from '../../components/options/use-record-options';
 import { previewAction } from '../../components/preview/preview-action';
 import { PublicationStatusTag } from '../../components/publishing/publication-status-tag';
-import { mayChangePublication, publishingBody } from '../../components/publishing/publishing';
+import {
+  mayChangePublication,
+  mayEditPublication,
+  publishingBody,
+} from '../../components/publishing/publishing';
 import { publishingSubmitActions } from '../../components/publishing/publishing-submit-actions';
 import { type FormValuesOf, formOf } from '../../components/resource/form-values';
 import { EMPTY_VALUE, formatDateTime } from '../../components/resource/format';
@@ -98,7 +102,10 @@ export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
     },
   ],
   useFilters: useNewsFilters,
-  canManage: (news) => mayChangePublication(news, can(NEWS_PUBLISHING.permission)),
+  // docs/review.md: an item in review is edited by anyone with news.update (the writer's edit takes it
+  // back to draft), but deleted, as a published one, only by a publisher (else 403, which signs out).
+  canManage: (news) => mayEditPublication(news, can(NEWS_PUBLISHING.permission)),
+  canDelete: (news) => mayChangePublication(news, can(NEWS_PUBLISHING.permission)),
   unmanageableNotice: 'Solo quien puede publicar noticias modifica una noticia publicada o programada.',
   form: {
     ...formOf<typeof NEWS.fields, NewsRecord>(NEWS, {

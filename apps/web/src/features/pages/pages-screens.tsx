@@ -1,7 +1,11 @@
 import { PAGES, type PageRecord } from '@gestor/shared';
 import { previewAction } from '../../components/preview/preview-action';
 import { PublicationStatusTag } from '../../components/publishing/publication-status-tag';
-import { mayChangePublication, publishingBody } from '../../components/publishing/publishing';
+import {
+  mayChangePublication,
+  mayEditPublication,
+  publishingBody,
+} from '../../components/publishing/publishing';
 import { publishingSubmitActions } from '../../components/publishing/publishing-submit-actions';
 import { type FormValuesOf, formOf } from '../../components/resource/form-values';
 import { formatDateTime } from '../../components/resource/format';
@@ -41,7 +45,10 @@ export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
     },
   ],
   useFilters: () => [STATUS_FILTER],
-  canManage: (page) => mayChangePublication(page, can(PAGE_PUBLISHING.permission)),
+  // docs/review.md: an item in review is edited by anyone with page.update (the writer's edit takes it
+  // back to draft), but deleted, as a published one, only by a publisher (else 403, which signs out).
+  canManage: (page) => mayEditPublication(page, can(PAGE_PUBLISHING.permission)),
+  canDelete: (page) => mayChangePublication(page, can(PAGE_PUBLISHING.permission)),
   unmanageableNotice: 'Solo quien puede publicar páginas modifica una página publicada.',
   form: {
     ...formOf<typeof PAGES.fields, PageRecord>(PAGES, {

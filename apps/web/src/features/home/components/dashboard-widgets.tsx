@@ -4,6 +4,7 @@ import { AreaCounts } from './area-counts';
 import { DraftsWidget } from './drafts-widget';
 import { MediaWidget } from './media-widget';
 import { PendingGradingWidget } from './pending-grading-widget';
+import { PendingReviewWidget } from './pending-review-widget';
 import { PublicationsWidget } from './publications-widget';
 import { RecentChangesWidget } from './recent-changes-widget';
 import type { HomeArea } from './record-path';
@@ -23,11 +24,13 @@ export function DashboardWidgets({ areas }: { areas: readonly HomeArea[] }) {
   if (!dashboard.data) {
     return <output className="dashboard-loading">Cargando el resumen…</output>;
   }
-  const { counts, drafts, scheduled, recent, media, publications, pending_grading } = dashboard.data;
+  const { counts, drafts, scheduled, recent, media, publications, pending_grading, pending_review } =
+    dashboard.data;
   return (
     <>
       <AreaCounts counts={counts} areas={areas} />
       <div className="dashboard-grid">
+        {pending_review && <PendingReviewWidget items={pending_review} areas={areas} />}
         {pending_grading && <PendingGradingWidget tests={pending_grading} areas={areas} />}
         {drafts && <DraftsWidget drafts={drafts} areas={areas} />}
         {scheduled && <ScheduledWidget scheduled={scheduled} areas={areas} />}

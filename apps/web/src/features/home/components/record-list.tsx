@@ -12,6 +12,10 @@ export interface RecordListItem {
   href: string | null;
   /** The line under the title: area, date, who. */
   meta: ReactNode;
+  /** Beside the title: what sets the item apart («Para usted»). */
+  badge?: ReactNode;
+  /** A last line, under the meta: a review's note. */
+  detail?: ReactNode;
 }
 
 /** The dashboard's lists of records: one line each, its title a link to the record. */
@@ -22,14 +26,18 @@ export function RecordList({ items, label }: { items: readonly RecordListItem[];
         <li key={item.id} className="record-list-item">
           <i className={`${item.icon} record-list-icon`} aria-hidden="true" />
           <div className="record-list-text">
-            {item.href ? (
-              <Link to={item.href} className="record-list-title">
-                {item.title}
-              </Link>
-            ) : (
-              <span className="record-list-title">{item.title}</span>
-            )}
+            <span className="record-list-heading">
+              {item.href ? (
+                <Link to={item.href} className="record-list-title">
+                  {item.title}
+                </Link>
+              ) : (
+                <span className="record-list-title">{item.title}</span>
+              )}
+              {item.badge}
+            </span>
             <span className="record-list-meta">{item.meta}</span>
+            {item.detail && <span className="record-list-detail">{item.detail}</span>}
           </div>
         </li>
       ))}
