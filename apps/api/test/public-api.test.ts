@@ -508,7 +508,7 @@ describe.each(testDatabases())('public read API (%s)', (engine) => {
       subtitle: 'Sub',
       image: image.id,
       link_url: 'https://www.example.org/x',
-      link_label: 'Ver',
+      link_label: 'Ver el programa',
       ends_at: new Date(Date.now() + hour).toISOString(),
     });
     const slides = await get('/slides');
@@ -520,7 +520,7 @@ describe.each(testDatabases())('public read API (%s)', (engine) => {
     expect(slides.body.data[1]).toMatchObject({
       subtitle: 'Sub',
       link_url: 'https://www.example.org/x',
-      link_label: 'Ver',
+      link_label: 'Ver el programa',
       position: shown2.position,
     });
 

@@ -32,11 +32,11 @@ describe.each(testDatabases())('slides (%s)', (engine) => {
   });
   afterAll(() => server?.close());
 
-  async function upload(name: string) {
+  async function upload(name: string, alt?: string) {
     const png = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#0a5' } })
       .png()
       .toBuffer();
-    const response = await admin.upload('/api/multimedia', { name, bytes: png });
+    const response = await admin.upload('/api/multimedia', { name, bytes: png }, alt ? { alt } : {});
     expect(response.status, response.text).toBe(201);
     return response.body.data;
   }
@@ -86,7 +86,7 @@ describe.each(testDatabases())('slides (%s)', (engine) => {
     const second = await create({
       title: 'Segunda',
       link_url: 'https://example.org/a?b=1',
-      link_label: 'Ir',
+      link_label: 'Ir a la agenda',
     });
     expect(second.position).toBe(2);
     const plain = await create({ title: 'Sin botón', subtitle: '', link_url: '', link_label: '' });
@@ -134,7 +134,7 @@ describe.each(testDatabases())('slides (%s)', (engine) => {
         title: 'Enlace',
         image: image.id,
         link_url,
-        link_label: 'Ir',
+        link_label: 'Ir a la agenda',
       });
       expect(response.status, link_url).toBe(422);
       expect(response.body.errors.link_url, link_url).toEqual([
@@ -147,22 +147,50 @@ describe.each(testDatabases())('slides (%s)', (engine) => {
       link_url: '/agenda',
     });
     expect(noLabel.body.errors.link_label).toEqual([
-      'Indique el texto del botón (por ejemplo, «Más información»).',
+      'Indique el texto del botón: adónde lleva (por ejemplo, «Programa de las fiestas»).',
     ]);
-    const noLink = await admin.post('/api/slides', { title: 'Enlace', image: image.id, link_label: 'Ir' });
+    const noLink = await admin.post('/api/slides', {
+      title: 'Enlace',
+      image: image.id,
+      link_label: 'Ir a la agenda',
+    });
     expect(noLink.body.errors.link_url).toEqual([
       'Indique la dirección del enlace, o deje vacío el texto del botón.',
     ]);
 
+    // docs/accessibility.md: a shown slide's button says where it leads (UNE-EN 301 549, 9.2.4.4);
+    // one that is not shown is not checked until it is.
+    const generic = await admin.post('/api/slides', {
+      title: 'Fiestas',
+      image: image.id,
+      link_url: '/fiestas',
+      link_label: 'Leer más',
+    });
+    expect(generic.status).toBe(422);
+    expect(generic.body.errors.link_label[0]).toMatch(/^Botón «Leer más»: .*\(UNE-EN 301 549, 9\.2\.4\.4\)$/);
+    const hidden = await create({ title: 'Fiestas', link_url: '/fiestas', link_label: 'Leer más', active: false });
+    const shown = await admin.patch(`/api/slides/${hidden.id}`, { active: true, updated_at: hidden.updated_at });
+    expect(shown.status).toBe(422);
+    expect(shown.body.errors.link_label).toHaveLength(1);
+    // An image whose library alternative says nothing (its file name) is named too.
+    const named = await upload('IMG_2031.png', 'IMG_2031.png');
+    const badImage = await admin.post('/api/slides', { title: 'Foto', image: named.id });
+    expect(badImage.status).toBe(422);
+    expect(badImage.body.errors.image[0]).toMatch(/9\.1\.1\.1\)\. Cámbielo en Multimedia\.$/);
+
     // An edit of one half is checked against the stored other.
-    const slide = await create({ title: 'Con botón', link_url: 'http://example.org', link_label: 'Ir' });
+    const slide = await create({
+      title: 'Con botón',
+      link_url: 'http://example.org',
+      link_label: 'Ir a la agenda',
+    });
     const dropLabel = await admin.patch(`/api/slides/${slide.id}`, {
       link_label: null,
       updated_at: slide.updated_at,
     });
     expect(dropLabel.status).toBe(422);
     expect(dropLabel.body.errors.link_label).toEqual([
-      'Indique el texto del botón (por ejemplo, «Más información»).',
+      'Indique el texto del botón: adónde lleva (por ejemplo, «Programa de las fiestas»).',
     ]);
     const both = await admin.patch(`/api/slides/${slide.id}`, {
       link_url: null,

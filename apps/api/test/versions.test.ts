@@ -28,7 +28,11 @@ describe.each(testDatabases())('versions (%s)', (engine) => {
       .png()
       .toBuffer();
   const upload = async (name: string, background = '#c00') => {
-    const response = await admin.upload('/api/multimedia', { name, bytes: await picture(background) });
+    const response = await admin.upload(
+      '/api/multimedia',
+      { name, bytes: await picture(background) },
+      { alt: `Cartel ${name}` },
+    );
     expect(response.status, response.text).toBe(201);
     return response.body.data as { id: number; url: string; updated_at: string };
   };

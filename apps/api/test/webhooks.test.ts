@@ -243,7 +243,11 @@ describe.each(testDatabases())('webhooks (%s)', (engine) => {
     const png = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#0a5' } })
       .png()
       .toBuffer();
-    const image = await admin.upload('/api/multimedia', { name: 'portada.png', bytes: png });
+    const image = await admin.upload(
+      '/api/multimedia',
+      { name: 'portada.png', bytes: png },
+      { alt: 'Fachada del ayuntamiento' },
+    );
     expect(image.status).toBe(201);
     const first = await admin.post('/api/slides', { title: 'Verano', image: image.body.data.id });
     // Not shown during this test: its window opens in an hour.
@@ -283,7 +287,11 @@ describe.each(testDatabases())('webhooks (%s)', (engine) => {
     const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#a50' } })
       .png()
       .toBuffer();
-    const image = await admin.upload('/api/multimedia', { name: 'oculta.png', bytes: png });
+    const image = await admin.upload(
+      '/api/multimedia',
+      { name: 'oculta.png', bytes: png },
+      { alt: 'Plaza mayor en fiestas' },
+    );
     const entity = await admin.post('/api/entities', {
       name: 'Peña oculta',
       type: 'asociacion',

@@ -590,3 +590,37 @@ export function checkAccessibility(html: string): AccessibilityFinding[] {
 /** The findings that block publishing. */
 export const accessibilityErrors = (findings: readonly AccessibilityFinding[]) =>
   findings.filter((finding) => finding.level === 'error');
+
+const attributeText = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * docs/accessibility.md: what a shown slide says through references rather than a body — its image's
+ * text alternative (the library's, which a slide shows as it is) and its button's text — checked by
+ * the same rules, each error by the field to fix. A library image without an alternative is shown as
+ * decorative (the pickers say so), so only an alternative that says nothing (a file name, «imagen») is
+ * an error here. Null values are not checked (no image, no button).
+ */
+export function slideAccessibilityErrors({
+  image,
+  linkLabel,
+}: {
+  image: { id: number; alt: string | null } | null;
+  linkLabel: string | null;
+}): { image?: string; link_label?: string } {
+  const errors: { image?: string; link_label?: string } = {};
+  if (image?.alt?.trim()) {
+    const [finding] = accessibilityErrors(
+      checkAccessibility(`<img data-media-id="${image.id}" alt="${attributeText(image.alt)}">`),
+    );
+    if (finding) errors.image = `${findingSentence(finding)}. Cámbielo en Multimedia.`;
+  }
+  if (linkLabel !== null) {
+    const [finding] = accessibilityErrors(
+      checkAccessibility(`<a href="https://example.org/">${attributeText(linkLabel)}</a>`),
+    );
+    if (finding)
+      errors.link_label = findingSentence({ ...finding, element: `Botón ${quoted(linkLabel.trim())}` });
+  }
+  return errors;
+}

@@ -182,9 +182,11 @@ export const PublicEventList = publicPaginated(
   'PublicEventList',
   'Eventos publicados que aún no han terminado, los más próximos primero.',
 );
-export const PublicSlideList = z
-  .strictObject({ data: z.array(PublicSlide).max(PUBLIC_SLIDES_MAX) })
-  .meta({ id: 'PublicSlideList', description: 'Las diapositivas activas ahora, en su orden.' });
+export const PublicSlideList = z.strictObject({ data: z.array(PublicSlide).max(PUBLIC_SLIDES_MAX) }).meta({
+  id: 'PublicSlideList',
+  description:
+    'Las diapositivas activas ahora, en su orden. Un carrusel que avanza solo debe poder pausarse, detenerse u ocultarse (UNE-EN 301 549, 9.2.2.2; WCAG 2.2.2).',
+});
 
 export const PublicNewsOne = publicOne(PublicNews, 'PublicNewsOne');
 export const PublicPageOne = publicOne(PublicPage, 'PublicPageOne');

@@ -10,7 +10,9 @@ import {
   SlideOrderInput,
   type SlideRecord,
   type SlideUpdateInput,
+  slideAccessibilityErrors,
 } from '@gestor/shared';
+import type { Connection } from '../../db/client';
 import { ValidationError } from '../../lib/http-errors';
 import { validate } from '../../lib/validate';
 import { defineArea } from '../resource/area-declaration';
@@ -35,6 +37,43 @@ export const slideStateSql = (alias = 't') =>
 type SlideUpdate = Omit<SlideUpdateInput, 'updated_at'>;
 
 const quoted = (titles: string[]) => titles.map((title) => `«${title}»`).join(', ');
+
+/**
+ * docs/accessibility.md: a slide that is to be shown (active) passes the accessibility check of what
+ * it says through references: its image's text alternative (the library's) and its button's text.
+ * Slides have no publish permission, so no reason overrides it: the fix is one field away. Checked
+ * when the slide becomes active or a checked field changes, so an edit of its dates alone is never
+ * held back by what it already had.
+ */
+async function checkShownSlide(
+  tx: Connection,
+  current: SlideRecord | null,
+  columns: ReadonlyMap<string, unknown>,
+  value: (name: string, stored: unknown) => unknown,
+) {
+  if (!value('active', current?.active ?? true)) return;
+  const becomesShown = !current?.active || columns.has('active');
+  const checkImage =
+    becomesShown || (columns.has('image') && columns.get('image') !== (current?.image?.id ?? null));
+  const checkLabel =
+    becomesShown || (columns.has('link_label') && columns.get('link_label') !== current?.link_label);
+  if (!checkImage && !checkLabel) return;
+  const imageId = value('image_id', current?.image?.id ?? null) as number | null;
+  const [image] =
+    checkImage && imageId !== null
+      ? await tx.query<{ id: number; alt: string | null }>('SELECT id, alt FROM multimedia WHERE id = $1', [
+          imageId,
+        ])
+      : [];
+  const errors = slideAccessibilityErrors({
+    image: image ?? null,
+    linkLabel: checkLabel
+      ? ((value('link_label', current?.link_label ?? null) as string | null) ?? null)
+      : null,
+  });
+  const fields = Object.entries(errors).map(([field, sentence]) => [field, [sentence]]);
+  if (fields.length) throw new ValidationError(Object.fromEntries(fields));
+}
 
 export function slidesResource() {
   return defineArea<SlideRecord, SlideInput, SlideUpdate>({
@@ -65,7 +104,7 @@ export function slidesResource() {
 
     // The rules between fields, with an edit's missing half taken from the stored slide (the shared
     // schema checks them only when a request carries both).
-    async check(_ctx, { current, columns }) {
+    async check({ tx }, { current, columns }) {
       const value = (name: string, stored: unknown) => (columns.has(name) ? columns.get(name) : stored);
       const startsAt = value('starts_at', current?.starts_at ?? null) as string | null;
       const endsAt = value('ends_at', current?.ends_at ?? null) as string | null;
@@ -78,6 +117,7 @@ export function slidesResource() {
       const linkLabel = value('link_label', current?.link_label ?? null);
       if (linkUrl && !linkLabel) throw ValidationError.field('link_label', SLIDE_LINK_NEEDS_LABEL);
       if (!linkUrl && linkLabel) throw ValidationError.field('link_url', SLIDE_LABEL_NEEDS_LINK);
+      await checkShownSlide(tx, current, columns, value);
     },
 
     // The remaining slides close ranks, so positions stay 1…n. A trashed slide keeps the place it
