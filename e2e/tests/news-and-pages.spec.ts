@@ -1,12 +1,13 @@
 import type { Request } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test, useSession } from '../support/fixtures';
+import { expect, newPersonWith, signIn, test, useSession } from '../support/fixtures';
 import { apiCreate, chooseTag, pickFromLibrary, pngBytes, SAVED, shot, withHistory } from '../support/pages';
 import { admin, editor } from '../support/test-users';
 
 // End to end: a news item written in the rich text editor (bold, a link, an image from the
 // library) and scheduled; a person without news.publish who edits drafts and never sees, nor sends,
-// anything about publishing; a page created from its list's dialog.
+// anything about publishing; a page created from its list's dialog; on a phone, a publisher's
+// «Retirar el» and «Revisar antes de», and the home page's «Por revisar».
 
 /** POST /api/news or PUT /api/news/{id}: what the SPA writes. */
 const isNewsWrite = (request: Request) =>
@@ -463,4 +464,89 @@ test('a page is created from the list dialog, opens at /page/{id} and is publish
   await page.getByRole('button', { name: 'Nueva página' }).click();
   await expect(page.getByRole('dialog', { name: 'Nueva página' })).toBeVisible();
   await shot(page, 'page-new-dialog-375');
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('a publisher types «Retirar el» and «Revisar antes de», which stay after a reload, and finds the item under «Por revisar»', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const suffix = Date.now().toString(36);
+    const year = new Date().getFullYear() + 1;
+    // A day as Madrid's calendar writes it, `days` from today: what the day control reads typed.
+    const madridDay = (days: number) =>
+      new Intl.DateTimeFormat('es-ES', {
+        timeZone: 'Europe/Madrid',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+      }).format(new Date(Date.now() + days * 86_400_000));
+    const person = await newPersonWith(browser, baseURL!, `Paula Publicadora ${suffix}`, [
+      'news.view',
+      'news.update',
+      'news.publish',
+    ]);
+    // The administrator publishes one item and leaves another overdue, in a browser of her own.
+    const other = await browser.newContext({ baseURL, locale: 'es-ES' });
+    let slug = '';
+    try {
+      const adminPage = await other.newPage();
+      await useSession(adminPage, admin);
+      ({ slug } = await apiCreate<{ slug: string }>(adminPage, baseURL!, '/api/news', {
+        title: `Consulta sobre el parque ${suffix}`,
+        status: 'published',
+      }));
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      await apiCreate(adminPage, baseURL!, '/api/news', {
+        title: `Tarifas de la piscina ${suffix}`,
+        revise_by: yesterday,
+      });
+    } finally {
+      await other.close();
+    }
+
+    await useSession(page, person);
+    await page.goto(`/news/${slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Editar noticia' })).toBeVisible();
+    // Typed the Spanish way, day first, on Madrid's clock.
+    const until = page.getByRole('combobox', { name: 'Retirar el', exact: true });
+    await until.fill(`15/12/${year} 14:00`);
+    await until.press('Escape');
+    await expect(page.getByRole('button', { name: 'Quitar la fecha de retirada' })).toBeVisible();
+    const reviseBy = page.getByRole('combobox', { name: 'Revisar antes de', exact: true });
+    await reviseBy.fill(madridDay(3));
+    await reviseBy.press('Escape');
+    await expect(page.getByText('Recibirá un aviso en Inicio cuando se acerque la fecha.')).toBeVisible();
+    await expectAccessible(page, '«Retirar el» y «Revisar antes de» (375 px)');
+    await shot(page, 'news-withdrawal-375');
+
+    const saved = page.waitForResponse((response) => isNewsWrite(response.request()));
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    const response = await saved;
+    expect(response.status()).toBe(200);
+    // Madrid is UTC+1 in December: 14:00 there is 13:00 UTC.
+    expect(response.request().postDataJSON()).toMatchObject({ unpublish_at: `${year}-12-15T13:00:00.000Z` });
+    await page.reload();
+    await expect(until).toHaveValue(`15/12/${year} 14:00`);
+    await expect(reviseBy).toHaveValue(madridDay(3));
+
+    await page.goto('/');
+    const due = page.getByRole('region', { name: 'Por revisar', exact: true });
+    const entry = due.getByRole('listitem').filter({ hasText: `Consulta sobre el parque ${suffix}` });
+    await expect(entry).toContainText(`Noticias · antes del ${madridDay(3)}`);
+    await expect(entry.getByText('Vencida')).toHaveCount(0);
+    await expect(
+      due
+        .getByRole('listitem')
+        .filter({ hasText: `Tarifas de la piscina ${suffix}` })
+        .getByText('Vencida'),
+    ).toBeVisible();
+    await expectAccessible(page, 'inicio con «Por revisar» (375 px)');
+    await shot(page, 'dashboard-revise-due-375');
+    await entry.getByRole('link', { name: `Consulta sobre el parque ${suffix}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/news/${slug}$`));
+  });
 });

@@ -168,8 +168,16 @@ describe.each(testDatabases())('slides (%s)', (engine) => {
     });
     expect(generic.status).toBe(422);
     expect(generic.body.errors.link_label[0]).toMatch(/^Botón «Leer más»: .*\(UNE-EN 301 549, 9\.2\.4\.4\)$/);
-    const hidden = await create({ title: 'Fiestas', link_url: '/fiestas', link_label: 'Leer más', active: false });
-    const shown = await admin.patch(`/api/slides/${hidden.id}`, { active: true, updated_at: hidden.updated_at });
+    const hidden = await create({
+      title: 'Fiestas',
+      link_url: '/fiestas',
+      link_label: 'Leer más',
+      active: false,
+    });
+    const shown = await admin.patch(`/api/slides/${hidden.id}`, {
+      active: true,
+      updated_at: hidden.updated_at,
+    });
     expect(shown.status).toBe(422);
     expect(shown.body.errors.link_label).toHaveLength(1);
     // An image whose library alternative says nothing (its file name) is named too.

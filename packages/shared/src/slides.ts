@@ -68,7 +68,8 @@ const imageField = z
 
 export const SLIDE_WINDOW_MESSAGE = 'La fecha de fin debe ser posterior a la de inicio.';
 export const SLIDE_LABEL_NEEDS_LINK = 'Indique la dirección del enlace, o deje vacío el texto del botón.';
-export const SLIDE_LINK_NEEDS_LABEL = 'Indique el texto del botón: adónde lleva (por ejemplo, «Programa de las fiestas»).';
+export const SLIDE_LINK_NEEDS_LABEL =
+  'Indique el texto del botón: adónde lleva (por ejemplo, «Programa de las fiestas»).';
 
 interface SlideWindowAndLink {
   link_url?: string | null;

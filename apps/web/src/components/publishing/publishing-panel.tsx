@@ -10,11 +10,13 @@ import { richTextFieldOf, useAccessibilityFindings } from '../rich-text/accessib
 import { PublicationStatusTag } from './publication-status-tag';
 import { type PublishingRules, reviewRole } from './publishing';
 import { type ReviewedRecord, useReviewParts } from './review-panel';
+import { Withdrawal } from './withdrawal';
 import './publishing.css';
 
 /**
  * "Publicación": the item's state and date as they are now and, where the area schedules and the
- * person may publish, the date "Programar" publishes it on (Madrid's clock shown, UTC stored). The
+ * person may publish, the date "Programar" publishes it on (Madrid's clock shown, UTC stored); where
+ * the area has it, «Retirar el» (withdrawal.tsx). The
  * buttons that publish are the form's own (PublishingSubmitActions), right under this panel. Where
  * the area is reviewed (docs/review.md): the review under way first, «Enviar a revisión» for a saved
  * draft, and the review's thread (review-panel.tsx).
@@ -25,15 +27,16 @@ export function PublishingPanel({
   readOnly,
 }: {
   rules: PublishingRules;
-  record: (ReviewedRecord & { published_at: string | null }) | undefined;
+  record: (ReviewedRecord & { published_at: string | null; unpublish_at?: string | null }) | undefined;
   readOnly: boolean;
 }) {
   const can = useCan();
   const userId = useUser()?.id;
+  const mayPublishArea = can(rules.permission);
   // The person who sent an item to review does not publish it while it is there (docs/review.md).
   const mayPublish = reviewRole(record, userId, {
     review: can(`${rules.area}.review` as Permission),
-    publish: can(rules.permission),
+    publish: mayPublishArea,
   }).mayPublishIt;
   const status = record?.status ?? 'draft';
   const facts = useRef<HTMLDListElement>(null);
@@ -54,7 +57,7 @@ export function PublishingPanel({
           <div>
             <dt>Estado:</dt>
             <dd>
-              <PublicationStatusTag status={status} gender={gender} />
+              <PublicationStatusTag status={status} unpublishAt={record?.unpublish_at} gender={gender} />
             </dd>
           </div>
           <div>
@@ -66,22 +69,27 @@ export function PublishingPanel({
             </dd>
           </div>
         </dl>
-        {rules.scheduling && mayPublish && !readOnly && status !== 'published' && (
-          <div className="publishing-schedule">
-            <DateTimeControl
-              name="published_at"
-              label="Fecha y hora de publicación programada"
-              min={now}
-              hint={
-                status === 'scheduled'
-                  ? `Para cambiarla, elija otra y pulse «Guardar cambios». ${MADRID_TIME_HINT}`
-                  : `La que usa «Programar». ${MADRID_TIME_HINT}`
-              }
-            />
-          </div>
-        )}
+        <div className="publishing-dates">
+          {rules.scheduling && mayPublish && !readOnly && status !== 'published' && (
+            <div className="publishing-schedule">
+              <DateTimeControl
+                name="published_at"
+                label="Fecha y hora de publicación programada"
+                min={now}
+                hint={
+                  status === 'scheduled'
+                    ? `Para cambiarla, elija otra y pulse «Guardar cambios». ${MADRID_TIME_HINT}`
+                    : `La que usa «Programar». ${MADRID_TIME_HINT}`
+                }
+              />
+            </div>
+          )}
+          {/* A publication field, as the date above, but for anyone who holds the permission: the
+              API takes it from a publisher who sent the item to review too. */}
+          <Withdrawal record={record} mayPublish={mayPublishArea} readOnly={readOnly} gender={gender} />
+        </div>
         {/* In review, the notice above says what a save does. */}
-        {!can(rules.permission) && !readOnly && status !== 'review' && (
+        {!mayPublishArea && !readOnly && status !== 'review' && (
           <p className="publishing-note">
             Se guarda como borrador: {what} corresponde a quien puede publicar {many}.
           </p>

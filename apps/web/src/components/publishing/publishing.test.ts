@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mayChangePublication, mayEditPublication, publishingBody, reviewRole } from './publishing';
+import {
+  isWithdrawn,
+  mayChangePublication,
+  mayEditPublication,
+  publishingBody,
+  reviewRole,
+} from './publishing';
 
 const FUTURE = '2030-11-23T09:30:00.000Z';
 const draft = { status: 'draft' as const, published_at: null };
@@ -125,5 +131,47 @@ describe('pages (no scheduling) through the same rules', () => {
     });
     expect(publishingBody({ status: 'draft' }, publishedPage, true)).toEqual({ status: 'draft' });
     expect(publishingBody({ status: 'published' }, publishedPage, true)).toEqual({});
+  });
+});
+
+describe('«Retirar el» (unpublish_at), a publication field', () => {
+  const LATER = '2031-05-01T10:00:00.000Z';
+  const withDate = { ...published, unpublish_at: LATER };
+  it('is never sent without the permission, changed or not (the API would answer 403)', () => {
+    expect(publishingBody({ status: 'draft', unpublish_at: LATER }, draft, false)).toEqual({});
+    expect(publishingBody({ status: 'published', unpublish_at: null }, withDate, false)).toEqual({});
+  });
+
+  it('is sent by a publisher only when it changed: set, moved or removed', () => {
+    expect(publishingBody({ status: 'published', unpublish_at: LATER }, published, true)).toEqual({
+      unpublish_at: LATER,
+    });
+    // The same instant written another way is no change.
+    expect(
+      publishingBody({ status: 'published', unpublish_at: '2031-05-01T10:00:00Z' }, withDate, true),
+    ).toEqual({});
+    expect(publishingBody({ status: 'published', unpublish_at: null }, withDate, true)).toEqual({
+      unpublish_at: null,
+    });
+    expect(publishingBody({ status: 'draft', unpublish_at: null }, draft, true)).toEqual({});
+  });
+
+  it('goes with the state it is published or scheduled in', () => {
+    expect(
+      publishingBody({ status: 'scheduled', published_at: FUTURE, unpublish_at: LATER }, draft, true),
+    ).toEqual({ status: 'scheduled', published_at: FUTURE, unpublish_at: LATER });
+    expect(publishingBody({ status: 'published', unpublish_at: LATER }, undefined, true)).toEqual({
+      status: 'published',
+      published_at: null,
+      unpublish_at: LATER,
+    });
+  });
+
+  it('reads as withdrawn once its date has passed on a published item, and only then', () => {
+    const now = Date.parse('2031-06-01T00:00:00.000Z');
+    expect(isWithdrawn(withDate, now)).toBe(true);
+    expect(isWithdrawn(withDate, Date.parse('2031-01-01T00:00:00.000Z'))).toBe(false);
+    expect(isWithdrawn({ ...draft, unpublish_at: LATER }, now)).toBe(false);
+    expect(isWithdrawn(published, now)).toBe(false);
   });
 });

@@ -14,6 +14,24 @@ export interface PublishingRules {
 interface Publication {
   status: PublicationStatus;
   published_at: string | null;
+  /** Scheduled withdrawal (docs/areas.md), in the areas that have it (news, pages). */
+  unpublish_at?: string | null;
+}
+
+/** Two instants, or two nulls, that name the same moment (`…:00Z` and `…:00.000Z` alike). */
+const sameInstant = (a: string | null, b: string | null) =>
+  a === null || b === null ? a === b : Date.parse(a) === Date.parse(b);
+
+/**
+ * Whether a public item has been withdrawn by its «Retirar el» date (docs/areas.md, scheduled
+ * withdrawal): the management API still reads it `published`, but it is no longer on the website.
+ */
+export function isWithdrawn(
+  item: { status: PublicationStatus; unpublish_at?: string | null },
+  now: number = Date.now(),
+): boolean {
+  const until = item.unpublish_at ? Date.parse(item.unpublish_at) : Number.NaN;
+  return item.status === 'published' && until <= now;
 }
 
 /**
@@ -68,17 +86,36 @@ export function reviewRole(
   };
 }
 
+interface PublishingBody {
+  status?: PublicationStatus;
+  published_at?: string | null;
+  unpublish_at?: string | null;
+}
+
 /**
  * The publishing part of a request body: what the person's intent changes, and nothing when the item
  * stays as it is (an untouched published item keeps its date; a draft is not re-sent as one).
- * `intent.status` is the state to leave the item in; `intent.published_at` the "Programar" date.
+ * `intent.status` is the state to leave the item in; `intent.published_at` the "Programar" date;
+ * `intent.unpublish_at` the «Retirar el» date, sent only when it differs from the stored one (the API
+ * takes any change of it, removing it too, as publishing: a 403 for anyone else).
  */
 export function publishingBody(
-  intent: { status: PublicationStatus; published_at?: string | null },
+  intent: { status: PublicationStatus; published_at?: string | null; unpublish_at?: string | null },
   record: Publication | undefined,
   mayPublish: boolean,
-): { status?: PublicationStatus; published_at?: string | null } {
+): PublishingBody {
   if (!mayPublish) return {};
+  const withdrawal =
+    intent.unpublish_at === undefined || sameInstant(intent.unpublish_at, record?.unpublish_at ?? null)
+      ? {}
+      : { unpublish_at: intent.unpublish_at };
+  return { ...statusBody(intent, record), ...withdrawal };
+}
+
+function statusBody(
+  intent: { status: PublicationStatus; published_at?: string | null },
+  record: Publication | undefined,
+): PublishingBody {
   const current = record?.status ?? 'draft';
   switch (intent.status) {
     case 'scheduled':

@@ -15,6 +15,7 @@ import {
 } from '@gestor/shared';
 import type { z } from 'zod';
 import { can } from '../../lib/permissions';
+import { EMPTY_VALUE, formatCalendarDay } from './format';
 
 // Decision 018: a form's values, its empty state, how a record fills it and how it becomes the
 // request body are derived from the area's field table; an area states only what differs.
@@ -24,8 +25,8 @@ type Chosen<D, T> = D extends { default: unknown } | { optional: true } ? T : T 
 
 /**
  * What a control holds for a field: text as '' when empty, a reference as its key (id, slug or
- * name) or a list of them, a moment as an ISO string or null, anything else as the schema gives it
- * (null until chosen when the field has no default).
+ * name) or a list of them, a moment as an ISO string or null, a calendar day as `YYYY-MM-DD` or
+ * null, anything else as the schema gives it (null until chosen when the field has no default).
  */
 export type FormValueOf<D> = D extends { ref: { many: true; by: infer B } }
   ? B extends 'id'
@@ -33,7 +34,7 @@ export type FormValueOf<D> = D extends { ref: { many: true; by: infer B } }
     : string[]
   : D extends { ref: { by: infer B } }
     ? (B extends 'id' ? number : string) | null
-    : D extends { instant: true }
+    : D extends { instant: true } | { day: true }
       ? string | null
       : string extends Output<D>
         ? string
@@ -166,9 +167,15 @@ export function formOf<F extends FieldTable, R extends AnyRecord, V = FormValues
       .map(([name]) => name)
       .filter((name) => !options.hidden?.includes(name as keyof V & string)) as unknown as readonly (keyof V &
       string)[],
-    /** How a value of a field with named values reads in the history ("Publicada", "Asociación"). */
+    /**
+     * How a value of a field with named values reads in the history ("Publicada", "Asociación"), and
+     * a calendar day's (`revise_by`) as the form shows it (`15/03/2027`).
+     */
     auditItemLabel: (field: string, item: string) => {
-      const options = contract.fields[field]?.options;
+      const def = contract.fields[field];
+      const day = def?.day ? formatCalendarDay(item) : EMPTY_VALUE;
+      if (day !== EMPTY_VALUE) return day;
+      const options = def?.options;
       return options && Object.hasOwn(options, item) ? options[item]! : item;
     },
     /** The history's names: every field, the timestamps' too, and a review's note and reviewer. */

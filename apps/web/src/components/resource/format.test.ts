@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAuditValue, formatDateTime, listChange } from './format';
+import { formatAuditValue, formatCalendarDay, formatDateTime, listChange } from './format';
 
 describe('formatDateTime', () => {
   it('prints dd/mm/yyyy HH:mm in local time', () => {
@@ -10,6 +10,14 @@ describe('formatDateTime', () => {
   it('prints a dash when there is no date', () => {
     expect(formatDateTime(null)).toBe('—');
     expect(formatDateTime('no es una fecha')).toBe('—');
+  });
+});
+
+describe('formatCalendarDay', () => {
+  it('prints a day as dd/mm/yyyy, whatever the time zone, and a dash for none', () => {
+    expect(formatCalendarDay('2027-03-15')).toBe('15/03/2027');
+    expect(formatCalendarDay(null)).toBe('—');
+    expect(formatCalendarDay('2027-03-15T10:00:00.000Z')).toBe('—');
   });
 });
 

@@ -16,6 +16,14 @@ export function formatDateTime(iso: string | null | undefined, { seconds = false
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${time}`;
 }
 
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar day (`YYYY-MM-DD`, no time nor zone: «Revisar antes de») as `15/03/2027`. */
+export function formatCalendarDay(day: string | null | undefined): string {
+  const parts = day ? CALENDAR_DAY.exec(day) : null;
+  return parts ? `${parts[3]}/${parts[2]}/${parts[1]}` : EMPTY_VALUE;
+}
+
 export function formatBoolean(value: boolean): string {
   return value ? 'Sí' : 'No';
 }

@@ -81,7 +81,7 @@ export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
     {
       field: 'status',
       card: 'status',
-      body: (news) => <PublicationStatusTag status={news.status} />,
+      body: (news) => <PublicationStatusTag status={news.status} unpublishAt={news.unpublish_at} />,
     },
     {
       field: 'categories',
@@ -110,8 +110,9 @@ export const newsScreens = defineResourceScreens<NewsRecord, NewsFormValues>({
   form: {
     ...formOf<typeof NEWS.fields, NewsRecord>(NEWS, {
       // What to leave the item in is the publishing buttons' choice (news-publishing.ts); a
-      // message about the status shows above the form.
-      manual: ['status', 'published_at'],
+      // message about the status shows above the form. «Retirar el» is a publication field too:
+      // publishingBody sends it, changed, only for a publisher.
+      manual: ['status', 'published_at', 'unpublish_at'],
       hidden: ['status'],
       fromRecord: {
         body: (news) => news.body ?? '', // always there: the form starts from the record's own read

@@ -36,7 +36,7 @@ export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
     {
       field: 'status',
       card: 'status',
-      body: (page) => <PublicationStatusTag status={page.status} />,
+      body: (page) => <PublicationStatusTag status={page.status} unpublishAt={page.unpublish_at} />,
     },
     {
       field: 'updated_at',
@@ -52,7 +52,7 @@ export const pageScreens = defineResourceScreens<PageRecord, PageFormValues>({
   unmanageableNotice: 'Solo quien puede publicar páginas modifica una página publicada.',
   form: {
     ...formOf<typeof PAGES.fields, PageRecord>(PAGES, {
-      manual: ['status', 'published_at'],
+      manual: ['status', 'published_at', 'unpublish_at'],
       hidden: ['status', 'published_at'],
       fromRecord: { body: (page) => page.body ?? '' },
       toBody: (values, record, body) => ({

@@ -8,6 +8,7 @@ import { PendingReviewWidget } from './pending-review-widget';
 import { PublicationsWidget } from './publications-widget';
 import { RecentChangesWidget } from './recent-changes-widget';
 import type { HomeArea } from './record-path';
+import { ReviseDueWidget } from './revise-due-widget';
 import { ScheduledWidget } from './scheduled-widget';
 import './dashboard.css';
 
@@ -24,13 +25,23 @@ export function DashboardWidgets({ areas }: { areas: readonly HomeArea[] }) {
   if (!dashboard.data) {
     return <output className="dashboard-loading">Cargando el resumen…</output>;
   }
-  const { counts, drafts, scheduled, recent, media, publications, pending_grading, pending_review } =
-    dashboard.data;
+  const {
+    counts,
+    drafts,
+    scheduled,
+    recent,
+    media,
+    publications,
+    pending_grading,
+    pending_review,
+    revise_due,
+  } = dashboard.data;
   return (
     <>
       <AreaCounts counts={counts} areas={areas} />
       <div className="dashboard-grid">
         {pending_review && <PendingReviewWidget items={pending_review} areas={areas} />}
+        {revise_due && <ReviseDueWidget items={revise_due} areas={areas} />}
         {pending_grading && <PendingGradingWidget tests={pending_grading} areas={areas} />}
         {drafts && <DraftsWidget drafts={drafts} areas={areas} />}
         {scheduled && <ScheduledWidget scheduled={scheduled} areas={areas} />}

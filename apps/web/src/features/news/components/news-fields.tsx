@@ -11,6 +11,7 @@ import { MediaPickerControl } from '../../../components/media/media-picker-contr
 import { CATEGORIES_BY_SLUG } from '../../../components/options/categories-by-slug';
 import { useRecordOptions } from '../../../components/options/use-record-options';
 import { PublishingPanel } from '../../../components/publishing/publishing-panel';
+import { ReviseByControl } from '../../../components/publishing/revise-by-control';
 import type { FormFieldsProps } from '../../../components/resource/resource-screens';
 import { RichTextControl } from '../../../components/rich-text/rich-text-control';
 import { NEWS_PUBLISHING } from '../news-publishing';
@@ -19,7 +20,10 @@ import { NewsCategoryTags } from './news-cells';
 // Labels and limits come from the field table (decision 018): what the API checks, never a copy.
 const { fields } = NEWS;
 
-/** Title and slug, subtitle, excerpt, body, cover, categories, featured, and the publishing panel. */
+/**
+ * Title and slug, subtitle, excerpt, body, cover, categories, featured, «Revisar antes de», and the
+ * publishing panel.
+ */
 export function NewsFields({ record, readOnly }: FormFieldsProps<NewsRecord>) {
   const categories = useRecordOptions(CATEGORIES_BY_SLUG);
 
@@ -58,6 +62,7 @@ export function NewsFields({ record, readOnly }: FormFieldsProps<NewsRecord>) {
           <CheckboxControl name="featured" />
         </div>
       </FormGrid>
+      <ReviseByControl />
       <PublishingPanel rules={NEWS_PUBLISHING} record={record} readOnly={readOnly} />
     </>
   );
