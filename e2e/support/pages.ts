@@ -151,3 +151,32 @@ export async function chooseTag(page: Page, search: string, option: string): Pro
   await page.getByRole('option', { name: option }).click();
   await page.keyboard.press('Escape');
 }
+
+/**
+ * A new news item typed as a writer does: its title, then a sentence and a link made with the
+ * editor's link dialog by keyboard (Ctrl+K, the address, Tab, the link's words). Unsaved; returns the
+ * body's editor.
+ */
+export async function writeNewsWithLink(
+  page: Page,
+  { title, sentence, href, words }: { title: string; sentence: string; href: string; words: string },
+): Promise<Locator> {
+  await page.goto('/news/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nueva noticia' })).toBeVisible();
+  await page.getByLabel('Título', { exact: true }).fill(title);
+  const body = page.getByRole('textbox', { name: 'Texto', exact: true });
+  await expect(page.getByRole('button', { name: 'Negrita' })).toBeVisible();
+  await body.click();
+  await page.keyboard.type(sentence);
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Insertar enlace' });
+  await expect(dialog.getByLabel('Dirección')).toBeFocused();
+  await page.keyboard.type(href);
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Texto del enlace')).toBeFocused();
+  await page.keyboard.type(words);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(body.getByRole('link', { name: words })).toBeVisible();
+  return body;
+}

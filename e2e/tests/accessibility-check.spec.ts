@@ -1,7 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, newPersonWith, test, useSession } from '../support/fixtures';
-import { SCREEN_SIZES, shot } from '../support/pages';
+import { SCREEN_SIZES, shot, writeNewsWithLink } from '../support/pages';
 import type { TestUser } from '../support/test-users';
 
 // docs/accessibility.md: the body's accessibility check as a publisher meets it. She writes a link
@@ -30,26 +30,13 @@ const isNewsCreate = (response: Response) =>
   new URL(response.url()).pathname === '/api/news' && response.request().method() === 'POST';
 
 /** A new news item whose body ends in a link «pinche aquí», made with the editor's link dialog by keyboard. */
-async function writeGenericLink(page: Page, title: string) {
-  await page.goto('/news/create');
-  await expect(page.getByRole('heading', { level: 1, name: 'Nueva noticia' })).toBeVisible();
-  await page.getByLabel('Título', { exact: true }).fill(title);
-  const body = page.getByRole('textbox', { name: 'Texto', exact: true });
-  await expect(page.getByRole('button', { name: 'Negrita' })).toBeVisible();
-  await body.click();
-  await page.keyboard.type('Ya se pueden consultar las bases de la convocatoria: ');
-  await page.keyboard.press('Control+k');
-  const dialog = page.getByRole('dialog', { name: 'Insertar enlace' });
-  await expect(dialog.getByLabel('Dirección')).toBeFocused();
-  await page.keyboard.type('https://sede.example.es/bases.pdf');
-  await page.keyboard.press('Tab');
-  await expect(dialog.getByLabel('Texto del enlace')).toBeFocused();
-  await page.keyboard.type('pinche aquí');
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeHidden();
-  await expect(body.getByRole('link', { name: 'pinche aquí' })).toBeVisible();
-  return body;
-}
+const writeGenericLink = (page: Page, title: string) =>
+  writeNewsWithLink(page, {
+    title,
+    sentence: 'Ya se pueden consultar las bases de la convocatoria: ',
+    href: 'https://sede.example.es/bases.pdf',
+    words: 'pinche aquí',
+  });
 
 for (const [width, viewport] of SCREEN_SIZES) {
   test.describe(`at ${width} px`, () => {

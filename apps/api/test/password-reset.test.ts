@@ -2,12 +2,13 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MESSAGES } from '@gestor/shared';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   parseRawMail,
   resetLinkIn,
+  type SmtpInbox,
   sleep,
+  startSmtpInbox,
   startTestServer,
   type TestServer,
   type TestUser,
@@ -241,33 +242,14 @@ describe.each(testDatabases())('password reset (%s)', (engine) => {
   });
 
   describe('MAIL_MAILER=smtp, SPA on FRONTEND_URL', () => {
-    const received: string[] = [];
-    let smtp: SMTPServer;
+    let inbox: SmtpInbox;
     let smtpServer: TestServer;
     beforeAll(async () => {
-      smtp = new SMTPServer({
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        authOptional: true,
-        logger: false,
-        onData(stream, _session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            received.push(Buffer.concat(chunks).toString('utf8'));
-            callback();
-          });
-        },
-      });
-      const port = await new Promise<number>((resolve) => {
-        const listener = smtp.listen(0, '127.0.0.1', () => {
-          const address = listener.address();
-          resolve(typeof address === 'object' && address ? address.port : 0);
-        });
-      });
+      inbox = await startSmtpInbox();
       smtpServer = await startTestServer(engine, {
         MAIL_MAILER: 'smtp',
         MAIL_HOST: '127.0.0.1',
-        MAIL_PORT: String(port),
+        MAIL_PORT: String(inbox.port),
         MAIL_FROM_ADDRESS: 'avisos@example.org',
         MAIL_FROM_NAME: 'Gestor Avisos',
         FRONTEND_URL: 'https://panel.example.org',
@@ -275,7 +257,7 @@ describe.each(testDatabases())('password reset (%s)', (engine) => {
     });
     afterAll(async () => {
       await smtpServer?.close();
-      await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+      await inbox?.close();
     });
 
     test('the reset link arrives by real SMTP, in Spanish, and its token resets the password', async () => {
@@ -285,7 +267,7 @@ describe.each(testDatabases())('password reset (%s)', (engine) => {
       const answer = await client.post('/api/forgot-password', { email: user.email });
       expect(answer.status).toBe(200);
 
-      const raw = await waitFor(() => received.find((message) => message.includes(user.email)), {
+      const raw = await waitFor(() => inbox.received.find((message) => message.includes(user.email)), {
         what: 'the SMTP message',
       });
       const mail = parseRawMail(raw);
@@ -321,7 +303,7 @@ describe.each(testDatabases())('password reset (%s)', (engine) => {
         send_invitation: true,
       });
       expect(created.status).toBe(201);
-      const raw = await waitFor(() => received.find((message) => message.includes(email)), {
+      const raw = await waitFor(() => inbox.received.find((message) => message.includes(email)), {
         what: 'the invitation',
       });
       const mail = parseRawMail(raw);
@@ -375,7 +357,7 @@ describe.each(testDatabases())('password reset (%s)', (engine) => {
       const client = smtpServer.client();
       await client.csrf();
       await client.post('/api/forgot-password', { email: user.email });
-      const raw = await waitFor(() => received.find((message) => message.includes(user.email)), {
+      const raw = await waitFor(() => inbox.received.find((message) => message.includes(user.email)), {
         what: 'the reset mail',
       });
       const link = resetLinkIn(parseRawMail(raw).text);

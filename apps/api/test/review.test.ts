@@ -1,9 +1,9 @@
 import type { Permission } from '@gestor/shared';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  type ParsedMail,
   parseRawMail,
+  type SmtpInbox,
+  startSmtpInbox,
   startTestServer,
   type TestClient,
   type TestServer,
@@ -18,8 +18,7 @@ import {
 
 describe.each(testDatabases())('review (%s)', (engine) => {
   let server: TestServer;
-  let smtp: SMTPServer;
-  const received: ParsedMail[] = [];
+  let inbox: SmtpInbox;
   let admin: TestClient;
   let writer: { user: TestUser; client: TestClient };
   let ana: { user: TestUser; client: TestClient };
@@ -30,32 +29,16 @@ describe.each(testDatabases())('review (%s)', (engine) => {
     const made = await admin.post('/api/roles', { name, label: name, permissions });
     expect(made.status, made.text).toBe(201);
   };
-  const mailsTo = (user: TestUser) => received.filter((mail) => mail.headers.to?.includes(user.email));
+  /** What the SMTP server received, parsed. */
+  const parsed = () => inbox.received.map(parseRawMail);
+  const mailsTo = (user: TestUser) => parsed().filter((mail) => mail.headers.to?.includes(user.email));
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      authOptional: true,
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push(parseRawMail(Buffer.concat(chunks).toString('utf8')));
-          callback();
-        });
-      },
-    });
-    const port = await new Promise<number>((resolve) => {
-      const listener = smtp.listen(0, '127.0.0.1', () => {
-        const address = listener.address();
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      });
-    });
+    inbox = await startSmtpInbox();
     server = await startTestServer(engine, {
       MAIL_MAILER: 'smtp',
       MAIL_HOST: '127.0.0.1',
-      MAIL_PORT: String(port),
+      MAIL_PORT: String(inbox.port),
       MAIL_FROM_ADDRESS: 'avisos@example.org',
       FRONTEND_URL: 'https://panel.example.org',
       WEBHOOKS_ALLOW_PRIVATE: 'true',
@@ -102,7 +85,7 @@ describe.each(testDatabases())('review (%s)', (engine) => {
   });
   afterAll(async () => {
     await server?.close();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await inbox?.close();
   });
 
   const draft = async (title: string, body = '<p>Texto de la noticia.</p>') => {
@@ -130,7 +113,7 @@ describe.each(testDatabases())('review (%s)', (engine) => {
     expect(direct.status).toBe(422);
     expect(direct.body.errors.status[0]).toContain('Enviar a revisión');
 
-    const before = received.length;
+    const before = parsed().length;
     const sent = await submit(writer.client, item, { note: 'Revisad las fechas, por favor.' });
     expect(sent.status, sent.text).toBe(200);
     expect(sent.body.data).toMatchObject({
@@ -145,8 +128,8 @@ describe.each(testDatabases())('review (%s)', (engine) => {
     expect(Date.parse(sent.body.data.review.submitted_at)).not.toBeNaN();
 
     // Both reviewers and the editor in chief review news; the writer is not told of her own item.
-    await waitFor(() => received.length - before >= 3, { what: 'the three mails' });
-    const mails = received.slice(before);
+    await waitFor(() => parsed().length - before >= 3, { what: 'the three mails' });
+    const mails = parsed().slice(before);
     expect(mails.filter((mail) => mail.headers.to?.includes(writer.user.email))).toHaveLength(0);
     for (const reviewer of [ana, bruno, editorInChief]) {
       const [mail, ...more] = mails.filter((one) => one.headers.to?.includes(reviewer.user.email));
@@ -156,7 +139,7 @@ describe.each(testDatabases())('review (%s)', (engine) => {
         'Wendy Redactora ha enviado a revisión la noticia «Convocatoria de ayudas»',
       );
       expect(mail!.text).toContain('Revisad las fechas, por favor.');
-      expect(mail!.text).toContain(`https://panel.example.org/news/${item.slug}`);
+      expect(mail!.text).toContain(`https://panel.example.org/news/${item.id}`);
     }
     expect(await deliveries('news.submitted')).toBeGreaterThanOrEqual(1);
 
@@ -235,7 +218,7 @@ describe.each(testDatabases())('review (%s)', (engine) => {
 
   test('sent to one reviewer: only she is told, and only her dashboard lists it', async () => {
     const item = await draft('Plazo de matrícula');
-    const before = received.length;
+    const before = parsed().length;
     const refused = await submit(writer.client, item, { reviewer_id: writer.user.id });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.reviewer_id[0]).toContain('pueda revisar noticias');
@@ -254,9 +237,11 @@ describe.each(testDatabases())('review (%s)', (engine) => {
     await waitFor(() => mailsTo(ana.user).some((mail) => mail.subject.includes('Plazo de matrícula')), {
       what: 'Ana’s mail',
     });
-    expect(received.slice(before).filter((mail) => mail.subject.includes('Plazo de matrícula'))).toHaveLength(
-      1,
-    );
+    expect(
+      parsed()
+        .slice(before)
+        .filter((mail) => mail.subject.includes('Plazo de matrícula')),
+    ).toHaveLength(1);
     expect(mailsTo(ana.user).at(-1)!.text).toContain('le pide que la revise usted');
 
     const listed = (client: TestClient) =>

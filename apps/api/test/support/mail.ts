@@ -1,3 +1,4 @@
+import { SMTPServer } from 'smtp-server';
 import type { Mailer, MailMessage } from '../../src/lib/mailer';
 
 /** A mailer that keeps what it is asked to send, for tests to read. */
@@ -139,4 +140,38 @@ export function parseRawMail(raw: string): ParsedMail {
     text: part('text/plain'),
     html: part('text/html'),
   };
+}
+
+/** A real SMTP server on 127.0.0.1 (MAIL_MAILER=smtp points at `port`) that keeps each raw message. */
+export interface SmtpInbox {
+  port: number;
+  /** Every message received, raw, in order of arrival. */
+  received: string[];
+  close(): Promise<void>;
+}
+
+export async function startSmtpInbox(): Promise<SmtpInbox> {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    // Plain SMTP: no certificate to manage, no credentials to check.
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push(Buffer.concat(chunks).toString('utf8'));
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    const listener = server.listen(0, '127.0.0.1', () => {
+      const address = listener.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

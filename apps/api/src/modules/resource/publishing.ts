@@ -19,6 +19,7 @@ import { type ReviewNotices, reviewsAsOther } from './review';
 
 interface Publishable {
   id: number;
+  title?: string;
   status: string;
   published_at: string | null;
   /** Scheduled withdrawal, in areas that have it (news, pages). */
@@ -29,6 +30,7 @@ interface Publishable {
 }
 
 interface PublishingInput {
+  title?: string;
   status?: string;
   published_at?: string | null;
   unpublish_at?: string | null;
@@ -165,20 +167,27 @@ export function publishing<R extends Publishable, C extends PublishingInput, U e
      * public is checked (checkPublicBody).
      */
     prepare(ctx: WriteContext, input: PublishingInput, current: R | null) {
-      if (reviewed && current?.status === 'review') {
-        if (input.status !== undefined && PUBLIC_STATUSES.has(input.status)) {
-          const writer = submitterOf(current);
-          const status = input.status;
-          if (notices && writer !== null) {
-            ctx.afterCommit(() => notices.approved(area, current.id, writer, status));
-          }
-        } else {
-          input.status = reviewsAsOther(ctx.actor, area, submitterOf(current)) ? 'review' : 'draft';
-        }
+      const approved =
+        reviewed &&
+        current?.status === 'review' &&
+        input.status !== undefined &&
+        PUBLIC_STATUSES.has(input.status);
+      if (reviewed && current?.status === 'review' && !approved) {
+        input.status = reviewsAsOther(ctx.actor, area, submitterOf(current)) ? 'review' : 'draft';
       }
       datesFollowStatus(input, current);
       withdrawalFollows(input, current);
       checkPublicBody(input, current);
+      const writer = current ? submitterOf(current) : null;
+      if (approved && notices && writer !== null) {
+        const item = { area, id: current.id, title: input.title ?? current.title ?? '' };
+        const approval = {
+          writerId: writer,
+          status: input.status!,
+          publishedAt: input.published_at !== undefined ? input.published_at : current.published_at,
+        };
+        ctx.afterCommit(() => notices.approved(item, approval));
+      }
     },
   };
 }

@@ -16,6 +16,7 @@ import { conflict, forbidden, notFound, ValidationError } from '../../lib/http-e
 import { mailLayout } from '../../lib/mail-layout';
 import type { Mailer } from '../../lib/mailer';
 import { validate } from '../../lib/validate';
+import type { HistoryRow } from './operations/history';
 import type { AreaService, WriteContext } from './resource-definition';
 
 // docs/review.md (decision 054): the two transitions of a review that are not an edit, sending to
@@ -43,16 +44,24 @@ export interface ReviewDependencies {
   log: { error(obj: object, msg: string): void };
 }
 
-/** The mails of a review, each sent after its transaction committed (never for one rolled back). */
-export interface ReviewNotices {
-  submitted(area: Area, id: number, reviewerId: number | null, writerId: number): Promise<void>;
-  returned(area: Area, id: number, writerId: number, reviewer: string, note: string): Promise<void>;
-  approved(area: Area, id: number, writerId: number, status: string): Promise<void>;
+/** An item a review's mail is about: its area, id and title (the link opens its editor by id). */
+export interface ReviewedItem {
+  area: Area;
+  id: number;
+  title: string;
 }
 
-interface ItemRow {
-  title: string;
-  key: string;
+/** The mails of a review, each sent after its transaction committed (never for one rolled back). */
+export interface ReviewNotices {
+  submitted(
+    item: ReviewedItem,
+    sent: { writerId: number; reviewerId: number | null; note: string | null },
+  ): Promise<void>;
+  returned(item: ReviewedItem, back: { writerId: number; reviewer: string; note: string }): Promise<void>;
+  approved(
+    item: ReviewedItem,
+    approval: { writerId: number; status: string; publishedAt: string | null },
+  ): Promise<void>;
 }
 
 interface Person {
@@ -73,17 +82,8 @@ const agreeing = (area: Area, stem: string) =>
 
 export function reviewNotices(deps: ReviewDependencies): ReviewNotices {
   const { database, mailer, appName, frontendUrl } = deps;
-
-  async function item(area: Area, id: number): Promise<ItemRow | null> {
-    const { path } = AREA_REGISTRY[area];
-    const key = area === 'news' ? 't.slug' : 't.id::text';
-    const [row] = await database.query<ItemRow>(
-      `SELECT t.title, ${key} AS key FROM ${path} t WHERE t.id = $1`,
-      [id],
-    );
-    return row ?? null;
-  }
-  const linkTo = (area: Area, key: string) => `${frontendUrl}/${area}/${encodeURIComponent(key)}`;
+  // By id, which every editor route takes (a news item's slug may change with its title).
+  const linkTo = ({ area, id }: ReviewedItem) => `${frontendUrl}/${area}/${id}`;
 
   async function person(id: number): Promise<Person | null> {
     const [row] = await database.query<Person>(
@@ -103,9 +103,8 @@ export function reviewNotices(deps: ReviewDependencies): ReviewNotices {
   }
 
   return {
-    async submitted(area, id, reviewerId, writerId) {
-      const found = await item(area, id);
-      if (!found) return;
+    async submitted(item, { writerId, reviewerId, note }) {
+      const { area, title } = item;
       const writer = (await person(writerId))?.name ?? 'Alguien';
       const reviewers =
         reviewerId === null
@@ -114,57 +113,51 @@ export function reviewNotices(deps: ReviewDependencies): ReviewNotices {
             )
           : [await person(reviewerId)].filter((one): one is Person => one !== null);
       const { noun } = AREA_REGISTRY[area];
-      const [{ note } = { note: null }] = await database.query<{ note: string | null }>(
-        `SELECT review_note AS note FROM ${AREA_REGISTRY[area].path} WHERE id = $1`,
-        [id],
-      );
       await send(
         reviewers,
-        `${capitalized(noun.one)} para revisar: «${found.title}»`,
+        `${capitalized(noun.one)} para revisar: «${title}»`,
         [
-          `${writer} ha enviado a revisión ${article(area)} ${noun.one} «${found.title}»${reviewerId === null ? '' : ` y le pide que ${pronoun(area)} revise usted`}.`,
+          `${writer} ha enviado a revisión ${article(area)} ${noun.one} «${title}»${reviewerId === null ? '' : ` y le pide que ${pronoun(area)} revise usted`}.`,
           ...(note ? [`Su nota: «${note}»`] : []),
           `Puede corregir${pronoun(area)}, publicar${pronoun(area)} o devolver${pronoun(area)} con comentarios.`,
         ],
-        linkTo(area, found.key),
+        linkTo(item),
         `Revisar ${article(area)} ${noun.one}`,
       );
     },
 
-    async returned(area, id, writerId, reviewer, note) {
-      const [found, writer] = [await item(area, id), await person(writerId)];
-      if (!found || !writer) return;
+    async returned(item, { writerId, reviewer, note }) {
+      const writer = await person(writerId);
+      if (!writer) return;
+      const { area, title } = item;
       const { noun } = AREA_REGISTRY[area];
       await send(
         [writer],
-        `${capitalized(noun.one)} ${agreeing(area, 'devuelt')} con comentarios: «${found.title}»`,
+        `${capitalized(noun.one)} ${agreeing(area, 'devuelt')} con comentarios: «${title}»`,
         [
-          `${reviewer} ha devuelto a borrador ${article(area)} ${noun.one} «${found.title}» con estos comentarios:`,
+          `${reviewer} ha devuelto a borrador ${article(area)} ${noun.one} «${title}» con estos comentarios:`,
           `«${note}»`,
           `Cuando esté ${agreeing(area, 'list')}, vuelva a enviar${pronoun(area)} a revisión.`,
         ],
-        linkTo(area, found.key),
+        linkTo(item),
         `Abrir ${article(area)} ${noun.one}`,
       );
     },
 
-    async approved(area, id, writerId, status) {
-      const [found, writer] = [await item(area, id), await person(writerId)];
-      if (!found || !writer) return;
+    async approved(item, { writerId, status, publishedAt }) {
+      const writer = await person(writerId);
+      if (!writer) return;
+      const { area, title } = item;
       const { noun } = AREA_REGISTRY[area];
-      const [{ at } = { at: null }] = await database.query<{ at: Date | null }>(
-        `SELECT published_at AS at FROM ${AREA_REGISTRY[area].path} WHERE id = $1`,
-        [id],
-      );
       const when =
-        status === 'scheduled' && at
-          ? ` y se publicará el ${at.toLocaleString('es-ES', { timeZone: 'Europe/Madrid', dateStyle: 'long', timeStyle: 'short' })}`
+        status === 'scheduled' && publishedAt
+          ? ` y se publicará el ${new Date(publishedAt).toLocaleString('es-ES', { timeZone: 'Europe/Madrid', dateStyle: 'long', timeStyle: 'short' })}`
           : ` y ya está ${agreeing(area, 'publicad')}`;
       await send(
         [writer],
-        `${capitalized(noun.one)} ${agreeing(area, 'aprobad')}: «${found.title}»`,
-        [`Se ha aprobado ${article(area)} ${noun.one} «${found.title}» que envió a revisión${when}.`],
-        linkTo(area, found.key),
+        `${capitalized(noun.one)} ${agreeing(area, 'aprobad')}: «${title}»`,
+        [`Se ha aprobado ${article(area)} ${noun.one} «${title}» que envió a revisión${when}.`],
+        linkTo(item),
         `Abrir ${article(area)} ${noun.one}`,
       );
     },
@@ -188,6 +181,7 @@ export interface ReviewWebhooks {
 
 interface ReviewRow {
   id: number;
+  title: string;
   status: string;
   updated_at: Date;
   review_submitted_by: number | null;
@@ -209,7 +203,7 @@ export function reviewRoutes(
   /** The row locked for the transition, and the 409 of an edit that did not start from it. */
   async function locked(tx: Connection, id: number, updatedAt: string): Promise<ReviewRow> {
     const [row] = await tx.query<ReviewRow>(
-      `SELECT id, status, updated_at, review_submitted_by FROM ${table}
+      `SELECT id, ${service.definition.titleColumn ?? 'title'}::text AS title, status, updated_at, review_submitted_by FROM ${table}
         WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`,
       [id],
     );
@@ -290,7 +284,10 @@ export function reviewRoutes(
         await service.audit(ctx.tx, actor, id, 'submitted', changes);
         await tell(ctx, id, 'submitted');
         const notices = options.notices;
-        if (notices) ctx.afterCommit(() => notices.submitted(area, id, reviewerId, actor.id));
+        if (notices) {
+          const item = { area, id, title: row.title };
+          ctx.afterCommit(() => notices.submitted(item, { writerId: actor.id, reviewerId, note }));
+        }
       });
       return { data: await service.show(id) };
     },
@@ -329,7 +326,10 @@ export function reviewRoutes(
         const notices = options.notices;
         const writer = row.review_submitted_by;
         if (notices && writer !== null) {
-          ctx.afterCommit(() => notices.returned(area, id, writer, actor.name, input.note));
+          const item = { area, id, title: row.title };
+          ctx.afterCommit(() =>
+            notices.returned(item, { writerId: writer, reviewer: actor.name, note: input.note }),
+          );
         }
       });
       return { data: await service.show(id) };
@@ -342,15 +342,7 @@ export function reviewRoutes(
     async (request) => {
       const id = await service.resolveKey(request.params.id);
       await service.show(id);
-      const rows = await service.database.query<{
-        id: number;
-        action: AuditEntry['action'];
-        user_id: number | null;
-        user_name: string | null;
-        changes: AuditEntry['changes'];
-        created_at: Date;
-        has_version: boolean;
-      }>(
+      const rows = await service.database.query<Omit<HistoryRow, 'reverted_from'>>(
         `SELECT id, action, user_id, user_name, changes, created_at, version IS NOT NULL AS has_version
            FROM audits
           WHERE resource = $1 AND record_id = $2

@@ -9,7 +9,8 @@ import { update } from './update';
 
 // A record's history and its earlier versions (decision 025).
 
-interface HistoryRow {
+/** A history entry as the database reads it (the review's thread reads the same rows). */
+export interface HistoryRow {
   id: number;
   action: AuditEntry['action'];
   user_id: number | null;
