@@ -5,6 +5,10 @@
 
 export const MADRID_TIME_ZONE = 'Europe/Madrid';
 
+/** Two ISO instants, or two nulls, that name the same moment (`…:00Z` and `…:00.000+00:00` alike). */
+export const sameInstant = (a: string | null, b: string | null) =>
+  a === null || b === null ? a === b : Date.parse(a) === Date.parse(b);
+
 /** A calendar date: month 1–12. */
 export interface CalendarDate {
   year: number;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import { AREA_REGISTRY, AREAS, type Area, type AreaEntry } from './permissions';
 import { areaContract, booleanFilter, type ResourceContract } from './resource';
+import { isReviewed } from './review';
 import { booleanField, nulCheck, requiredText } from './validation';
 
 // docs/webhooks.md: the organisation's website is told when what it shows changes. A webhook
@@ -66,13 +67,12 @@ const AREA_EVENTS: Array<[WebhookEvent, string]> = AREAS.flatMap((area): Array<[
   // The words agree with the noun: "Noticia publicada", "Evento publicado".
   const ending = noun.gender === 'feminine' ? 'a' : 'o';
   const one = `${noun.one.charAt(0).toUpperCase()}${noun.one.slice(1)}`;
-  const reviewed = (AREA_REGISTRY[area] as AreaEntry).actions?.includes('submit') ?? false;
   return [
     ...PUBLICATION_STEPS.map((step): [WebhookEvent, string] => [
       `${area}.${step}` as WebhookEvent,
       `${one} ${STEP_WORDS[step](ending)}`,
     ]),
-    ...(reviewed ? REVIEW_STEPS : []).map((step): [WebhookEvent, string] => [
+    ...(isReviewed(area) ? REVIEW_STEPS : []).map((step): [WebhookEvent, string] => [
       `${area}.${step}` as WebhookEvent,
       `${one} ${REVIEW_STEP_WORDS[step](ending)}`,
     ]),

@@ -20,7 +20,7 @@ import {
   madridToday,
 } from '@gestor/shared';
 import type { Connection } from '../../db/client';
-import type { ResourceDefinition } from '../resource/resource-definition';
+import { daySql, type ResourceDefinition } from '../resource/resource-definition';
 
 // The dashboard's reads (issue 20, decision 030). Each takes the areas already narrowed to what the
 // person may view: nothing here decides permissions. Table and column names come from the areas'
@@ -262,7 +262,7 @@ export async function findReviseDue(
     (
       area,
     ) => `(SELECT '${area.contract.area}' AS area, t.id, ${keySql(area)} AS key, ${titleSql(area)} AS title,
-        to_char(t.revise_by, 'YYYY-MM-DD') AS revise_by, t.revise_by < $1::date AS overdue
+        ${daySql('t.revise_by')} AS revise_by, t.revise_by < $1::date AS overdue
       FROM ${area.table} t
       WHERE t.revise_by IS NOT NULL AND t.deleted_at IS NULL
         AND t.revise_by <= $1::date + ${DASHBOARD_REVISE_DAYS}

@@ -21,7 +21,7 @@ import {
   publishedNowSql,
   publishing,
 } from '../resource/publishing';
-import { DAY_SQL, spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
+import { daySql, spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 import { type ReviewNotices, reviewStateSql } from '../resource/review';
 import { SPANISH_SEARCH } from '../resource/spanish-search';
 
@@ -89,7 +89,7 @@ export function newsResource({ website, review }: { website: string | null; revi
       status: effectiveStatusSql(),
       author: `(SELECT json_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = t.author_id)`,
       review: reviewStateSql(),
-      revise_by: DAY_SQL('revise_by'),
+      revise_by: daySql('t.revise_by'),
       public_url: null,
     },
     read: { public_url: publicUrlOf(website) },

@@ -8,7 +8,7 @@ import {
 } from '@gestor/shared';
 import { defineArea } from '../resource/area-declaration';
 import { notWithdrawnSql, publicUrlOf, publishing } from '../resource/publishing';
-import { DAY_SQL, spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
+import { daySql, spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 import { type ReviewNotices, reviewStateSql } from '../resource/review';
 
 // Pages (docs/areas.md): a title, a body, draft or published (page.publish); created from the list with
@@ -23,7 +23,7 @@ export function pagesResource({ website, review }: { website: string | null; rev
     contract: PAGES,
     table: 'pages',
     titleColumn: 'title',
-    select: { public_url: null, review: reviewStateSql(), revise_by: DAY_SQL('revise_by') },
+    select: { public_url: null, review: reviewStateSql(), revise_by: daySql('t.revise_by') },
     read: { public_url: publicUrlOf(website) },
     sortColumns: {
       title: spanishOrder('t.title'),

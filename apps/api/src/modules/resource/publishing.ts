@@ -7,6 +7,7 @@ import {
   isReviewed,
   type Permission,
   type ReviewState,
+  sameInstant,
 } from '@gestor/shared';
 import { forbidden, ValidationError } from '../../lib/http-errors';
 import type { AuthorizedWrite, WriteContext } from './resource-definition';
@@ -224,9 +225,6 @@ function datesFollowStatus(input: PublishingInput, current: Publishable | null) 
     throw ValidationError.field('published_at', 'La fecha programada debe ser posterior a este momento.');
   }
 }
-
-const sameInstant = (a: string | null, b: string | null) =>
-  a === null || b === null ? a === b : Date.parse(a) === Date.parse(b);
 
 /**
  * A withdrawal date comes after the publication, and a new one (or one an item is being made public

@@ -206,7 +206,7 @@ export interface AreaService<R extends { id: number; updated_at: string }, C, U>
 export const spanishOrder = (column: string) => `(gestor_sort_key(${column}) COLLATE "C")`;
 
 /** A `date` column read as the API writes a day (`YYYY-MM-DD`), the same on both engines. */
-export const DAY_SQL = (column: string) => `to_char(t.${column}, 'YYYY-MM-DD')`;
+export const daySql = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
 /** Every record's `created_at` and `updated_at`, as the API writes dates (ISO 8601, UTC). */
 export const timestamps = (row: Record<string, unknown>) => ({

@@ -1,4 +1,10 @@
-import type { Area, Permission, PublicationStatus, ReviewState } from '@gestor/shared';
+import {
+  type Area,
+  type Permission,
+  type PublicationStatus,
+  type ReviewState,
+  sameInstant,
+} from '@gestor/shared';
 
 // docs/areas.md#rules-shared-by-the-content-areas, as the forms of publishable areas (news, pages) apply it. Only holders of
 // `<area>.publish` send a status or a date, or change an item that is not a draft: the API answers
@@ -17,10 +23,6 @@ interface Publication {
   /** Scheduled withdrawal (docs/areas.md), in the areas that have it (news, pages). */
   unpublish_at?: string | null;
 }
-
-/** Two instants, or two nulls, that name the same moment (`…:00Z` and `…:00.000Z` alike). */
-const sameInstant = (a: string | null, b: string | null) =>
-  a === null || b === null ? a === b : Date.parse(a) === Date.parse(b);
 
 /**
  * Whether a public item has been withdrawn by its «Retirar el» date (docs/areas.md, scheduled
