@@ -31,6 +31,7 @@ import { createSessionStore } from './modules/auth/session-store';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { createDashboardService } from './modules/dashboard/dashboard-service';
 import { healthRoutes } from './modules/health/health-routes';
+import { linkedDocuments } from './modules/multimedia/linked-documents';
 import { trashedMediaFiles } from './modules/multimedia/trashed-files';
 import { passkeyRoutes } from './modules/passkeys/passkey-routes';
 import { createRelyingParty } from './modules/passkeys/relying-party';
@@ -285,7 +286,12 @@ export async function buildApp({
     exportLimiter,
   });
   // The open accessibility findings of everything published, and the overrides (docs/accessibility.md).
-  accessibilityRoutes(app, { database, areas, publicUrls: config.publicUrls });
+  accessibilityRoutes(app, {
+    database,
+    areas,
+    publicUrls: config.publicUrls,
+    documents: linkedDocuments({ storage, appUrl: config.appUrl }),
+  });
   // Each person's saved views of every list (decision 032), checked against the lists' contracts.
   savedViewsRoutes(app, {
     service: createSavedViewsService({ database, contracts: areas.map((area) => area.contract) }),

@@ -5,6 +5,7 @@ import S3rverModule from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort, startTestServer, type TestClient, type TestServer, testDatabases } from './support';
+import * as documents from './support/documents';
 
 // docs/areas.md#multimedia: uploads typed by their bytes, WebP variants, no GPS left, public
 // files with the right headers, replace keeping usages, in-use refusals, cleanup of refused uploads,
@@ -320,6 +321,113 @@ describe.each(testDatabases())('multimedia (%s)', (engine) => {
     const { client: nobody } = await server.signIn({ roles: [] });
     expect((await nobody.get('/api/multimedia')).status).toBe(403);
     expect((await reader.upload('/api/multimedia', { name: 'x.pdf', bytes: pdf })).status).toBe(403);
+  });
+});
+
+// docs/accessibility.md#documentos: a PDF or office document is checked once, when it is uploaded or
+// replaced; a published body linking to it carries its issues as warnings in the «Accesibilidad» report.
+describe.each(testDatabases())('the accessibility of uploaded documents (%s)', (engine) => {
+  let server: TestServer;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    ({ client: admin } = await server.signIn({ roles: ['admin'] }));
+  });
+  afterAll(() => server?.close());
+
+  const upload = async (name: string, bytes: Buffer) => {
+    const response = await admin.upload('/api/multimedia', { name, bytes });
+    expect(response.status, response.text).toBe(201);
+    return response.body.data;
+  };
+
+  test('each upload records what its document lacks; images and text are not checked', async () => {
+    const plain = await upload('bases.pdf', documents.pdf({ created: 'D:20260301100000' }));
+    expect(plain.document_check).toEqual({
+      created_on: '2026-03-01',
+      exempt: false,
+      readable: true,
+      issues: ['untagged', 'no-title', 'no-language'],
+    });
+    const tagged = await upload(
+      'bases-accesibles.pdf',
+      documents.pdf({ title: 'Bases', lang: 'es-ES', tagged: true, compressed: true }),
+    );
+    expect(tagged.document_check.issues).toEqual([]);
+    const old = await upload('memoria-2017.docx', documents.docx({ created: '2017-06-01T08:00:00Z' }));
+    expect(old.document_check).toMatchObject({ exempt: true, issues: ['no-title', 'no-language'] });
+    const text = await upload('nota.txt', Buffer.from('Una nota'));
+    expect(text.document_check).toBeNull();
+    // Read again, as the list and the item give it.
+    expect((await admin.get(`/api/multimedia/${plain.id}`)).body.data.document_check).toEqual(
+      plain.document_check,
+    );
+    // The editor finds documents by the names of their addresses.
+    const found = await admin.get(`/api/multimedia?filter[file]=${plain.file},${old.file}`);
+    expect(found.status, found.text).toBe(200);
+    expect(found.body.data.map((item: { id: number }) => item.id).sort()).toEqual([plain.id, old.id].sort());
+    const refused = await admin.get('/api/multimedia?filter[file]=../etc/passwd');
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors['filter.file'][0]).toMatch(/nombres de archivo de la biblioteca/);
+  });
+
+  test('a published body linking to a document with issues lists them in the report until it is replaced', async () => {
+    const document = await upload('convocatoria.pdf', documents.pdf({ lang: 'es-ES' }));
+    const exempt = await upload('acta-2015.odt', documents.odt({ created: '2015-02-02T10:00:00' }));
+    const news = await admin.post('/api/news', {
+      title: 'Convocatoria de plazas',
+      status: 'published',
+      body: `<p>Lea las <a href="${document.url}">bases de la convocatoria (PDF)</a> y el <a href="${exempt.url}">acta de 2015</a>.</p>`,
+    });
+    expect(news.status, news.text).toBe(201);
+    const warnings = async () =>
+      (
+        (await admin.get('/api/accessibility')).body.data.findings_by_clause as Array<{
+          clause: string;
+          level: string;
+          items: Array<{ id: number; findings: Array<{ rule: string; element: string; message: string }> }>;
+        }>
+      ).flatMap((group) =>
+        group.items
+          .filter((item) => item.id === news.body.data.id)
+          .flatMap((item) =>
+            item.findings.map((finding) => ({ clause: group.clause, level: group.level, ...finding })),
+          ),
+      );
+    expect(await warnings()).toEqual([
+      {
+        clause: '10.1.3.1',
+        level: 'warning',
+        rule: 'document-untagged',
+        element: 'Enlace «bases de la convocatoria (PDF)»',
+        message: expect.stringMatching(/^el documento «convocatoria\.pdf» no está etiquetado: /),
+      },
+      {
+        clause: '10.2.4.2',
+        level: 'warning',
+        rule: 'document-no-title',
+        element: 'Enlace «bases de la convocatoria (PDF)»',
+        message: expect.stringMatching(/^el documento «convocatoria\.pdf» no tiene título/),
+      },
+    ]);
+    // The accessible version replaces the file: the link's warnings go with the old one.
+    const replaced = await admin.upload(
+      `/api/multimedia/${document.id}/file`,
+      { name: 'convocatoria.pdf', bytes: documents.pdf({ title: 'Bases', lang: 'es-ES', tagged: true }) },
+      {},
+      'PUT',
+    );
+    expect(replaced.status, replaced.text).toBe(200);
+    expect(replaced.body.data.document_check.issues).toEqual([]);
+    // The body links to the old address; an editor pastes the new one, and it is clean.
+    const current = (await admin.get(`/api/news/${news.body.data.id}`)).body.data;
+    const relinked = await admin.patch(`/api/news/${news.body.data.id}`, {
+      body: current.body.replace(document.url, replaced.body.data.url),
+      updated_at: current.updated_at,
+    });
+    expect(relinked.status, relinked.text).toBe(200);
+    expect(await warnings()).toEqual([]);
   });
 });
 

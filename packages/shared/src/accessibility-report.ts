@@ -29,6 +29,11 @@ export const ACCESSIBILITY_CLAUSE_TITLES: Readonly<Record<string, string>> = {
   '9.2.4.6': 'Encabezados y etiquetas',
   '9.3.2.2': 'Al recibir entradas',
   '9.4.1.2': 'Nombre, función, valor',
+  // Chapter 10: documents that are not web pages (a linked PDF or office file).
+  '10.1.1.1': 'Contenido no textual (documentos)',
+  '10.1.3.1': 'Información y relaciones (documentos)',
+  '10.2.4.2': 'Documentos titulados',
+  '10.3.1.1': 'Idioma del documento',
 };
 
 /** A clause's name, or the clause itself for one this list does not know. */

@@ -20,7 +20,11 @@ export type AccessibilityRule =
   | 'frame-no-title'
   | 'link-new-window'
   | 'bold-as-heading'
-  | 'capitals';
+  | 'capitals'
+  | 'document-untagged'
+  | 'document-no-title'
+  | 'document-no-language'
+  | 'document-scanned';
 
 /**
  * The kinds of element a finding is counted among, each as the CSS selector that finds them in a
@@ -75,7 +79,77 @@ export const ACCESSIBILITY_RULES: Record<
   },
   'bold-as-heading': { level: 'warning', clause: '9.1.3.1', title: 'Párrafo en negrita usado como título' },
   capitals: { level: 'warning', clause: '9.1.3.1', title: 'Texto en mayúsculas' },
+  // A linked PDF or office document, as checked when it was uploaded: chapter 10 (non-web documents).
+  'document-untagged': { level: 'warning', clause: '10.1.3.1', title: 'Documento PDF sin etiquetar' },
+  'document-no-title': { level: 'warning', clause: '10.2.4.2', title: 'Documento sin título' },
+  'document-no-language': { level: 'warning', clause: '10.3.1.1', title: 'Documento sin idioma' },
+  'document-scanned': { level: 'warning', clause: '10.1.1.1', title: 'Documento escaneado sin texto' },
 };
+
+// ---------------------------------------------------------------------------------------------
+// Documents (PDF and office files), checked once when they are uploaded
+
+/** What a document of the library may lack, as found when it was uploaded. */
+export type DocumentIssue = 'untagged' | 'no-title' | 'no-language' | 'scanned';
+
+/** The day RD 1112/2018 starts counting: office documents published before it are exempt. */
+export const DOCUMENTS_EXEMPT_BEFORE = '2018-09-20';
+
+/** `document_check` of a media item: null for images, audio, video, text and items never checked. */
+export interface DocumentAccessibility {
+  /** The day the file's own properties say it was created (YYYY-MM-DD), or null when they do not. */
+  created_on: string | null;
+  /** Created before DOCUMENTS_EXEMPT_BEFORE: the law exempts it, its issues are not reported. */
+  exempt: boolean;
+  /** False when the file could not be read far enough to check it (encrypted or damaged). */
+  readable: boolean;
+  issues: DocumentIssue[];
+}
+
+/** Each issue: its rule (level and clause) and what to do about it, said of «el documento». */
+export const DOCUMENT_ISSUES: Record<DocumentIssue, { rule: AccessibilityRule; says: string; fix: string }> =
+  {
+    untagged: {
+      rule: 'document-untagged',
+      says: 'no está etiquetado',
+      fix: 'expórtelo de nuevo a PDF con la opción «Documento PDF etiquetado» (o «Etiquetas de estructura») activada',
+    },
+    'no-title': {
+      rule: 'document-no-title',
+      says: 'no tiene título en sus propiedades',
+      fix: 'escriba su título en Archivo › Propiedades antes de guardarlo o exportarlo',
+    },
+    'no-language': {
+      rule: 'document-no-language',
+      says: 'no dice en qué idioma está',
+      fix: 'elija el idioma del texto (Revisar › Idioma) antes de guardarlo o exportarlo',
+    },
+    scanned: {
+      rule: 'document-scanned',
+      says: 'es una imagen escaneada, sin texto',
+      fix: 'publique el documento original, o pase el escaneo por un reconocimiento de texto (OCR)',
+    },
+  };
+
+/** The issues a document's check reports: none when it is exempt. */
+export const reportedDocumentIssues = (check: DocumentAccessibility | null): DocumentIssue[] =>
+  check && !check.exempt ? check.issues : [];
+
+/** A document a body links to, as the check of that body is told about it. */
+export interface LinkedDocument {
+  /** The name it was uploaded with («bases.pdf»). */
+  name: string;
+  check: DocumentAccessibility | null;
+}
+
+/** Options of checkAccessibility. */
+export interface AccessibilityCheckOptions {
+  /**
+   * The library document an address names, when it is one, with what its upload's check found: a
+   * link to it carries the document's issues as warnings. Without it, links are checked as text only.
+   */
+  documentOf?: (href: string) => LinkedDocument | null | undefined;
+}
 
 /** «(UNE-EN 301 549, 9.1.1.1)»: how a finding names its clause wherever it is written. */
 export const clauseLabel = (clause: string) => `UNE-EN 301 549, ${clause}`;
@@ -383,7 +457,10 @@ const CAPITALS_MIN_LETTERS = 20;
  * What a rich text body would fail against, in the order it is read. `html` is a sanitized body
  * (the server's) or the editor's HTML; anything it does not recognise it leaves alone.
  */
-export function checkAccessibility(html: string): AccessibilityFinding[] {
+export function checkAccessibility(
+  html: string,
+  { documentOf }: AccessibilityCheckOptions = {},
+): AccessibilityFinding[] {
   const findings: AccessibilityFinding[] = [];
   const seen = new Map<string, number>();
   const counted = (tag: FindingElementKind) => {
@@ -474,6 +551,11 @@ export function checkAccessibility(html: string): AccessibilityFinding[] {
           'se abre en una ventana nueva sin decirlo: añada «(se abre en una ventana nueva)» a su texto, o que se abra en la misma.',
           at,
         );
+      }
+      const document = attributes.href ? documentOf?.(attributes.href.trim()) : null;
+      for (const issue of reportedDocumentIssues(document?.check ?? null)) {
+        const { rule, says, fix } = DOCUMENT_ISSUES[issue];
+        add(rule, name, `el documento ${quoted(document!.name)} ${says}: ${fix}.`, at);
       }
       visitChildren();
       return;

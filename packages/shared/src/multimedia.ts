@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DocumentAccessibility } from './accessibility';
 import { optionalText } from './content';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import { areaContract, type ResourceContract } from './resource';
@@ -146,6 +147,17 @@ export interface MediaUsage {
   title: string | null;
 }
 
+/** A file name the server gives a stored file: 32 hexadecimal digits and the type's extension. */
+const STORED_NAME = '[0-9a-f]{32}\\.[a-z0-9]{2,5}';
+/** Files one `filter[file]` may name. */
+export const MEDIA_FILE_FILTER_MAX = 50;
+
+/** The stored name an address of a library file ends with («…/storage/media/<name>»), or null. */
+export function storedMediaName(href: string): string | null {
+  const match = new RegExp(`/(${STORED_NAME})(?:[?#].*)?$`).exec(href);
+  return match ? match[1]! : null;
+}
+
 const mediaFields = {
   /** The server-made name the file is stored under. */
   file: readOnly(reads<string>(), { label: 'Archivo' }),
@@ -166,11 +178,16 @@ const mediaFields = {
   usage_count: readOnly(reads<number>(), { label: 'Usos' }),
   /** When the bytes are of another type than the name's ending says: what it was taken as. */
   type_notice: readOnly(reads<string | null>(), { label: 'Aviso de tipo' }),
+  /**
+   * A PDF's or office document's accessibility, as read from its bytes when it was uploaded
+   * (docs/accessibility.md#documentos); null for other types and for documents not checked yet.
+   */
+  document_check: readOnly(reads<DocumentAccessibility | null>(), { label: 'Accesibilidad del documento' }),
 };
 
 export const MULTIMEDIA: ResourceContract<
   'original_name' | 'title' | 'size' | 'mime_type' | 'created_at' | 'updated_at',
-  'type' | 'uploaded_by',
+  'type' | 'uploaded_by' | 'file',
   typeof mediaFields
 > = areaContract({
   area: 'multimedia',
@@ -183,6 +200,16 @@ export const MULTIMEDIA: ResourceContract<
       .string()
       .regex(/^\d{1,9}$/, { error: 'Indique el id de un usuario.' })
       .transform(Number),
+    /**
+     * The items stored under these names (`a1b2….pdf,c3d4….docx`, at most MEDIA_FILE_FILTER_MAX):
+     * how the editor finds the library documents a body links to by their addresses.
+     */
+    file: z
+      .string()
+      .regex(new RegExp(`^${STORED_NAME}(,${STORED_NAME}){0,${MEDIA_FILE_FILTER_MAX - 1}}$`), {
+        error: `Indique hasta ${MEDIA_FILE_FILTER_MAX} nombres de archivo de la biblioteca, separados por comas.`,
+      })
+      .transform((value) => value.split(',')),
   },
   fields: mediaFields,
 });

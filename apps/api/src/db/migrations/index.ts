@@ -39,6 +39,7 @@ import * as questionnaireResults from './0038-questionnaire-results';
 import * as review from './0039-review';
 import * as withdrawalAndRevision from './0040-withdrawal-and-revision';
 import * as accessibilityReport from './0041-accessibility-report';
+import * as documentChecks from './0042-document-checks';
 
 export interface Migration {
   name: string;
@@ -92,4 +93,5 @@ export const MIGRATIONS: Migration[] = [
   review,
   withdrawalAndRevision,
   accessibilityReport,
+  documentChecks,
 ];

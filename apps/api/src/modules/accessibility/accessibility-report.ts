@@ -12,6 +12,7 @@ import {
   type ResourceContract,
 } from '@gestor/shared';
 import type { Connection } from '../../db/client';
+import type { LinkedDocuments } from '../multimedia/linked-documents';
 import { fromTemplate } from '../resource/publishing';
 
 // docs/accessibility.md#la-pantalla-accesibilidad: the open findings of every body that is public now
@@ -54,9 +55,12 @@ export function createAccessibilityReport({
   areas,
   batchSize = REPORT_BATCH_SIZE,
   cacheSize = REPORT_CACHE_SIZE,
+  documents,
 }: {
   database: Connection;
   areas: readonly ReportedArea[];
+  /** The library's documents a body may link to (their issues are the links' warnings). */
+  documents?: (connection: Connection) => Promise<LinkedDocuments>;
   batchSize?: number;
   cacheSize?: number;
 }) {
@@ -86,12 +90,21 @@ export function createAccessibilityReport({
     area.contract.lookup === 'slug' && row.slug ? row.slug : String(row.id);
   const titleSql = (area: ReportedArea) => `t.${area.titleColumn ?? 'title'}::text`;
 
-  /** One batch's findings: from the cache, or the bodies that changed, read and checked now. */
-  async function findingsOf(area: ReportedArea, rows: ItemRow[]): Promise<Map<number, Checked>> {
+  /**
+   * One batch's findings: from the cache, or the bodies that changed, read and checked now. A body's
+   * findings are as old as it and the library's documents (`linked.version`: a replaced PDF changes
+   * what a link to it reports).
+   */
+  async function findingsOf(
+    area: ReportedArea,
+    rows: ItemRow[],
+    linked: LinkedDocuments | null,
+  ): Promise<Map<number, Checked>> {
     const found = new Map<number, Checked>();
     const missing: number[] = [];
+    const versionOf = (version: string) => `${version}|${linked?.version ?? ''}`;
     for (const row of rows) {
-      const entry = recall(`${area.contract.area}:${row.id}`, row.version);
+      const entry = recall(`${area.contract.area}:${row.id}`, versionOf(row.version));
       if (entry) found.set(row.id, entry);
       else missing.push(row.id);
     }
@@ -103,14 +116,16 @@ export function createAccessibilityReport({
     for (const { id, body, version } of bodies) {
       checkedBodies++;
       const entry: Checked = {
-        version,
-        findings: checkAccessibility(body ?? '').map(({ rule, level, clause, element, message }) => ({
-          rule,
-          level,
-          clause,
-          element,
-          message,
-        })),
+        version: versionOf(version),
+        findings: checkAccessibility(body ?? '', { documentOf: linked?.documentOf }).map(
+          ({ rule, level, clause, element, message }) => ({
+            rule,
+            level,
+            clause,
+            element,
+            message,
+          }),
+        ),
       };
       remember(`${area.contract.area}:${id}`, entry);
       found.set(id, entry);
@@ -156,12 +171,13 @@ export function createAccessibilityReport({
     const checkedByArea: AccessibilityReport['checked_by_area'] = [];
     const totals = { errors: 0, warnings: 0, items_with_errors: 0, items_with_warnings: 0 };
     let itemsChecked = 0;
+    const linked = documents ? await documents(database) : null;
 
     for (const { name, area } of reported) {
       let count = 0;
       await eachPublic(area, async (rows) => {
         count += rows.length;
-        const checked = await findingsOf(area, rows);
+        const checked = await findingsOf(area, rows, linked);
         for (const row of rows) {
           const findings = checked.get(row.id)?.findings ?? [];
           if (!findings.length) continue;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PublicUrlTemplates } from '../../config/config';
-import type { Database } from '../../db/client';
+import type { Connection, Database } from '../../db/client';
+import type { LinkedDocuments } from '../multimedia/linked-documents';
 import type { PublicSideDeclaration } from '../resource/public-side';
 import type { ResourceDefinition } from '../resource/resource-definition';
 import { createAccessibilityReport, type ReportedArea } from './accessibility-report';
@@ -41,10 +42,17 @@ export function accessibilityRoutes(
     database,
     areas,
     publicUrls,
-  }: { database: Database; areas: readonly AreaDefinition[]; publicUrls?: PublicUrlTemplates },
+    documents,
+  }: {
+    database: Database;
+    areas: readonly AreaDefinition[];
+    publicUrls?: PublicUrlTemplates;
+    documents?: (connection: Connection) => Promise<LinkedDocuments>;
+  },
 ) {
   const reporter = createAccessibilityReport({
     database,
+    documents,
     areas: reportedAreas(areas, publicUrls as Partial<Record<string, string | null>> | undefined),
   });
   app.get('/api/accessibility', { config: { permission: 'accessibility.view' } }, async () => ({

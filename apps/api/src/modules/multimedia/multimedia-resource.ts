@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
   ACCEPTED_MEDIA_SUMMARY,
+  type DocumentAccessibility,
   detectedTypeNotice,
   type MediaKind,
   type MediaRecord,
@@ -20,6 +21,7 @@ import { defineArea, storedIn } from '../resource/area-declaration';
 import { csvDate } from '../resource/csv';
 import { spanishOrder, TIMESTAMP_SORTS } from '../resource/resource-definition';
 import type { ReceivedFile } from '../resource/uploads';
+import { checkDocument } from './document-check';
 import { sniffFile } from './file-sniff';
 import { processImage, removeGpsData } from './image-processing';
 import { IMAGES_ONLY, mediaKey, mediaKeys, mediaShape, mediaUrls, type StoredVariants } from './media-refs';
@@ -39,6 +41,8 @@ interface StoredMedia {
   height: number | null;
   checksum: string;
   variants: StoredVariants;
+  /** What a PDF or office document lacks (docs/accessibility.md#documentos); null for other types. */
+  document_check: DocumentAccessibility | null;
 }
 
 // `file` is filled by the upload (never by the client: the text fields' schema does not know it).
@@ -88,6 +92,7 @@ export function multimediaResource({
       height: null,
       checksum: received.checksum,
       variants: {},
+      document_check: await checkDocument(received.path, type.mime),
     };
     const uploads: Array<[string, string, string]> = [[mediaKey(file), received.path, type.mime]];
     const scratch: string[] = [];
@@ -180,6 +185,7 @@ export function multimediaResource({
     filterConditions: {
       type: (value) => `t.kind = ${value}`,
       uploaded_by: (value) => `t.uploaded_by = ${value}`,
+      file: (value) => `t.file = ANY(${value}::text[])`,
     },
     searchColumn: 't.search_text',
     titleColumn: 'original_name',
@@ -203,7 +209,10 @@ export function multimediaResource({
             );
           }
         }
-        Object.assign(fields, media, { variants: JSON.stringify(media.variants) });
+        Object.assign(fields, media, {
+          variants: JSON.stringify(media.variants),
+          document_check: media.document_check && JSON.stringify(media.document_check),
+        });
         if (current) {
           const old = await storedKeys(tx, [current.id]);
           afterCommit(() => storage.delete(old));
