@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { emailField, passwordField, requiredText } from '@gestor/shared';
 import type { z } from 'zod';
@@ -6,8 +8,10 @@ import { configFromEnvironment, openDatabaseOrExit, openReadyDatabase } from './
 import { isUniqueViolation } from './db/errors';
 import { migrate } from './db/migrate';
 import { createUser, seedFirstAdmin, seedRoles } from './db/seed';
+import { scratchTag } from './lib/leftovers';
 import { hashPassword } from './lib/passwords';
 import { createStorage } from './lib/storage/storage';
+import { checkUncheckedDocuments } from './modules/multimedia/document-backfill';
 import { PRUNE_GRACE_MS, unreferencedMedia } from './modules/multimedia/storage-prune';
 import { pruneAudits } from './modules/resource/audit-prune';
 import { auditUser, auditUserCreated, COMMAND_LINE, PASSWORD_CHANGED } from './modules/users/user-audit';
@@ -22,6 +26,8 @@ const HELP = `Uso: npm run artisan -- <orden> [opciones]
                                             Crea un usuario (sin --password se genera una y se muestra)
   user:password --email E [--password P]    Cambia la contraseña de un usuario y cierra sus sesiones
   audit:prune                               Borra del historial lo anterior a AUDIT_RETENTION_DAYS días
+  media:check-documents                     Comprueba la accesibilidad de los PDF y documentos de oficina
+                                            subidos antes de que Gestor los comprobara al subirlos
 `;
 
 function fail(message: string): never {
@@ -160,6 +166,20 @@ switch (command) {
         ? `${pruned.entries} entradas del historial anteriores a ${config.auditRetentionDays} días borradas (${pruned.records} registros).`
         : `No hay entradas del historial anteriores a ${config.auditRetentionDays} días.`,
     );
+    break;
+  }
+  case 'media:check-documents': {
+    const database = await openReadyDatabase(config);
+    const storage = createStorage(config);
+    const scratch = path.join(path.resolve(config.storagePath, 'tmp'), scratchTag());
+    try {
+      const { checked, missing } = await checkUncheckedDocuments(database, storage, scratch);
+      console.log(checked ? `${checked} documentos comprobados.` : 'No hay documentos sin comprobar.');
+      for (const item of missing) console.log(`Falta el archivo del elemento ${item}: no se ha comprobado.`);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+      await database.close();
+    }
     break;
   }
   default:

@@ -4,6 +4,8 @@ import path from 'node:path';
 import S3rverModule from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createStorage } from '../src/lib/storage/storage';
+import { checkUncheckedDocuments } from '../src/modules/multimedia/document-backfill';
 import { freePort, startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 import * as documents from './support/documents';
 
@@ -370,6 +372,27 @@ describe.each(testDatabases())('the accessibility of uploaded documents (%s)', (
     const refused = await admin.get('/api/multimedia?filter[file]=../etc/passwd');
     expect(refused.status).toBe(422);
     expect(refused.body.errors['filter.file'][0]).toMatch(/nombres de archivo de la biblioteca/);
+  });
+
+  test('documents uploaded before the check are read from storage once by media:check-documents', async () => {
+    const earlier = await upload('ordenanza.pdf', documents.pdf({ title: 'Ordenanza', lang: 'es-ES' }));
+    const gone = await upload('perdido.docx', documents.docx({}));
+    // As they were before migration 0042: no check; and one whose file is no longer in storage.
+    await server.database.query('UPDATE multimedia SET document_check = NULL WHERE id = ANY($1::int[])', [
+      [earlier.id, gone.id],
+    ]);
+    const storage = createStorage(server.config);
+    await storage.delete([`media/${gone.file}`]);
+    const scratch = await mkdtemp(path.join(tmpdir(), 'gestor-backfill-'));
+    const first = await checkUncheckedDocuments(server.database, storage, scratch);
+    expect(first).toEqual({ checked: 1, missing: [`${gone.id} perdido.docx`] });
+    expect((await admin.get(`/api/multimedia/${earlier.id}`)).body.data.document_check.issues).toEqual([
+      'untagged',
+    ]);
+    // Nothing left to read but the missing file; the scratch copies are gone.
+    expect((await checkUncheckedDocuments(server.database, storage, scratch)).checked).toBe(0);
+    expect(await readdir(scratch)).toEqual([]);
+    await rm(scratch, { recursive: true, force: true });
   });
 
   test('a published body linking to a document with issues lists them in the report until it is replaced', async () => {

@@ -24,9 +24,13 @@ const OPEN_DOCUMENT = new Set([
   'application/vnd.oasis.opendocument.presentation',
 ]);
 
-/** Whether a type of the library is one checkDocument reads. */
-export const isCheckedDocument = (mime: string) =>
-  mime === 'application/pdf' || mime in OFFICE_OPEN_XML || OPEN_DOCUMENT.has(mime);
+/** The types of the library that checkDocument reads. */
+export const CHECKED_DOCUMENT_TYPES: readonly string[] = [
+  'application/pdf',
+  ...Object.keys(OFFICE_OPEN_XML),
+  ...OPEN_DOCUMENT,
+];
+const isCheckedDocument = (mime: string) => CHECKED_DOCUMENT_TYPES.includes(mime);
 
 /** What a part of a package or a compressed stream may grow to once inflated (a zip bomb stops here). */
 const MAX_INFLATED = 16 * 1024 * 1024;

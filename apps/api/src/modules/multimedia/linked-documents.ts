@@ -9,7 +9,10 @@ import { mediaUrls } from './media-refs';
 
 /** The library's documents with something to report, as the check of a body reads them. */
 export interface LinkedDocuments {
-  /** Changes whenever a document is uploaded, replaced, trashed or restored: findings read before are stale. */
+  /**
+   * Changes whenever a document is uploaded, replaced, trashed, restored or checked for the first
+   * time (media:check-documents): findings read before are stale.
+   */
   version: string;
   documentOf(href: string): LinkedDocument | null;
 }
@@ -27,7 +30,7 @@ export function linkedDocuments({ storage, appUrl }: { storage: Storage; appUrl:
       ),
       connection.query<{ version: string }>(
         `SELECT count(*)::text || ':' || coalesce(max(updated_at)::text, '') || ':' ||
-                count(*) FILTER (WHERE deleted_at IS NULL)::text AS version
+                count(*) FILTER (WHERE deleted_at IS NULL)::text || ':' || count(document_check)::text AS version
            FROM multimedia WHERE kind = 'document'`,
       ),
     ]);
