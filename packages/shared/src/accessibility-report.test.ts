@@ -174,6 +174,44 @@ describe('the statement’s «Contenido no accesible»', () => {
     expect(draft).not.toContain('se publicaron con errores');
   });
 
+  test('a linked document’s issues are known failures: listed, though they are warnings for publishing', () => {
+    const draft = statementDraft({
+      ...REPORT,
+      overrides: [],
+      findings_by_clause: [
+        {
+          clause: '10.1.3.1',
+          label: 'Información y relaciones (documentos)',
+          level: 'warning',
+          count: 1,
+          items: [
+            {
+              area: 'news',
+              id: 9,
+              key: 'plazas',
+              title: 'Convocatoria de plazas',
+              public_url: null,
+              findings: [
+                {
+                  rule: 'document-untagged',
+                  level: 'warning',
+                  element: 'Enlace «bases (PDF)»',
+                  message: '…',
+                },
+              ],
+            },
+          ],
+        },
+        REPORT.findings_by_clause[2]!,
+      ],
+    });
+    expect(draft).toContain(
+      '- Requisito 10.1.3.1 «Información y relaciones (documentos)» de la norma UNE-EN 301 549: documento PDF sin etiquetar (1). En noticia «Convocatoria de plazas».',
+    );
+    // A warning about the text (capitals) is still for a person to judge, not a failure to declare.
+    expect(draft).not.toContain('9.1.3.1');
+  });
+
   test('with no errors, says the review found none', () => {
     const draft = statementDraft({ ...REPORT, findings_by_clause: [], overrides: [] });
     expect(draft).toContain(
@@ -190,7 +228,7 @@ describe('the yearly monitoring report', () => {
         '',
         'Periodo: del 1 de enero al 31 de diciembre de 2026.',
         'Fecha de la revisión: 23/11/2026, 18:55.',
-        'Método: revisión automática del texto de los contenidos publicados con las reglas de la norma UNE-EN 301 549 (capítulo 9) que aplica el gestor de contenidos; no sustituye a una revisión manual.',
+        'Método: revisión automática del texto de los contenidos publicados y de los documentos que enlazan con las reglas de la norma UNE-EN 301 549 (capítulos 9 y 10) que aplica el gestor de contenidos; no sustituye a una revisión manual.',
         '',
         '1. Contenido revisado',
         '',

@@ -146,13 +146,21 @@ function where(items: readonly AccessibilityReportItem[]): string {
 const dateOf = (iso: string) => madridDateAndTime(new Date(iso)).date;
 
 /**
+ * Whether a group is a known failure for the statement: errors, and a linked document's issues
+ * (chapter 10). Those are warnings for publishing, because the fix is another file and not the text,
+ * but they are read from the file, not guessed: an untagged PDF fails 10.1.3.1.
+ */
+const knownFailure = (group: AccessibilityClauseGroup) =>
+  group.level === 'error' || group.clause.startsWith('10.');
+
+/**
  * The accessibility statement's «Contenido no accesible» section (the model statement's three
- * parts): what fails, by clause and where (errors only: a warning is a likely problem a person must
- * judge, not a known failure), and the items published with errors and the reason given; no
+ * parts): what fails, by clause and where (known failures only: a warning about the text is a likely
+ * problem a person must judge), and the items published with errors and the reason given; no
  * disproportionate burden invoked; office documents before 20 September 2018 out of scope.
  */
 export function statementDraft(report: AccessibilityReport): string {
-  const errors = report.findings_by_clause.filter((group) => group.level === 'error');
+  const errors = report.findings_by_clause.filter(knownFailure);
   const overrides = report.overrides.filter((override) => override.errors > 0);
   const lines = [
     'Contenido no accesible',
@@ -214,7 +222,7 @@ export function monitoringReportDraft(report: AccessibilityReport): string {
     '',
     `Periodo: del 1 de enero al 31 de diciembre de ${year}.`,
     `Fecha de la revisión: ${date}, ${time}.`,
-    'Método: revisión automática del texto de los contenidos publicados con las reglas de la norma UNE-EN 301 549 (capítulo 9) que aplica el gestor de contenidos; no sustituye a una revisión manual.',
+    'Método: revisión automática del texto de los contenidos publicados y de los documentos que enlazan con las reglas de la norma UNE-EN 301 549 (capítulos 9 y 10) que aplica el gestor de contenidos; no sustituye a una revisión manual.',
     '',
     '1. Contenido revisado',
     '',

@@ -3,6 +3,8 @@ import {
   type AccessibilityRule,
   accessibilityErrors,
   checkAccessibility,
+  type DocumentAccessibility,
+  type DocumentIssue,
   findingSentence,
 } from './accessibility';
 
@@ -253,5 +255,51 @@ describe('reading the markup', () => {
       { tag: 'heading', index: 1 },
       { tag: 'img', index: 0 },
     ]);
+  });
+});
+
+describe('links to documents of the library', () => {
+  const URL = 'https://gestor.example/storage/media/0123456789abcdef0123456789abcdef.pdf';
+  const body = `<p>Lea las <a href="${URL}">bases de la convocatoria (PDF)</a>.</p>`;
+  const check = (issues: DocumentIssue[], exempt = false): DocumentAccessibility => ({
+    created_on: exempt ? '2017-01-01' : null,
+    exempt,
+    readable: true,
+    issues,
+  });
+  const documentOf = (found: DocumentAccessibility | null) => (href: string) =>
+    href === URL ? { name: 'bases.pdf', check: found } : null;
+
+  test('carry each issue of the document as a warning of the link, with its chapter 10 clause', () => {
+    const findings = checkAccessibility(body, { documentOf: documentOf(check(['untagged', 'no-language'])) });
+    expect(findings.map(({ rule, level, clause, element }) => ({ rule, level, clause, element }))).toEqual([
+      {
+        rule: 'document-untagged',
+        level: 'warning',
+        clause: '10.1.3.1',
+        element: 'Enlace «bases de la convocatoria (PDF)»',
+      },
+      {
+        rule: 'document-no-language',
+        level: 'warning',
+        clause: '10.3.1.1',
+        element: 'Enlace «bases de la convocatoria (PDF)»',
+      },
+    ]);
+    expect(findingSentence(findings[0]!)).toBe(
+      'Enlace «bases de la convocatoria (PDF)»: el documento «bases.pdf» no está etiquetado: expórtelo de nuevo a PDF con la opción «Documento PDF etiquetado» (o «Etiquetas de estructura») activada. (UNE-EN 301 549, 10.1.3.1)',
+    );
+    expect(accessibilityErrors(findings)).toEqual([]);
+  });
+
+  test('say nothing of an exempt document, an unchecked one, another address, or without the lookup', () => {
+    expect(checkAccessibility(body, { documentOf: documentOf(check(['untagged'], true)) })).toEqual([]);
+    expect(checkAccessibility(body, { documentOf: documentOf(null) })).toEqual([]);
+    expect(
+      checkAccessibility(body.replace(URL, 'https://otra.example/bases.pdf'), {
+        documentOf: documentOf(check(['untagged'])),
+      }),
+    ).toEqual([]);
+    expect(checkAccessibility(body)).toEqual([]);
   });
 });
