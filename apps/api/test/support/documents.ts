@@ -142,6 +142,8 @@ export interface PdfOptions {
   scanned?: boolean;
   /** The catalog and the information dictionary inside a compressed object stream (PDF 1.5). */
   compressed?: boolean;
+  /** Bytes of an embedded file's stream between the page and the catalog (a large document). */
+  padding?: number;
 }
 
 const pdfLiteral = (text: string) => `(${text.replace(/([\\()])/g, '\\$1')})`;
@@ -199,6 +201,16 @@ export function pdf(options: PdfOptions = {}): Buffer {
     number: pageNumber,
     body: `<< /Type /Page /Parent ${pagesNumber} 0 R /MediaBox [0 0 612 792] /Resources ${resources} /Contents ${contentNumber} 0 R${options.tagged ? ' /StructParents 0' : ''} >>`,
   });
+  if (options.padding) {
+    const bytes = Buffer.alloc(options.padding, 'GESTOR ');
+    add(
+      Buffer.concat([
+        Buffer.from(`<< /Type /EmbeddedFile /Length ${bytes.length} >>\nstream\n`, 'latin1'),
+        bytes,
+        Buffer.from('\nendstream', 'latin1'),
+      ]),
+    );
+  }
   let structure = '';
   if (options.tagged) {
     const treeNumber = add(`<< /Type /StructTreeRoot /K [] >>`, true);

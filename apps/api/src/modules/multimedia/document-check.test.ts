@@ -80,6 +80,17 @@ describe('PDF', () => {
     });
   });
 
+  test('a large PDF is read by its ends, where its catalog and properties are; a scan is not judged then', async () => {
+    const padding = 20 * 1024 * 1024;
+    expect((await check(pdf({ ...ACCESSIBLE, padding })))?.issues).toEqual([]);
+    expect((await check(pdf({ padding, compressed: true })))?.issues).toEqual([
+      'untagged',
+      'no-title',
+      'no-language',
+    ]);
+    expect((await check(pdf({ ...ACCESSIBLE, padding, scanned: true })))?.issues).toEqual([]);
+  });
+
   test('a file it cannot read far enough is said to be unreadable, not passed', async () => {
     const broken = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\n', 'latin1');
     const path = join(dir, 'broken.pdf');

@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { inflateRawSync, inflateSync } from 'node:zlib';
 import { DOCUMENTS_EXEMPT_BEFORE, type DocumentAccessibility, type DocumentIssue } from '@gestor/shared';
+import { readAt } from '../../lib/read-at';
 
 // docs/accessibility.md#documentos: what a PDF or office document uploaded to the library lacks for
 // UNE-EN 301 549's chapter 10 (non-web documents), read once from its bytes when it is uploaded and
@@ -35,21 +36,40 @@ const isCheckedDocument = (mime: string) => CHECKED_DOCUMENT_TYPES.includes(mime
 /** What a part of a package or a compressed stream may grow to once inflated (a zip bomb stops here). */
 const MAX_INFLATED = 16 * 1024 * 1024;
 
+/**
+ * A PDF up to this size is read whole; a larger one by its first and last READ_EDGE bytes, where its
+ * catalog, information dictionary and cross-reference sections are (at the start when it is
+ * linearized, at the end otherwise). Scanning costs about 5 ms a megabyte of the event loop's time.
+ */
+const PDF_WHOLE_MAX = 16 * 1024 * 1024;
+const PDF_EDGE = 8 * 1024 * 1024;
+
 /** The check of the document at `path`, of type `mime` (as sniffed), or null for other types. */
 export async function checkDocument(path: string, mime: string): Promise<DocumentAccessibility | null> {
   if (!isCheckedDocument(mime)) return null;
-  const bytes = await readFile(path);
+  const file = await open(path, 'r');
   try {
-    const found =
-      mime === 'application/pdf'
-        ? readPdf(bytes)
-        : readPackage(
-            bytes,
-            mime in OFFICE_OPEN_XML ? OFFICE_OPEN_XML[mime as keyof typeof OFFICE_OPEN_XML] : 'odf',
-          );
+    const { size } = await file.stat();
+    let found: Found | null;
+    if (mime === 'application/pdf') {
+      const whole = size <= PDF_WHOLE_MAX;
+      const bytes = whole
+        ? await readAt(file, 0, size)
+        : Buffer.concat([
+            await readAt(file, 0, PDF_EDGE),
+            Buffer.from('\nendobj\n'),
+            await readAt(file, size - PDF_EDGE, PDF_EDGE),
+          ]);
+      found = readPdf(bytes, whole);
+    } else {
+      const format = mime in OFFICE_OPEN_XML ? OFFICE_OPEN_XML[mime as keyof typeof OFFICE_OPEN_XML] : 'odf';
+      found = await readPackage(await zipParts(file, size), format);
+    }
     return found ? judged(found) : UNREADABLE;
   } catch {
     return UNREADABLE;
+  } finally {
+    await file.close();
   }
 }
 
@@ -112,7 +132,7 @@ const REFERENCE = (key: string) => new RegExp(`/${key}\\s+(\\d+)\\s+\\d+\\s+R`);
  * wins, as an incremental update means), those in compressed object streams too; a cross-reference
  * table is not needed for that. An encrypted file's streams do not inflate: what they hold is unseen.
  */
-function readPdf(bytes: Buffer): Found | null {
+function readPdf(bytes: Buffer, whole: boolean): Found | null {
   const text = bytes.toString('latin1');
   if (!text.startsWith('%PDF-')) return null;
   const objects = new Map<number, string>();
@@ -176,7 +196,8 @@ function readPdf(bytes: Buffer): Found | null {
     title: pdfText(resolve(info, 'Title')) || xmpAlternative(xmp, 'dc:title'),
     language: pdfText(resolve(catalogDictionary, 'Lang')),
     tagged: resolve(catalogDictionary, 'StructTreeRoot') !== null && !/\/Marked\s+false/.test(markInfo),
-    scanned: hasImages && !hasFonts,
+    // Only a file read whole can be said to hold no font anywhere.
+    scanned: whole && hasImages && !hasFonts,
     hasLanguage: true,
   };
 }
@@ -253,26 +274,37 @@ function xmpAlternative(xmp: string, name: string): string | null {
 
 // --- Office packages (ZIP) ------------------------------------------------------------------
 
-/** The parts of a ZIP package, by name, read on demand. */
-function zipParts(bytes: Buffer): Map<string, () => string | null> {
-  const parts = new Map<string, () => string | null>();
-  const eocd = bytes.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1'));
-  if (eocd < 0 || eocd + 22 > bytes.length) return parts;
-  const count = bytes.readUInt16LE(eocd + 10);
-  let offset = bytes.readUInt32LE(eocd + 16);
-  for (let i = 0; i < count && offset + 46 <= bytes.length; i++) {
-    if (bytes.readUInt32LE(offset) !== 0x02014b50) break;
-    const method = bytes.readUInt16LE(offset + 10);
-    const compressed = bytes.readUInt32LE(offset + 20);
-    const nameLength = bytes.readUInt16LE(offset + 28);
-    const extraLength = bytes.readUInt16LE(offset + 30);
-    const commentLength = bytes.readUInt16LE(offset + 32);
-    const local = bytes.readUInt32LE(offset + 42);
-    const name = bytes.toString('utf8', offset + 46, offset + 46 + nameLength);
-    parts.set(name, () => {
-      if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) return null;
-      const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
-      const data = bytes.subarray(start, Math.min(bytes.length, start + compressed));
+/** What a part of a package may be compressed to: a properties or styles part is a few kilobytes. */
+const MAX_PART_BYTES = 4 * 1024 * 1024;
+
+/** The parts of a ZIP package, by name, each read from the file on demand (none larger than MAX_PART_BYTES). */
+async function zipParts(file: FileHandle, size: number): Promise<Map<string, () => Promise<string | null>>> {
+  const parts = new Map<string, () => Promise<string | null>>();
+  const tailStart = Math.max(0, size - (22 + 0xffff));
+  const tail = await readAt(file, tailStart, size - tailStart);
+  const eocd = tail.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1'));
+  if (eocd < 0 || eocd + 22 > tail.length) return parts;
+  const count = tail.readUInt16LE(eocd + 10);
+  const directorySize = tail.readUInt32LE(eocd + 12);
+  const directoryOffset = tail.readUInt32LE(eocd + 16);
+  if (directoryOffset + directorySize > size || directorySize > 16 * 1024 * 1024) return parts;
+  const directory = await readAt(file, directoryOffset, directorySize);
+  let offset = 0;
+  for (let i = 0; i < count && offset + 46 <= directory.length; i++) {
+    if (directory.readUInt32LE(offset) !== 0x02014b50) break;
+    const method = directory.readUInt16LE(offset + 10);
+    const compressed = directory.readUInt32LE(offset + 20);
+    const nameLength = directory.readUInt16LE(offset + 28);
+    const extraLength = directory.readUInt16LE(offset + 30);
+    const commentLength = directory.readUInt16LE(offset + 32);
+    const local = directory.readUInt32LE(offset + 42);
+    const name = directory.toString('utf8', offset + 46, offset + 46 + nameLength);
+    parts.set(name, async () => {
+      if (compressed > MAX_PART_BYTES) return null;
+      const header = await readAt(file, local, 30);
+      if (header.length < 30 || header.readUInt32LE(0) !== 0x04034b50) return null;
+      const start = local + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+      const data = await readAt(file, start, compressed);
       try {
         if (method === 0) return data.toString('utf8');
         if (method === 8) return inflateRawSync(data, { maxOutputLength: MAX_INFLATED }).toString('utf8');
@@ -303,12 +335,14 @@ const decodeXml = (text: string) =>
 const attributeValue = (xml: string | null | undefined, pattern: RegExp) =>
   (xml && pattern.exec(xml)?.[1]) || null;
 
-function readPackage(bytes: Buffer, format: 'word' | 'sheet' | 'slides' | 'odf'): Found | null {
-  const parts = zipParts(bytes);
-  const part = (name: string) => parts.get(name)?.() ?? null;
+async function readPackage(
+  parts: Map<string, () => Promise<string | null>>,
+  format: 'word' | 'sheet' | 'slides' | 'odf',
+): Promise<Found | null> {
+  const part = async (name: string) => (await parts.get(name)?.()) ?? null;
   if (format === 'odf') {
-    const meta = part('meta.xml');
-    const styles = part('styles.xml');
+    const meta = await part('meta.xml');
+    const styles = await part('styles.xml');
     if (meta === null && styles === null) return null;
     return {
       created: isoDay(elementText(meta, 'meta:creation-date')),
@@ -322,16 +356,19 @@ function readPackage(bytes: Buffer, format: 'word' | 'sheet' | 'slides' | 'odf')
       hasLanguage: true,
     };
   }
-  const core = part('docProps/core.xml');
+  const core = await part('docProps/core.xml');
   if (core === null && !parts.has('[Content_Types].xml')) return null;
   const declared = elementText(core, 'dc:language');
   const language =
     format === 'word'
       ? (declared ??
-        attributeValue(part('word/styles.xml'), /<w:docDefaults>[\s\S]*?<w:lang\b[^>]*w:val="([^"]+)"/) ??
-        attributeValue(part('word/settings.xml'), /<w:themeFontLang\b[^>]*w:val="([^"]+)"/))
+        attributeValue(
+          await part('word/styles.xml'),
+          /<w:docDefaults>[\s\S]*?<w:lang\b[^>]*w:val="([^"]+)"/,
+        ) ??
+        attributeValue(await part('word/settings.xml'), /<w:themeFontLang\b[^>]*w:val="([^"]+)"/))
       : format === 'slides'
-        ? (declared ?? attributeValue(part('ppt/presentation.xml'), /\blang="([^"]+)"/))
+        ? (declared ?? attributeValue(await part('ppt/presentation.xml'), /\blang="([^"]+)"/))
         : declared;
   return {
     created: isoDay(elementText(core, 'dcterms:created')),
