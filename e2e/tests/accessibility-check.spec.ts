@@ -1,8 +1,10 @@
-import type { Page, Response } from '@playwright/test';
+import type { Browser, Page, Request, Response } from '@playwright/test';
+// The API tests' documents, built byte by byte: an untagged PDF, a tagged one, one from 2017.
+import { pdf } from '../../apps/api/test/support/documents';
 import { expectAccessible } from '../support/axe';
 import { expect, newPersonWith, test, useSession } from '../support/fixtures';
-import { SCREEN_SIZES, shot, writeNewsWithLink } from '../support/pages';
-import type { TestUser } from '../support/test-users';
+import { SCREEN_SIZES, sessionHeaders, settled, shot, writeNewsWithLink } from '../support/pages';
+import { admin, type TestUser } from '../support/test-users';
 
 // docs/accessibility.md: the body's accessibility check as a publisher meets it. She writes a link
 // «pinche aquí», the panel under the editor says why it fails (UNE-EN 301 549, 9.2.4.4), «Ir al
@@ -158,5 +160,216 @@ test.describe('at 375 px', () => {
     // An instruction: never read back; the form offers it empty again while the error is there.
     await expect(page.getByLabel(REASON_LABEL)).toHaveValue('');
     await shot(page, 'accessibility-reason-375');
+  });
+});
+
+// docs/accessibility.md#documentos: a PDF of the library is checked when it is uploaded. Its side
+// panel in Multimedia says what it lacks, what to do and the clause; a news item linking to it shows
+// the same as warnings in the editor's «Accesibilidad», as the server's report does. The publisher
+// only views the library (multimedia.view): the administrator uploads the files through the API.
+
+interface UploadedDocument {
+  id: number;
+  url: string;
+  original_name: string;
+}
+
+/** Uploads files to the library as the administrator, in a context of its own; returns the items. */
+async function uploadAsAdmin(
+  browser: Browser,
+  baseURL: string,
+  files: ReadonlyArray<{ name: string; buffer: Buffer }>,
+): Promise<UploadedDocument[]> {
+  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
+  const page = await context.newPage();
+  await useSession(page, admin);
+  const uploaded: UploadedDocument[] = [];
+  for (const { name, buffer } of files) {
+    const response = await page.request.post('/api/multimedia', {
+      headers: await sessionHeaders(page, baseURL),
+      multipart: { file: { name, mimeType: 'application/pdf', buffer } },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    uploaded.push(((await response.json()) as { data: UploadedDocument }).data);
+  }
+  await context.close();
+  return uploaded;
+}
+
+/** The editor's questions to the library about the documents a body links to. */
+const isDocumentQuestion = (request: Request) => {
+  const url = new URL(request.url());
+  return url.pathname === '/api/multimedia' && url.searchParams.has('filter[file]');
+};
+
+test.describe('documents of the library', () => {
+  const tag = Date.now().toString(36);
+  let untagged: UploadedDocument;
+  let clean: UploadedDocument;
+  let exempt: UploadedDocument;
+  let unreadable: UploadedDocument;
+  test.beforeAll(async ({ browser, baseURL }) => {
+    [untagged, clean, exempt, unreadable] = (await uploadAsAdmin(browser, baseURL!, [
+      { name: `bases-${tag}.pdf`, buffer: pdf({}) },
+      { name: `bases-accesibles-${tag}.pdf`, buffer: pdf({ title: 'Bases', lang: 'es-ES', tagged: true }) },
+      { name: `ordenanza-2017-${tag}.pdf`, buffer: pdf({ created: "D:20170301120000+01'00'" }) },
+      // A PDF's first line and nothing the check can read after it (as a damaged file).
+      {
+        name: `danado-${tag}.pdf`,
+        buffer: Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<', 'latin1'),
+      },
+    ])) as [UploadedDocument, UploadedDocument, UploadedDocument, UploadedDocument];
+  });
+
+  /** The item's side panel in Multimedia, opened by its address, and its accessibility section. */
+  async function openDocument(page: Page, item: UploadedDocument) {
+    await page.goto(`/multimedia?item=${item.id}`);
+    const panel = page.getByRole('dialog', { name: item.original_name });
+    await expect(panel).toBeVisible();
+    const section = panel.getByRole('region', { name: 'Accesibilidad del documento' });
+    await expect(section).toBeVisible();
+    return section;
+  }
+
+  for (const [width, viewport] of SCREEN_SIZES) {
+    test.describe(`at ${width} px`, () => {
+      test.use({ viewport });
+
+      test('the side panel lists what the document lacks, what to do and the clause', async ({ page }) => {
+        await useSession(page, publisher);
+        const section = await openDocument(page, untagged);
+        await expect(section.getByText('3 avisos.', { exact: true })).toBeVisible();
+        const issues = section.getByRole('listitem');
+        await expect(issues).toHaveCount(3);
+        const first = issues.first();
+        // The level in words, what is wrong, what to do, the clause.
+        await expect(first.getByText('Aviso', { exact: true })).toBeVisible();
+        await expect(first.getByText('El documento no está etiquetado.', { exact: true })).toBeVisible();
+        await expect(first.getByText(/Qué hacer: Expórtelo de nuevo a PDF con la opción/)).toBeVisible();
+        await expect(first.getByText('UNE-EN 301 549, 10.1.3.1', { exact: true })).toBeVisible();
+        await expect(issues.nth(1)).toContainText('El documento no tiene título en sus propiedades.');
+        await expect(issues.nth(1)).toContainText('UNE-EN 301 549, 10.2.4.2');
+        await expect(issues.nth(2)).toContainText('El documento no dice en qué idioma está.');
+        await expect(issues.nth(2)).toContainText('UNE-EN 301 549, 10.3.1.1');
+        await section.scrollIntoViewIfNeeded();
+        await settled(page);
+        await shot(page, `document-check-issues-${width}`);
+        await expectAccessible(page, `the side panel of an untagged PDF (${width} px)`);
+      });
+    });
+  }
+
+  test('a clean, an exempt and an unreadable document each say so', async ({ page }) => {
+    await useSession(page, publisher);
+
+    let section = await openDocument(page, clean);
+    await expect(section).toContainText(
+      'Sin problemas. No se ha encontrado ningún problema: el documento está etiquetado, tiene título en sus propiedades y dice en qué idioma está.',
+    );
+    await expect(section.getByRole('listitem')).toHaveCount(0);
+
+    section = await openDocument(page, exempt);
+    await expect(section).toContainText('el documento se creó el 01/03/2017, antes del 20/09/2018');
+    await expect(section).toContainText('el Real Decreto 1112/2018 lo exime');
+    // What it lacks, as information: no warning.
+    const issues = section.getByRole('listitem');
+    await expect(issues).toHaveCount(3);
+    await expect(issues.getByText('Información', { exact: true })).toHaveCount(3);
+    await expect(section.getByText('Aviso', { exact: true })).toHaveCount(0);
+    await section.scrollIntoViewIfNeeded();
+    await settled(page);
+    await shot(page, 'document-check-exempt-1280');
+    await expectAccessible(page, 'the side panel of an exempt PDF');
+
+    section = await openDocument(page, unreadable);
+    await expect(section).toContainText('No se ha podido comprobar.');
+    await expect(section).toContainText('puede estar protegido con contraseña o dañado');
+    await expect(section).toContainText('revise a mano');
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, 'document-check-unreadable-1280');
+  });
+
+  test('a link to the document shows its issues as warnings in the editor, asked about once', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const questions: string[] = [];
+    page.on('request', (request) => {
+      if (isDocumentQuestion(request))
+        questions.push(new URL(request.url()).searchParams.get('filter[file]')!);
+    });
+    await useSession(page, publisher);
+    const body = await writeNewsWithLink(page, {
+      title: `Convocatoria con bases en PDF ${tag}`,
+      sentence: 'Ya se pueden consultar las ',
+      href: untagged.url,
+      words: 'bases de la convocatoria',
+    });
+
+    // Warnings only: the list stays closed until she opens it; the counts say what there is.
+    const panel = page.getByRole('region', { name: 'Accesibilidad' });
+    const toggle = panel.getByRole('button', { name: /Accesibilidad/ });
+    await expect(toggle).toContainText('3 avisos');
+    await expect(panel.getByRole('status')).toHaveText('3 avisos de accesibilidad');
+    await toggle.click();
+    const findings = panel.getByRole('listitem');
+    await expect(findings).toHaveCount(3);
+    const first = findings.first();
+    await expect(first.getByText('Aviso', { exact: true })).toBeVisible();
+    await expect(first.getByText('Enlace «bases de la convocatoria»', { exact: true })).toBeVisible();
+    await expect(
+      first.getByText(`El documento «${untagged.original_name}» no está etiquetado: expórtelo de nuevo`, {
+        exact: false,
+      }),
+    ).toBeVisible();
+    await expect(first.getByText('UNE-EN 301 549, 10.1.3.1', { exact: true })).toBeVisible();
+    // Only warnings: nothing to give a reason for.
+    await expect(page.getByLabel(REASON_LABEL)).toHaveCount(0);
+    expect(questions).toEqual([untagged.url.slice(untagged.url.lastIndexOf('/') + 1)]);
+
+    // Writing on: the body is checked again (a paragraph in capitals is a fourth warning), the
+    // library is not asked again.
+    await body.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('PLAZO ABIERTO HASTA EL VIERNES');
+    await expect(toggle).toContainText('4 avisos');
+    expect(questions).toHaveLength(1);
+    await shot(page, 'document-check-editor-1280');
+    await expectAccessible(page, 'the editor with the warnings of a linked document');
+  });
+
+  test('without multimedia.view the editor asks nothing of the library and checks links as text', async ({
+    browser,
+    baseURL,
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const writer = await newPersonWith(browser, baseURL!, 'Rita Redactora', [
+      'news.view',
+      'news.create',
+      'news.update',
+      'category.view',
+    ]);
+    const questions: string[] = [];
+    const refused: string[] = [];
+    page.on('request', (request) => {
+      if (isDocumentQuestion(request)) questions.push(request.url());
+    });
+    page.on('response', (response) => {
+      if (response.status() === 403) refused.push(response.url());
+    });
+    await useSession(page, writer);
+    await writeNewsWithLink(page, {
+      title: `Convocatoria sin biblioteca ${tag}`,
+      sentence: 'Las bases, ',
+      href: untagged.url,
+      words: 'pinche aquí',
+    });
+    // The link's own error, once checked; no warning of the document.
+    const panel = page.getByRole('region', { name: 'Accesibilidad' });
+    await expect(panel.getByRole('status')).toHaveText('1 error de accesibilidad');
+    await expect(panel.getByRole('listitem')).toHaveCount(1);
+    expect(questions).toEqual([]);
+    expect(refused).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 import {
+  MEDIA_FILE_FILTER_MAX,
   type MediaLimits,
   type MediaRecord,
   type MediaUpdateInput,
   type MediaUsage,
   MULTIMEDIA,
+  type Paginated,
 } from '@gestor/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -43,6 +45,24 @@ export function useMediaRecord(
     placeholderData: placeholder?.id === id ? placeholder : undefined,
   });
 }
+
+/**
+ * `GET /api/multimedia?filter[file]=…`: the items stored under these names (at most
+ * MEDIA_FILE_FILTER_MAX, one page), as the editor's check finds the documents a body links to.
+ * Under the area's key: an upload, a replaced file or a deletion asks again.
+ */
+export const mediaByFileQuery = (files: readonly string[]) =>
+  queryOptions({
+    queryKey: [...mediaKeys.all, 'files', files] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Paginated<MediaRecord>>(BASE, {
+          params: { 'filter[file]': files.join(','), per_page: MEDIA_FILE_FILTER_MAX },
+          raw: true,
+          signal,
+        })
+      ).data,
+  });
 
 /** `GET /api/multimedia/{id}/usage`: where the item is referenced (docs/areas.md#rules-shared-by-the-content-areas). */
 export const mediaUsageQuery = (id: number) =>

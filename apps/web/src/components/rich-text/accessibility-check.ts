@@ -1,4 +1,5 @@
 import {
+  type AccessibilityCheckOptions,
   type AccessibilityFinding,
   checkAccessibility,
   FINDING_ELEMENTS,
@@ -7,17 +8,23 @@ import {
 } from '@gestor/shared';
 import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
+import { useLinkedDocuments } from './linked-documents';
 
 // docs/accessibility.md: the check the API runs on a body that is published or scheduled
 // (@gestor/shared's checkAccessibility), run in the form as the person writes, so the errors that
 // would refuse publishing show before «Publicar ahora». No TipTap here: the publishing panel reads
-// it too, and it works on the form's value while the editor's chunk is still loading.
+// it too, and it works on the form's value while the editor's chunk is still loading. A link to a
+// document of the library carries the document's issues as warnings, as on the server
+// (linked-documents.ts asks the library about the documents the body names).
 
 /** Quiet time after the last change before the body is checked again (not on every keystroke). */
 export const ACCESSIBILITY_CHECK_DELAY_MS = 400;
 
-const checked = (value: unknown): AccessibilityFinding[] =>
-  typeof value === 'string' && value ? checkAccessibility(value) : [];
+const checked = (
+  value: unknown,
+  documentOf?: AccessibilityCheckOptions['documentOf'],
+): AccessibilityFinding[] =>
+  typeof value === 'string' && value ? checkAccessibility(value, { documentOf }) : [];
 
 /** The same findings, in the same order: nothing to draw or announce again. */
 export function sameFindings(
@@ -30,17 +37,22 @@ export function sameFindings(
 /**
  * The findings of the form's rich text field `name` (the editor's HTML as it reports it), checked
  * when the form opens and again 400 ms after the person stops typing, or at once when the form is
- * reset (a save, a recovered draft). Re-renders only when the findings change. No name: none.
+ * reset (a save, a recovered draft) or the library answers about the documents its links name.
+ * Re-renders only when the findings change. No name: none.
  */
 export function useAccessibilityFindings(name: string | undefined): readonly AccessibilityFinding[] {
   const { getValues, watch } = useFormContext();
-  const [findings, setFindings] = useState(() => (name ? checked(getValues(name)) : []));
+  const { documentOf, ask } = useLinkedDocuments();
+  const [findings, setFindings] = useState(() => (name ? checked(getValues(name), documentOf) : []));
 
   useEffect(() => {
     if (!name) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const update = () => {
-      const next = checked(getValues(name));
+      const value: unknown = getValues(name);
+      // Only the documents not asked about yet: a keystroke elsewhere sends nothing.
+      if (typeof value === 'string') ask(value);
+      const next = checked(value, documentOf);
       setFindings((previous) => (sameFindings(previous, next) ? previous : next));
     };
     const subscription = watch((_values, { name: changed, type }) => {
@@ -50,13 +62,14 @@ export function useAccessibilityFindings(name: string | undefined): readonly Acc
       if (type === 'change') timer = setTimeout(update, ACCESSIBILITY_CHECK_DELAY_MS);
       else update();
     });
-    // Whatever changed between the first render and this subscription.
+    // Whatever changed between the first render and this subscription, or since the library's
+    // last answer (a new `documentOf`: the links to its documents are checked again now).
     update();
     return () => {
       subscription.unsubscribe();
       clearTimeout(timer);
     };
-  }, [getValues, name, watch]);
+  }, [getValues, name, watch, documentOf, ask]);
 
   return findings;
 }

@@ -23,6 +23,7 @@ const record = (changes: Partial<MediaRecord>): MediaRecord => ({
   uploaded_by: null,
   usage_count: 0,
   type_notice: null,
+  document_check: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   ...changes,

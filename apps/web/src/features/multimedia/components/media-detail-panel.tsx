@@ -24,14 +24,15 @@ import { errorMessage } from '../../../lib/form-errors';
 import { useCan } from '../../../lib/permissions';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { dimensions } from '../multimedia-screens';
+import { DocumentAccessibilitySection } from './document-accessibility';
 import { useMediaDeleteCheck } from './media-delete-check';
 import { MediaDetailsForm } from './media-details-form';
 import { MediaPreview } from './media-preview';
 import { MediaUsages } from './media-usages';
 
-// The side panel of one media item (docs/areas.md#multimedia: preview, metadata, alt/title, usages,
-// replace, copy URL), over the list; full-screen on a phone. Each control appears only with its
-// permission: the SPA never sends a request that would get a 403.
+// The side panel of one media item (docs/areas.md#multimedia: preview, metadata, alt/title, a
+// document's accessibility, usages, replace, copy URL), over the list; full-screen on a phone. Each
+// control appears only with its permission: the SPA never sends a request that would get a 403.
 
 const NO_MEDIA: readonly MediaRecord[] = [];
 
@@ -328,6 +329,8 @@ function PanelContent({
           </div>
         </dl>
       </section>
+
+      <DocumentAccessibilitySection media={media} mayReplace={mayUpdate} />
 
       <MediaUsages id={media.id} />
 
