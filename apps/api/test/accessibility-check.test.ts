@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
 
@@ -200,5 +201,173 @@ describe.each(testDatabases())('the accessibility check on publishing (%s)', (en
       accessibility_reason: REASON,
     });
     expect(response.status).toBe(403);
+  });
+
+  // docs/accessibility.md#images-the-alternative-belongs-to-the-use: a cover's and a slide's image
+  // have their own text alternative, or are decorative there; the library's is only the default.
+  describe('images a record refers to', () => {
+    const image = async (name: string, alt: string | null) => {
+      const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#557799' } })
+        .png()
+        .toBuffer();
+      const response = await admin.upload('/api/multimedia', { name, bytes }, alt ? { alt } : {});
+      expect(response.status, response.text).toBe(201);
+      return response.body.data as { id: number };
+    };
+    const publicNews = async (slug: string) =>
+      (await fetch(`${server.url}/api/public/v1/news/${slug}`)).json() as Promise<{
+        data: { cover: { alt: string | null } | null };
+      }>;
+
+    test('a cover without an alternative anywhere is an error on cover_alt; its own, the library’s or decorative pass', async () => {
+      const bare = await image('portada.png', null);
+      const refused = await admin.post('/api/news', {
+        title: 'Sin alternativa',
+        status: 'published',
+        cover: bare.id,
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.cover_alt).toEqual([
+        'La portada tiene un error de accesibilidad: corríjalo o indique el motivo para publicarlo así.',
+        'Imagen de portada: escriba un texto alternativo que diga lo que la imagen muestra aquí, o márquela como decorativa si no aporta nada al texto. (UNE-EN 301 549, 9.1.1.1)',
+      ]);
+      // A draft is never held back.
+      const draft = await admin.post('/api/news', { title: 'Borrador con portada', cover: bare.id });
+      expect(draft.status, draft.text).toBe(201);
+
+      const own = await admin.post('/api/news', {
+        title: 'Con alternativa propia',
+        slug: 'con-alternativa-propia',
+        status: 'published',
+        cover: bare.id,
+        cover_alt: 'Vecinos en la plaza durante las fiestas',
+      });
+      expect(own.status, own.text).toBe(201);
+      expect(own.body.data).toMatchObject({
+        cover_alt: 'Vecinos en la plaza durante las fiestas',
+        cover_decorative: false,
+      });
+      expect((await publicNews('con-alternativa-propia')).data.cover?.alt).toBe(
+        'Vecinos en la plaza durante las fiestas',
+      );
+
+      const decorative = await admin.post('/api/news', {
+        title: 'Portada decorativa',
+        slug: 'portada-decorativa',
+        status: 'published',
+        cover: (await image('textura.png', 'Textura de papel')).id,
+        cover_decorative: true,
+      });
+      expect(decorative.status, decorative.text).toBe(201);
+      // The website reads alt="" for it, whatever the library says.
+      expect((await publicNews('portada-decorativa')).data.cover?.alt).toBe('');
+
+      const library = await admin.post('/api/news', {
+        title: 'Con la de la biblioteca',
+        slug: 'con-la-de-la-biblioteca',
+        status: 'published',
+        cover: (await image('pleno.png', 'Pleno del ayuntamiento')).id,
+      });
+      expect(library.status, library.text).toBe(201);
+      expect((await publicNews('con-la-de-la-biblioteca')).data.cover?.alt).toBe('Pleno del ayuntamiento');
+    });
+
+    test('an alternative that says nothing is refused; a reason publishes it and the history keeps it', async () => {
+      const cover = await image('plaza.png', null);
+      const meaningless = await admin.post('/api/news', {
+        title: 'Alternativa vacía de sentido',
+        status: 'published',
+        cover: cover.id,
+        cover_alt: 'imagen',
+        body: GENERIC_LINK,
+      });
+      expect(meaningless.status).toBe(422);
+      expect(meaningless.body.errors.body[0]).toBe(
+        'El texto tiene 2 errores de accesibilidad: corríjalos o indique el motivo para publicarlo así.',
+      );
+      expect(meaningless.body.errors.cover_alt).toEqual([
+        'Imagen de portada: el texto alternativo «imagen» no describe la imagen: diga lo que muestra (por ejemplo, «Plano de acceso al edificio»). (UNE-EN 301 549, 9.1.1.1)',
+      ]);
+      const excused = await admin.post('/api/news', {
+        title: 'Alternativa vacía de sentido',
+        status: 'published',
+        cover: cover.id,
+        cover_alt: 'imagen',
+        accessibility_reason: REASON,
+      });
+      expect(excused.status, excused.text).toBe(201);
+      const history = await admin.get(`/api/news/${excused.body.data.id}/audit`);
+      expect(history.body.data[0].changes.accessibility_reason).toEqual({ from: null, to: REASON });
+    });
+
+    test('an edit of a public item is held back only when it adds the fault', async () => {
+      // Published before the check (written straight to the table): a cover with no alternative.
+      const cover = await image('antigua.png', null);
+      const item = await admin.post('/api/news', {
+        title: 'Publicada antes',
+        status: 'published',
+        cover: cover.id,
+        cover_decorative: true,
+      });
+      expect(item.status, item.text).toBe(201);
+      await server.database.query('UPDATE news SET cover_decorative = false WHERE id = $1', [
+        item.body.data.id,
+      ]);
+      const current = (await admin.get(`/api/news/${item.body.data.slug}`)).body.data;
+      // The whole form sent back with a new title: the cover's fault is not the edit's.
+      const retitled = await admin.put(`/api/news/${current.slug}`, {
+        ...Object.fromEntries(
+          ['title', 'subtitle', 'excerpt', 'body', 'cover_alt', 'cover_decorative', 'featured'].map((key) => [
+            key,
+            current[key],
+          ]),
+        ),
+        title: 'Publicada antes, con otro título',
+        cover: current.cover.id,
+        updated_at: current.updated_at,
+      });
+      expect(retitled.status, retitled.text).toBe(200);
+      // Choosing another image without an alternative is.
+      const other = await image('otra.png', null);
+      const swapped = await admin.patch(`/api/news/${current.slug}`, {
+        cover: other.id,
+        updated_at: retitled.body.data.updated_at,
+      });
+      expect(swapped.status).toBe(422);
+      expect(swapped.body.errors.cover_alt[0]).toMatch(/^El cambio añade un error de accesibilidad/);
+    });
+
+    test('a slide’s image: its own alternative is checked, the library’s faults are named there, decorative passes', async () => {
+      const named = await image('IMG_2031.png', 'IMG_2031.png');
+      const fixedHere = await admin.post('/api/slides', {
+        title: 'Fiestas',
+        image: named.id,
+        image_alt: 'Fuegos artificiales sobre el río',
+      });
+      expect(fixedHere.status, fixedHere.text).toBe(201);
+      const decorativeHere = await admin.post('/api/slides', {
+        title: 'Fondo',
+        image: named.id,
+        image_decorative: true,
+      });
+      expect(decorativeHere.status, decorativeHere.text).toBe(201);
+      const ownBad = await admin.post('/api/slides', { title: 'Foto', image: named.id, image_alt: 'foto' });
+      expect(ownBad.status).toBe(422);
+      expect(ownBad.body.errors.image_alt[0]).toMatch(
+        /«foto» no describe la imagen.*\(UNE-EN 301 549, 9\.1\.1\.1\)$/,
+      );
+      // Changing the image of a shown slide alone is checked too.
+      const fine = await image('rio.png', 'El río a su paso por el puente');
+      const shown = await admin.post('/api/slides', { title: 'Río', image: fine.id });
+      expect(shown.status, shown.text).toBe(201);
+      const swapped = await admin.patch(`/api/slides/${shown.body.data.id}`, {
+        image: named.id,
+        updated_at: shown.body.data.updated_at,
+      });
+      expect(swapped.status).toBe(422);
+      expect(swapped.body.errors.image[0]).toMatch(
+        /Cámbielo en Multimedia o escriba uno para esta diapositiva\.$/,
+      );
+    });
   });
 });

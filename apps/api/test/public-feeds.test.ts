@@ -45,6 +45,7 @@ describe.each(testDatabases())('public feeds (%s)', (engine) => {
       published_at: '2024-03-05T08:09:10Z',
       categories: [category.slug],
       cover: cover.body.data.id,
+      cover_alt: 'Cartel de la semana cultural',
     });
     await created('/api/news', { title: 'Borrador', slug: 'borrador' });
     await created('/api/news', {

@@ -677,25 +677,53 @@ const attributeText = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
+ * docs/accessibility.md: the text alternative an image reference gives in its use (a cover, a
+ * slide's image), checked by the same rules as a body's images: the one written for this use, else
+ * the library's; nothing when it is decorative here. `emptyIsDecorative`: no alternative at all reads
+ * as decorative (a slide's image, which the pickers have always said so of) instead of an error.
+ * Null when it passes; else the finding and the field to fix: the use's own alternative
+ * (`<reference>_alt`), or the reference itself when the fault is the library's alternative.
+ */
+export function referenceImageFinding(
+  image: { id: number; alt: string | null; ownAlt: string | null; decorative: boolean },
+  { element, emptyIsDecorative = false }: { element?: string; emptyIsDecorative?: boolean },
+): { finding: AccessibilityFinding; fromLibrary: boolean } | null {
+  if (image.decorative) return null;
+  const own = image.ownAlt?.trim() ? image.ownAlt : null;
+  const alt = own ?? (image.alt?.trim() ? image.alt : null);
+  if (alt === null && emptyIsDecorative) return null;
+  const [finding] = accessibilityErrors(
+    checkAccessibility(
+      alt === null
+        ? `<img data-media-id="${image.id}">`
+        : `<img data-media-id="${image.id}" alt="${attributeText(alt)}">`,
+    ),
+  );
+  return finding
+    ? { finding: element ? { ...finding, element } : finding, fromLibrary: own === null && alt !== null }
+    : null;
+}
+
+/**
  * docs/accessibility.md: what a shown slide says through references rather than a body — its image's
- * text alternative (the library's, which a slide shows as it is) and its button's text — checked by
- * the same rules, each error by the field to fix. A library image without an alternative is shown as
- * decorative (the pickers say so), so only an alternative that says nothing (a file name, «imagen») is
- * an error here. Null values are not checked (no image, no button).
+ * text alternative (written for the slide, or the library's) and its button's text — checked by the
+ * same rules, each error by the field to fix. An image with no alternative anywhere is shown as
+ * decorative (the pickers say so), so only an alternative that says nothing (a file name, «imagen»)
+ * is an error here. Null values are not checked (no image, no button).
  */
 export function slideAccessibilityErrors({
   image,
   linkLabel,
 }: {
-  image: { id: number; alt: string | null } | null;
+  image: { id: number; alt: string | null; ownAlt: string | null; decorative: boolean } | null;
   linkLabel: string | null;
-}): { image?: string; link_label?: string } {
-  const errors: { image?: string; link_label?: string } = {};
-  if (image?.alt?.trim()) {
-    const [finding] = accessibilityErrors(
-      checkAccessibility(`<img data-media-id="${image.id}" alt="${attributeText(image.alt)}">`),
-    );
-    if (finding) errors.image = `${findingSentence(finding)}. Cámbielo en Multimedia.`;
+}): { image?: string; image_alt?: string; link_label?: string } {
+  const errors: { image?: string; image_alt?: string; link_label?: string } = {};
+  const found = image && referenceImageFinding(image, { emptyIsDecorative: true });
+  if (found?.fromLibrary) {
+    errors.image = `${findingSentence(found.finding)}. Cámbielo en Multimedia o escriba uno para esta diapositiva.`;
+  } else if (found) {
+    errors.image_alt = findingSentence(found.finding);
   }
   if (linkLabel !== null) {
     const [finding] = accessibilityErrors(

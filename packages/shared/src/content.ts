@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { field, type PublicSpec, reads } from './fields';
 import { parseIsoDate } from './madrid-time';
 import { ID_MAX } from './resource';
-import { nulCheck, stripBidiControls } from './validation';
+import { booleanField, nulCheck, stripBidiControls } from './validation';
 
 // docs/areas.md#rules-shared-by-the-content-areas: what every content area's fields have in common (slugs, references to
 // other records, colours, optional text), so each area's schema is a short list of these.
@@ -162,12 +162,34 @@ export interface MediaRef {
  */
 export function imageRef<O extends { label: string; header?: string; public?: true | PublicSpec }>(
   noun: string,
-  options: O,
+  { alternative, ...options }: O & { alternative?: true },
 ) {
   return field(recordId(noun).nullable(), {
-    ...options,
+    ...(options as O),
     default: null,
-    ref: { area: 'multimedia', by: 'id', accept: 'image' },
+    ref: { area: 'multimedia', by: 'id', accept: 'image', ...(alternative && { alternative }) },
     read: reads<MediaRef | null>(),
   });
+}
+
+/** How long a text alternative written for one use may be (as the library's). */
+export const REFERENCE_ALT_MAX = 500;
+
+/**
+ * docs/accessibility.md: an image reference's own text alternative (`<name>_alt`: empty takes the
+ * library's) and whether the image is decorative in this use (`<name>_decorative`: the website gets
+ * `alt: ""`). `noun` names the image with its article in messages and labels («la portada»);
+ * `decorativeLabel` is the checkbox's («Portada decorativa»).
+ */
+export function referenceAlternative(noun: string, decorativeLabel: string) {
+  return {
+    alt: field(optionalText(`texto alternativo de ${noun}`, { max: REFERENCE_ALT_MAX }), {
+      label: `Texto alternativo de ${noun}`,
+      default: null,
+    }),
+    decorative: field(booleanField(decorativeLabel.toLowerCase()), {
+      label: decorativeLabel,
+      default: false,
+    }),
+  };
 }

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { imageRef, optionalText, recordId, requiredInstantField, SLUG_LABEL, slugField } from './content';
+import {
+  imageRef,
+  optionalText,
+  recordId,
+  referenceAlternative,
+  requiredInstantField,
+  SLUG_LABEL,
+  slugField,
+} from './content';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import {
   accessibilityReasonField,
@@ -46,6 +54,9 @@ function eventRules(
 /** "Publicado", not "Publicada": an event is masculine. */
 export const EVENT_STATUS_LABELS = PUBLICATION_STATUS_LABELS_MASCULINE;
 
+/** The image's text alternative in this event, and whether it is decorative here. */
+const EVENT_COVER_ALTERNATIVE = referenceAlternative('la imagen', 'Imagen decorativa');
+
 const eventFields = {
   title: field(requiredText('título', { max: 255 }), { label: 'Título', public: true }),
   subtitle: field(optionalText('subtítulo', { max: 200 }), {
@@ -66,7 +77,9 @@ const eventFields = {
   /** Sanitized HTML, as news' body. */
   body: richBodyField('descripción', 'Descripción'),
   accessibility_reason: accessibilityReasonField(),
-  cover: imageRef('imagen', { label: 'Imagen', public: true }),
+  cover: imageRef('imagen', { label: 'Imagen', public: true, alternative: true }),
+  cover_alt: EVENT_COVER_ALTERNATIVE.alt,
+  cover_decorative: EVENT_COVER_ALTERNATIVE.decorative,
   categories: categorySlugsField(),
   status: publicationStatusField(PUBLICATION_STATUSES, EVENT_STATUS_LABELS),
   published_at: publishedAtField(),

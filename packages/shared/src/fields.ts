@@ -16,6 +16,12 @@ export interface RefSpec {
   ordered?: boolean;
   /** The kinds of record it takes (a cover takes images only). */
   accept?: 'image';
+  /**
+   * An image whose text alternative belongs to this use (docs/accessibility.md): the table has
+   * `<name>_alt` and `<name>_decorative` beside it (referenceAlternative), and the website reads the
+   * image's `alt` from them, the library's alternative being only the default.
+   */
+  alternative?: true;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   instantField,
   optionalText,
   type RecordRef,
+  referenceAlternative,
   richTextField,
   SLUG_LABEL,
   slugField,
@@ -180,6 +181,9 @@ export function scheduledNeedsDate(
   }
 }
 
+/** The cover's text alternative in this item, and whether it is decorative here. */
+const COVER_ALTERNATIVE = referenceAlternative('la portada', 'Portada decorativa');
+
 const newsFields = {
   title: field(requiredText('título', { max: 255 }), { label: 'Título', public: true }),
   subtitle: field(optionalText('subtítulo', { max: 200 }), {
@@ -196,7 +200,9 @@ const newsFields = {
   /** Sanitized HTML (docs/areas.md#rules-shared-by-the-content-areas). */
   body: richBodyField('cuerpo', 'Texto'),
   accessibility_reason: accessibilityReasonField(),
-  cover: imageRef('portada', { label: 'Imagen de portada', public: true }),
+  cover: imageRef('portada', { label: 'Imagen de portada', public: true, alternative: true }),
+  cover_alt: COVER_ALTERNATIVE.alt,
+  cover_decorative: COVER_ALTERNATIVE.decorative,
   categories: categorySlugsField(),
   /** As it reads now: a scheduled item whose time has come is `published`. */
   status: publicationStatusField(REVIEWED_PUBLICATION_STATUSES, PUBLICATION_STATUS_LABELS),

@@ -22,7 +22,10 @@ export const PublicMedia = z
     url: z.string().meta({ description: 'Dirección actual del archivo original.' }),
     width: z.int().nullable(),
     height: z.int().nullable(),
-    alt: z.string().nullable().meta({ description: 'Texto alternativo.' }),
+    alt: z.string().nullable().meta({
+      description:
+        'Texto alternativo de la imagen en este uso. Una cadena vacía dice que aquí es decorativa (alt=""); null, que no tiene.',
+    }),
     mime_type: z.string(),
     variants: z.strictObject({ thumbnail: PublicMediaVariant, medium: PublicMediaVariant }),
   })
@@ -41,6 +44,8 @@ export interface PublicField {
   inList: boolean;
   /** Its schema in the answer. */
   schema: z.ZodType;
+  /** A media reference with its own text alternative (`<name>_alt`, `<name>_decorative`). */
+  alternative?: true;
 }
 
 export const PUBLIC_HTML_DESCRIPTION =
@@ -99,7 +104,14 @@ function publicFieldOf(name: string, def: FieldDef): PublicField {
     // Not null: the component itself (a described copy would lose its id, and its $ref with it).
     const said = def.public === true ? `${def.label}, o null.` : description;
     const schema = nullable ? PublicMedia.nullable().meta({ description: said }) : PublicMedia;
-    return { name, kind: 'media', nullable, inList, schema };
+    return {
+      name,
+      kind: 'media',
+      nullable,
+      inList,
+      schema,
+      ...(def.ref.alternative && { alternative: true }),
+    };
   }
   if (def.instant) {
     const schema = nullable ? z.iso.datetime().nullable() : z.iso.datetime();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { instantField, type MediaRef, optionalText } from './content';
+import { instantField, type MediaRef, optionalText, referenceAlternative } from './content';
 import { createInputOf, field, type RecordOf, readOnly, reads, updateInputOf } from './fields';
 import { areaContract, ID_MAX, listedId, type ResourceContract } from './resource';
 import { booleanField, nulCheck, requiredText } from './validation';
@@ -96,6 +96,9 @@ function slideRules(value: SlideWindowAndLink, ctx: z.RefinementCtx) {
   }
 }
 
+/** The image's text alternative on this slide, and whether it is decorative here. */
+const SLIDE_IMAGE_ALTERNATIVE = referenceAlternative('la imagen', 'Imagen decorativa');
+
 const slideFields = {
   title: field(requiredText('título', { max: SLIDE_TITLE_MAX }), { label: 'Título', public: true }),
   subtitle: field(optionalText('subtítulo', { max: SLIDE_SUBTITLE_MAX }), {
@@ -106,9 +109,11 @@ const slideFields = {
   image: field(imageField, {
     label: 'Imagen',
     public: true,
-    ref: { area: 'multimedia', by: 'id', accept: 'image' },
+    ref: { area: 'multimedia', by: 'id', accept: 'image', alternative: true },
     read: reads<MediaRef>(),
   }),
+  image_alt: SLIDE_IMAGE_ALTERNATIVE.alt,
+  image_decorative: SLIDE_IMAGE_ALTERNATIVE.decorative,
   /** An http(s) address or a path of the site (`/agenda`), or null for a slide without a button. */
   link_url: field(linkUrlField, {
     label: 'Enlace',

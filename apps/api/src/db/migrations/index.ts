@@ -40,6 +40,7 @@ import * as review from './0039-review';
 import * as withdrawalAndRevision from './0040-withdrawal-and-revision';
 import * as accessibilityReport from './0041-accessibility-report';
 import * as documentChecks from './0042-document-checks';
+import * as referenceAlternatives from './0043-reference-alternatives';
 
 export interface Migration {
   name: string;
@@ -94,4 +95,5 @@ export const MIGRATIONS: Migration[] = [
   withdrawalAndRevision,
   accessibilityReport,
   documentChecks,
+  referenceAlternatives,
 ];

@@ -69,8 +69,8 @@ export function eventsResource() {
           : ValidationError.field('starts_at', 'El comienzo debe ser igual o anterior al final.');
       }
     },
-    prepare(ctx, input, current) {
-      rules.prepare(ctx, input, current);
+    async prepare(ctx, input, current) {
+      await rules.prepare(ctx, input, current);
       if (!current) (input as Record<string, unknown>).author = ctx.actor.id;
     },
     csv: [

@@ -109,8 +109,8 @@ export function newsResource({ website, review }: { website: string | null; revi
       author: (value) => `t.author_id = ${value}`,
     },
     authorize: rules.authorize,
-    prepare(ctx, input, current) {
-      rules.prepare(ctx, input, current);
+    async prepare(ctx, input, current) {
+      await rules.prepare(ctx, input, current);
       if (!current) (input as Record<string, unknown>).author = ctx.actor.id;
     },
     csv: ['id', 'title', 'slug', 'status', 'published_at', 'categories', 'featured', 'author', 'updated_at'],

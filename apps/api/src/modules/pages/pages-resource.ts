@@ -33,8 +33,8 @@ export function pagesResource({ website, review }: { website: string | null; rev
     },
     filterConditions: { status: (value) => `t.status = ${value}` },
     authorize: rules.authorize,
-    prepare(ctx, input, current) {
-      rules.prepare(ctx, input, current);
+    async prepare(ctx, input, current) {
+      await rules.prepare(ctx, input, current);
     },
     csv: ['id', 'title', 'slug', 'status', 'published_at', 'updated_at'],
     // Published and not withdrawn by its date, by title; nothing in the trash is public (decision 026).

@@ -2,7 +2,7 @@ import { type FieldTable, type PublicField, publicFieldsOf } from '@gestor/share
 import type { MediaUrls } from '../multimedia/media-refs';
 import type { MediaLinks } from '../resource/media-links';
 import type { OwnColumn } from '../resource/public-side';
-import { publicMedia, publicMediaByIdSql } from './public-media';
+import { publicMedia, publicMediaByIdSql, referenceAltSql } from './public-media';
 
 // Decision 047: what the public API reads of an area and how it answers it, derived from the field
 // table (`public: true`, packages/shared/src/public-fields.ts), in the same order as the answer's
@@ -42,7 +42,10 @@ export function publicProjection(
   const columnOf = (field: PublicField): string => {
     switch (field.kind) {
       case 'media':
-        return `${publicMediaByIdSql(`t.${field.name}_id`)} AS ${field.name}`;
+        return `${publicMediaByIdSql(
+          `t.${field.name}_id`,
+          field.alternative ? referenceAltSql('t', field.name, 'm') : undefined,
+        )} AS ${field.name}`;
       case 'html':
         return `t.${field.name}, ${media.richTextMediaSql(side.table, 't.id')} AS ${mediaOf(field.name)}`;
       default:

@@ -7,6 +7,7 @@ import {
   isReviewed,
   type Permission,
   type ReviewState,
+  referenceImageFinding,
   sameInstant,
 } from '@gestor/shared';
 import { forbidden, ValidationError } from '../../lib/http-errors';
@@ -28,6 +29,10 @@ interface Publishable {
   body?: string;
   /** docs/review.md: the review under way, in areas that are reviewed. */
   review?: ReviewState | null;
+  /** A cover, in areas that have one (news, events), with its alternative in this use. */
+  cover?: { id: number; alt: string | null } | null;
+  cover_alt?: string | null;
+  cover_decorative?: boolean;
 }
 
 interface PublishingInput {
@@ -37,25 +42,87 @@ interface PublishingInput {
   unpublish_at?: string | null;
   body?: string;
   accessibility_reason?: string | null;
+  cover?: number | null;
+  cover_alt?: string | null;
+  cover_decorative?: boolean;
 }
 
 const PUBLIC_STATUSES = new Set(['published', 'scheduled']);
 
+/** A cover as it would be stored: the image, its alternative in this use, decorative or not. */
+interface CoverState {
+  id: number;
+  alt: string | null;
+  ownAlt: string | null;
+  decorative: boolean;
+}
+
+const coverFinding = (cover: CoverState | null) =>
+  cover ? (referenceImageFinding(cover, { element: 'Imagen de portada' })?.finding ?? null) : null;
+
 /**
- * docs/accessibility.md: a body about to be public passes the accessibility check, or is refused with
- * each error and its clause, unless the publisher says why it goes out as it is
- * (`accessibility_reason`, kept in the history). An item becoming public (published or scheduled) is
- * checked whole; an edit of one that already is, only for the errors it adds, so fixing a typo in an
- * item published before the check, or with a reason, is never held back. A reason that was not needed
- * is dropped, so the history never lists one for a write that had nothing to excuse.
+ * The cover a write leaves (the library's alternative read for a newly chosen image), or null for
+ * an area or a record without one. Only when the write touches it or the item is becoming public.
  */
-export function checkPublicBody(input: PublishingInput, current: Publishable | null) {
+async function coverAfter(
+  ctx: WriteContext,
+  input: PublishingInput,
+  current: Publishable | null,
+): Promise<CoverState | null> {
+  const id = input.cover !== undefined ? input.cover : (current?.cover?.id ?? null);
+  if (id === null || id === undefined) return null;
+  let alt = current?.cover?.id === id ? current.cover.alt : null;
+  if (current?.cover?.id !== id) {
+    const [row] = await ctx.tx.query<{ alt: string | null }>('SELECT alt FROM multimedia WHERE id = $1', [
+      id,
+    ]);
+    alt = row?.alt ?? null;
+  }
+  return {
+    id,
+    alt,
+    ownAlt: input.cover_alt !== undefined ? input.cover_alt : (current?.cover_alt ?? null),
+    decorative: input.cover_decorative ?? current?.cover_decorative ?? false,
+  };
+}
+
+const currentCover = (current: Publishable | null): CoverState | null =>
+  current?.cover
+    ? {
+        id: current.cover.id,
+        alt: current.cover.alt,
+        ownAlt: current.cover_alt ?? null,
+        decorative: current.cover_decorative ?? false,
+      }
+    : null;
+
+/**
+ * docs/accessibility.md: a body and a cover about to be public pass the accessibility check, or are
+ * refused with each error and its clause (the body's under `body`, the cover's under `cover_alt`),
+ * unless the publisher says why it goes out as it is (`accessibility_reason`, kept in the history).
+ * An item becoming public (published or scheduled) is checked whole; an edit of one that already is,
+ * only for the errors it adds, so fixing a typo in an item published before the check, or with a
+ * reason, is never held back. A reason that was not needed is dropped, so the history never lists
+ * one for a write that had nothing to excuse.
+ */
+export async function checkPublicContent(
+  ctx: WriteContext,
+  input: PublishingInput,
+  current: Publishable | null,
+) {
   const status = input.status ?? current?.status ?? 'draft';
   const wasPublic = PUBLIC_STATUSES.has(current?.status ?? 'draft');
   const reason = input.accessibility_reason ?? null;
   delete input.accessibility_reason;
-  if (!PUBLIC_STATUSES.has(status) || (wasPublic && input.body === undefined)) return;
-  let errors = accessibilityErrors(checkAccessibility(input.body ?? current?.body ?? ''));
+  if (!PUBLIC_STATUSES.has(status)) return;
+  const touchesCover =
+    input.cover !== undefined || input.cover_alt !== undefined || input.cover_decorative !== undefined;
+  if (wasPublic && input.body === undefined && !touchesCover) return;
+
+  let errors =
+    wasPublic && input.body === undefined
+      ? []
+      : accessibilityErrors(checkAccessibility(input.body ?? current?.body ?? ''));
   if (wasPublic && errors.length) {
     // What it had already, counted (two «pinche aquí» links are two errors).
     const had = new Map<string, number>();
@@ -70,19 +137,29 @@ export function checkPublicBody(input: PublishingInput, current: Publishable | n
       return left === 0;
     });
   }
-  if (!errors.length) return;
+  const after = !wasPublic || touchesCover ? await coverAfter(ctx, input, current) : null;
+  let cover = coverFinding(after);
+  // The same fault of the same image it had already is not the edit's.
+  if (cover && wasPublic) {
+    const previous = currentCover(current);
+    const before = coverFinding(previous);
+    if (before && previous?.id === after?.id && findingSentence(before) === findingSentence(cover))
+      cover = null;
+  }
+  if (!errors.length && !cover) return;
   if (reason !== null) {
     input.accessibility_reason = reason;
     return;
   }
-  const count = errors.length === 1 ? 'un error' : `${errors.length} errores`;
-  const fix = errors.length === 1 ? 'corríjalo' : 'corríjalos';
-  throw new ValidationError({
-    body: [
-      `${wasPublic ? 'El cambio añade' : 'El texto tiene'} ${count} de accesibilidad: ${fix} o indique el motivo para publicarlo así.`,
-      ...errors.map(findingSentence),
-    ],
-  });
+  const total = errors.length + (cover ? 1 : 0);
+  const count = total === 1 ? 'un error' : `${total} errores`;
+  const fix = total === 1 ? 'corríjalo' : 'corríjalos';
+  const summary = `${wasPublic ? 'El cambio añade' : errors.length ? 'El texto tiene' : 'La portada tiene'} ${count} de accesibilidad: ${fix} o indique el motivo para publicarlo así.`;
+  // The count leads the first field's list (the body's when it has errors): it is the 422's message.
+  const fields: Record<string, string[]> = {};
+  if (errors.length) fields.body = [summary, ...errors.map(findingSentence)];
+  if (cover) fields.cover_alt = errors.length ? [findingSentence(cover)] : [summary, findingSentence(cover)];
+  throw new ValidationError(fields);
 }
 
 /** The status as it reads now: computed in SQL, so lists, filters and records agree. */
@@ -164,10 +241,10 @@ export function publishing<R extends Publishable, C extends PublishingInput, U e
     /**
      * An item in review stays in review when a reviewer edits it and goes back to draft when anyone
      * else does (docs/review.md); approving it tells its writer. Dates follow the status: now when
-     * published without one, none for a draft, ahead when scheduled. Then the body that is to be
-     * public is checked (checkPublicBody).
+     * published without one, none for a draft, ahead when scheduled. Then the body and the cover that
+     * are to be public are checked (checkPublicContent).
      */
-    prepare(ctx: WriteContext, input: PublishingInput, current: R | null) {
+    async prepare(ctx: WriteContext, input: PublishingInput, current: R | null) {
       const approved =
         reviewed &&
         current?.status === 'review' &&
@@ -178,7 +255,7 @@ export function publishing<R extends Publishable, C extends PublishingInput, U e
       }
       datesFollowStatus(input, current);
       withdrawalFollows(input, current);
-      checkPublicBody(input, current);
+      await checkPublicContent(ctx, input, current);
       const writer = current ? submitterOf(current) : null;
       if (approved && notices && writer !== null) {
         const item = { area, id: current.id, title: input.title ?? current.title ?? '' };

@@ -40,10 +40,11 @@ const quoted = (titles: string[]) => titles.map((title) => `«${title}»`).join(
 
 /**
  * docs/accessibility.md: a slide that is to be shown (active) passes the accessibility check of what
- * it says through references: its image's text alternative (the library's) and its button's text.
- * Slides have no publish permission, so no reason overrides it: the fix is one field away. Checked
- * when the slide becomes active or a checked field changes, so an edit of its dates alone is never
- * held back by what it already had.
+ * it says through references: its image's text alternative (written for the slide, else the
+ * library's; none when it is decorative here) and its button's text. Slides have no publish
+ * permission, so no reason overrides it: the fix is one field away. Checked when the slide becomes
+ * active or a checked field changes, so an edit of its dates alone is never held back by what it
+ * already had.
  */
 async function checkShownSlide(
   tx: Connection,
@@ -53,8 +54,12 @@ async function checkShownSlide(
 ) {
   if (!value('active', current?.active ?? true)) return;
   const becomesShown = !current?.active || columns.has('active');
+  const changed = (name: string, stored: unknown) => columns.has(name) && columns.get(name) !== stored;
   const checkImage =
-    becomesShown || (columns.has('image') && columns.get('image') !== (current?.image?.id ?? null));
+    becomesShown ||
+    changed('image_id', current?.image?.id ?? null) ||
+    changed('image_alt', current?.image_alt ?? null) ||
+    changed('image_decorative', current?.image_decorative ?? false);
   const checkLabel =
     becomesShown || (columns.has('link_label') && columns.get('link_label') !== current?.link_label);
   if (!checkImage && !checkLabel) return;
@@ -66,7 +71,13 @@ async function checkShownSlide(
         ])
       : [];
   const errors = slideAccessibilityErrors({
-    image: image ?? null,
+    image: image
+      ? {
+          ...image,
+          ownAlt: value('image_alt', current?.image_alt ?? null) as string | null,
+          decorative: Boolean(value('image_decorative', current?.image_decorative ?? false)),
+        }
+      : null,
     linkLabel: checkLabel
       ? ((value('link_label', current?.link_label ?? null) as string | null) ?? null)
       : null,
