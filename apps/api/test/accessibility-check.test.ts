@@ -1,3 +1,4 @@
+import type { AccessibilityReport } from '@gestor/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer, testDatabases } from './support';
@@ -298,6 +299,15 @@ describe.each(testDatabases())('the accessibility check on publishing (%s)', (en
       expect(excused.status, excused.text).toBe(201);
       const history = await admin.get(`/api/news/${excused.body.data.id}/audit`);
       expect(history.body.data[0].changes.accessibility_reason).toEqual({ from: null, to: REASON });
+      // The «Accesibilidad» screen lists it as an open finding, and the override with its error.
+      const report = (await admin.get('/api/accessibility')).body.data as AccessibilityReport;
+      const listed = report.findings_by_clause
+        .filter((group) => group.clause === '9.1.1.1' && group.level === 'error')
+        .flatMap((group) => group.items.filter((item) => item.id === excused.body.data.id));
+      expect(listed.flatMap((item) => item.findings.map((finding) => finding.element))).toEqual([
+        'Imagen de portada',
+      ]);
+      expect(report.overrides.find((override) => override.id === excused.body.data.id)?.errors).toBe(1);
     });
 
     test('an edit of a public item is held back only when it adds the fault', async () => {

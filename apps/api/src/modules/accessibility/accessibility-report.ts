@@ -9,7 +9,9 @@ import {
   checkAccessibility,
   clauseTitle,
   compareClauses,
+  type FieldTable,
   type ResourceContract,
+  referenceImageFinding,
 } from '@gestor/shared';
 import type { Connection } from '../../db/client';
 import type { LinkedDocuments } from '../multimedia/linked-documents';
@@ -24,7 +26,7 @@ import { fromTemplate } from '../resource/publishing';
 
 /** What the report needs of an area: where its records live, when they are public, how they are named. */
 export interface ReportedArea {
-  contract: Pick<ResourceContract, 'area' | 'path' | 'lookup'>;
+  contract: Pick<ResourceContract, 'area' | 'path' | 'lookup'> & { fields?: FieldTable };
   table: string;
   titleColumn?: string;
   /** When a record is public now (the area's public side): SQL over `t`. */
@@ -48,6 +50,43 @@ interface ItemRow {
   title: string | null;
   slug: string | null;
   version: string;
+  /** Each image reference with its own alternative (a cover): as referenceImageFinding reads it. */
+  refs?: Record<
+    string,
+    { id: number; alt: string | null; ownAlt: string | null; decorative: boolean } | null
+  >;
+}
+
+/** The image references of an area that carry their own alternative (a cover), with their labels. */
+const alternativeRefs = (area: ReportedArea) =>
+  Object.entries(area.contract.fields ?? {}).flatMap(([name, def]) =>
+    'ref' in def && def.ref?.alternative ? [{ name, label: def.label }] : [],
+  );
+
+/** The SQL of an area's references with their own alternative, as ItemRow's `refs` (or nothing). */
+function refsSql(area: ReportedArea): string {
+  const refs = alternativeRefs(area);
+  if (!refs.length) return '';
+  const each = refs.map(
+    ({ name }) => `'${name}', CASE WHEN t.${name}_id IS NULL THEN NULL ELSE json_build_object(
+       'id', t.${name}_id, 'alt', (SELECT m.alt FROM multimedia m WHERE m.id = t.${name}_id),
+       'ownAlt', t.${name}_alt, 'decorative', t.${name}_decorative) END`,
+  );
+  return `, json_build_object(${each.join(', ')}) AS refs`;
+}
+
+/**
+ * What an item's image references say, read fresh on every load (a library alternative may have
+ * changed since the body's findings were kept): each fault named by the reference's label.
+ */
+function referenceFindings(area: ReportedArea, row: ItemRow): Checked['findings'] {
+  return alternativeRefs(area).flatMap(({ name, label }) => {
+    const image = row.refs?.[name];
+    const found = image ? referenceImageFinding(image, { element: label }) : null;
+    if (!found) return [];
+    const { rule, level, clause, element, message } = found.finding;
+    return [{ rule, level, clause, element, message }];
+  });
 }
 
 export function createAccessibilityReport({
@@ -138,7 +177,7 @@ export function createAccessibilityReport({
     let after = 0;
     for (;;) {
       const rows = await database.query<ItemRow>(
-        `SELECT t.id, ${titleSql(area)} AS title, t.slug, t.updated_at::text AS version
+        `SELECT t.id, ${titleSql(area)} AS title, t.slug, t.updated_at::text AS version${refsSql(area)}
            FROM ${area.table} t WHERE ${area.condition} AND t.id > $1 ORDER BY t.id LIMIT ${batchSize}`,
         [after],
       );
@@ -179,7 +218,7 @@ export function createAccessibilityReport({
         count += rows.length;
         const checked = await findingsOf(area, rows, linked);
         for (const row of rows) {
-          const findings = checked.get(row.id)?.findings ?? [];
+          const findings = [...referenceFindings(area, row), ...(checked.get(row.id)?.findings ?? [])];
           if (!findings.length) continue;
           const errors = findings.filter((finding) => finding.level === 'error').length;
           const warnings = findings.length - errors;
