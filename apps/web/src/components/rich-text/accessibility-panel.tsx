@@ -105,7 +105,7 @@ function FindingItem({
   return (
     <li className={`a11y-finding a11y-finding-${finding.level}`}>
       <p className="a11y-finding-head">
-        <span className={`a11y-level a11y-level-${finding.level}`}>{LEVEL_LABELS[finding.level]}</span>
+        <span className={`level-badge level-badge-${finding.level}`}>{LEVEL_LABELS[finding.level]}</span>
         <span className="sr-only">: </span>
         <strong id={elementId} className="a11y-finding-element">
           {finding.element}

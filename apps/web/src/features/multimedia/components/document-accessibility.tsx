@@ -36,7 +36,7 @@ export function DocumentAccessibilitySection({ media, mayReplace }: DocumentAcce
           {report.lines.map((line) => (
             <li key={line.issue} className={`document-issue document-issue-${line.tone}`}>
               <p className="document-issue-head">
-                <span className={`document-level document-level-${line.tone}`}>{line.level}</span>
+                <span className={`level-badge level-badge-${line.tone}`}>{line.level}</span>
                 <span className="sr-only">: </span>
                 <strong>{line.says}</strong>
               </p>
