@@ -36,9 +36,7 @@ function ClauseSection({ group }: { group: AccessibilityClauseGroup }) {
   return (
     <section className={`a11y-clause a11y-clause-${group.level}`} aria-labelledby={headingId}>
       <h3 id={headingId} className="a11y-clause-heading">
-        <span className={`level-badge level-badge-${group.level}`}>
-          {LEVEL_WORDS[group.level]}
-        </span>
+        <span className={`level-badge level-badge-${group.level}`}>{LEVEL_WORDS[group.level]}</span>
         <span className="sr-only">: </span>
         <span>
           {group.clause} {group.label}
