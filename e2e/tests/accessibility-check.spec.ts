@@ -3,7 +3,15 @@ import type { Browser, Page, Request, Response } from '@playwright/test';
 import { pdf } from '../../apps/api/test/support/documents';
 import { expectAccessible } from '../support/axe';
 import { expect, newPersonWith, test, useSession } from '../support/fixtures';
-import { SCREEN_SIZES, sessionHeaders, settled, shot, writeNewsWithLink } from '../support/pages';
+import {
+  apiUploadImage,
+  pickFromLibrary,
+  SCREEN_SIZES,
+  sessionHeaders,
+  settled,
+  shot,
+  writeNewsWithLink,
+} from '../support/pages';
 import { admin, type TestUser } from '../support/test-users';
 
 // docs/accessibility.md: the body's accessibility check as a publisher meets it. She writes a link
@@ -373,3 +381,122 @@ test.describe('documents of the library', () => {
     expect(refused).toEqual([]);
   });
 });
+
+// docs/accessibility.md#images-the-alternative-belongs-to-the-use: a cover's text alternative
+// belongs to the news item. The image comes from the library without one (uploaded by the
+// administrator; the publisher only views the library): the form says so under the picker, the API
+// refuses «Publicar ahora» with the message under «Texto alternativo en esta noticia», which takes
+// the focus; «Imagen decorativa» turns the box off; the alternative she types is what the website
+// reads.
+test.describe('a cover’s text alternative', () => {
+  const tag = Date.now().toString(36);
+  const fileName = `fiestas-${tag}.png`;
+  const ALT_LABEL = 'Texto alternativo en esta noticia';
+  const DECORATIVE_LABEL = 'Imagen decorativa (no aporta información)';
+  test.beforeAll(async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, locale: 'es-ES' });
+    const page = await context.newPage();
+    await useSession(page, admin);
+    await apiUploadImage(page, baseURL!, { name: fileName, color: '#b45309' });
+    await context.close();
+  });
+
+  for (const [width, viewport] of SCREEN_SIZES) {
+    test.describe(`at ${width} px`, () => {
+      test.use({ viewport });
+
+      test('refused without one, said under the box; decorative turns it off; the one typed reaches the website', async ({
+        page,
+      }) => {
+        test.setTimeout(90_000);
+        await useSession(page, publisher);
+        await page.goto('/news/create');
+        await expect(page.getByRole('heading', { level: 1, name: 'Nueva noticia' })).toBeVisible();
+        const title = `Fiestas del barrio ${tag} ${width}`;
+        await page.getByLabel('Título', { exact: true }).fill(title);
+        const body = page.getByRole('textbox', { name: 'Texto', exact: true });
+        await expect(page.getByRole('button', { name: 'Negrita' })).toBeVisible();
+        await body.click();
+        await page.keyboard.type('Tres días de música y comidas populares en la plaza.');
+
+        // No image, no alternative to write.
+        await expect(page.getByLabel(ALT_LABEL)).toHaveCount(0);
+        await pickFromLibrary(page, { opener: 'Elegir imagen', fileName });
+        const alt = page.getByLabel(ALT_LABEL, { exact: true });
+        const decorative = page.getByLabel(DECORATIVE_LABEL, { exact: true });
+        await expect(alt).toBeEditable();
+        await expect(decorative).not.toBeChecked();
+        await expect(
+          page.getByText('Sin texto alternativo en la biblioteca.', { exact: true }),
+        ).toBeVisible();
+        await expect(
+          page.getByText(
+            'La imagen no tiene texto alternativo en la biblioteca: escriba uno o márquela como decorativa.',
+            { exact: true },
+          ),
+        ).toBeVisible();
+        // The live check, with the API's own function: what «Publicar ahora» would be refused for,
+        // read with the box; and the reason the publisher could give instead.
+        const finding =
+          'Imagen de portada: escriba un texto alternativo que diga lo que la imagen muestra aquí, o márquela como decorativa si no aporta nada al texto. (UNE-EN 301 549, 9.1.1.1)';
+        await expect(alt).toHaveAccessibleDescription(new RegExp(escapeRegExp(finding)));
+        await expect(page.getByLabel(REASON_LABEL)).toBeVisible();
+
+        // Refused: the server's message under the box, which gets the focus; nothing is created.
+        const refused = page.waitForResponse(isNewsCreate);
+        await page.getByRole('button', { name: 'Publicar ahora' }).click();
+        const refusal = await refused;
+        expect(refusal.status()).toBe(422);
+        expect(((await refusal.json()) as { errors: Record<string, string[]> }).errors.cover_alt).toEqual([
+          'La portada tiene un error de accesibilidad: corríjalo o indique el motivo para publicarlo así.',
+          finding,
+        ]);
+        await expect(alt).toBeFocused();
+        await expect(alt).toHaveAttribute('aria-invalid', 'true');
+        await expect(alt).toHaveAccessibleDescription(
+          /La portada tiene un error de accesibilidad: corríjalo o indique el motivo para publicarlo así\./,
+        );
+        await expect(page.getByRole('heading', { level: 1, name: 'Nueva noticia' })).toBeVisible();
+        await alt.scrollIntoViewIfNeeded();
+        await settled(page);
+        await shot(page, `cover-alternative-refused-${width}`);
+        await expectAccessible(page, `noticia con portada sin texto alternativo, rechazada (${width} px)`);
+
+        // Decorative: the box is off and says why; nothing is left to refuse.
+        await decorative.check();
+        await expect(alt).toBeDisabled();
+        await expect(alt).toHaveAccessibleDescription(/^Desactivado: la imagen está marcada como decorativa/);
+        await expect(alt).not.toHaveAttribute('aria-invalid', 'true');
+        await expect(page.getByLabel(REASON_LABEL)).toHaveCount(0);
+        await shot(page, `cover-alternative-decorative-${width}`);
+        await expectAccessible(page, `noticia con portada decorativa (${width} px)`);
+        await decorative.uncheck();
+        await expect(alt).toBeEditable();
+
+        // Described here: nothing to refuse; published, the website reads it.
+        const described = 'Vecinos bailando en la plaza durante las fiestas';
+        await alt.fill(described);
+        await expect(page.getByText(finding, { exact: true })).toHaveCount(0);
+        await expect(page.getByLabel(REASON_LABEL)).toHaveCount(0);
+        const created = page.waitForResponse(isNewsCreate);
+        await page.getByRole('button', { name: 'Publicar ahora' }).click();
+        const response = await created;
+        expect(response.status(), await response.text()).toBe(201);
+        expect(response.request().postDataJSON()).toMatchObject({
+          cover_alt: described,
+          cover_decorative: false,
+        });
+        const { slug } = ((await response.json()) as { data: { slug: string } }).data;
+        await expect(page.getByRole('heading', { level: 1, name: 'Editar noticia' })).toBeVisible();
+        await expect(page.getByLabel(ALT_LABEL, { exact: true })).toHaveValue(described);
+        const published = await page.request.get(`/api/public/v1/news/${slug}`);
+        expect(published.status()).toBe(200);
+        expect(((await published.json()) as { data: { cover: { alt: string } } }).data.cover.alt).toBe(
+          described,
+        );
+      });
+    });
+  }
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

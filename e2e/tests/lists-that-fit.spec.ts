@@ -69,6 +69,8 @@ test.beforeAll(async ({ browser, baseURL }) => {
     status: 'published',
     featured: true,
     cover,
+    // A published cover says what it shows (docs/accessibility.md#images-the-alternative-belongs-to-the-use).
+    cover_alt: 'Vecinos reunidos en el pleno del barrio',
     categories: [parent.slug],
   });
   for (let n = 1; n <= 4; n++) {

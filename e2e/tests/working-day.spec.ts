@@ -61,6 +61,11 @@ for (const [device, viewport] of [
     await expect(picker.getByText(`Elegido: cartel-${suffix}.png`)).toBeVisible({ timeout: 20_000 });
     await picker.getByRole('button', { name: 'Elegir', exact: true }).click();
     await expect(picker).toBeHidden();
+    // A new upload has no alternative in the library: she says what the photo shows in this item,
+    // which publishing it needs (docs/accessibility.md).
+    await desk
+      .getByLabel('Texto alternativo en esta noticia', { exact: true })
+      .fill('Cartel de las fiestas del barrio');
     // Without news.publish her only save is «Guardar» (a draft).
     await desk.getByRole('button', { name: 'Guardar', exact: true }).click();
     await expect(desk.getByRole('heading', { level: 1, name: 'Editar noticia' })).toBeVisible();

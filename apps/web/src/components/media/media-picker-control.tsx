@@ -1,10 +1,12 @@
 import type { MediaKind, MediaRecord } from '@gestor/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { ControllerRenderProps } from 'react-hook-form';
 import { useCan } from '../../lib/permissions';
 import { BoundField, type ControlProps } from '../controls/form-controls';
 import type { FieldControlProps } from '../ui/form-field';
-import { useMediaRecord } from './media-api';
+import { ImageAlternative, type ImageAlternativeOptions } from './image-alternative';
+import { mediaKeys, useMediaRecord } from './media-api';
 import { asSummary, type MediaLike, type MediaSummary, mediaName } from './media-kind';
 import { MediaPickerDialog } from './media-picker-dialog';
 import { MediaThumbnail } from './media-thumbnail';
@@ -13,17 +15,28 @@ import './media.css';
 // A form field holding one media item's id (a cover, a logo, a slide's image), chosen from the
 // library with MediaPickerDialog. The value is the id, or null; what is shown comes from the item
 // just picked, else the record's own reference (`initial`), else GET /api/multimedia/{id} for people
-// with multimedia.view.
+// with multimedia.view. With `alternative`, the image's text alternative in this use and its
+// decorative mark go under it (image-alternative.tsx).
 
 interface MediaPickerControlProps extends ControlProps {
   /** The reference the area's record carries (`record.cover`), shown until something else is picked. */
   initial?: MediaLike | null;
   /** Only this kind may be picked; images by default. */
   kind?: MediaKind;
+  /**
+   * The reference has an alternative of its own (`RefSpec.alternative`: `<name>_alt`,
+   * `<name>_decorative`): its controls, labelled for this use, go under the picker.
+   */
+  alternative?: ImageAlternativeOptions;
 }
 
-export function MediaPickerControl({ initial, kind = 'image', ...bound }: MediaPickerControlProps) {
-  return (
+export function MediaPickerControl({
+  initial,
+  kind = 'image',
+  alternative,
+  ...bound
+}: MediaPickerControlProps) {
+  const picker = (
     <BoundField
       {...bound}
       render={(field, control, disabled) => (
@@ -33,9 +46,18 @@ export function MediaPickerControl({ initial, kind = 'image', ...bound }: MediaP
           disabled={disabled}
           initial={initial ?? null}
           kind={kind}
+          alternative={Boolean(alternative)}
         />
       )}
     />
+  );
+  if (!alternative) return picker;
+  return (
+    // One cell of the form's grid, however many controls.
+    <div className="media-control-group">
+      {picker}
+      <ImageAlternative name={bound.name} initial={initial ?? null} {...alternative} />
+    </div>
   );
 }
 
@@ -46,20 +68,32 @@ const NOUNS: Record<MediaKind, { one: string; none: string; choose: string }> = 
   audio: { one: 'audio', none: 'Ningún audio elegido.', choose: 'Elegir audio' },
 };
 
+/**
+ * The chosen item's alternative in the library. Where the use has its own (`alternative`), the
+ * library's is only its default, and none is not decorative: the controls under it say the rest.
+ */
+function libraryAltLine(alt: string | null, alternative: boolean): string {
+  if (!alternative) return alt ? `Texto alternativo: ${alt}` : 'Sin texto alternativo (decorativa).';
+  return alt ? `Texto alternativo en la biblioteca: ${alt}` : 'Sin texto alternativo en la biblioteca.';
+}
+
 function MediaPickerInput({
   field,
   control,
   disabled,
   initial,
   kind,
+  alternative,
 }: {
   field: ControllerRenderProps;
   control: FieldControlProps;
   disabled: boolean;
   initial: MediaLike | null;
   kind: MediaKind;
+  alternative: boolean;
 }) {
   const can = useCan();
+  const queryClient = useQueryClient();
   const mayBrowse = can('multimedia.view');
   const value = typeof field.value === 'number' ? field.value : null;
   const [picked, setPicked] = useState<MediaRecord | null>(null);
@@ -95,9 +129,7 @@ function MediaPickerInput({
             <MediaThumbnail media={media} className="media-control-thumbnail" />
             <span className="media-control-text">
               <span className="media-control-name">{media.original_name ?? mediaName(media)}</span>
-              <span className="media-control-alt">
-                {media.alt ? `Texto alternativo: ${media.alt}` : 'Sin texto alternativo (decorativa).'}
-              </span>
+              <span className="media-control-alt">{libraryAltLine(media.alt ?? null, alternative)}</span>
             </span>
           </>
         ) : (
@@ -152,6 +184,8 @@ function MediaPickerInput({
           onPick={([record]) => {
             if (!record) return;
             setPicked(record);
+            // What else reads the chosen item (its alternative, a preview) finds it without asking.
+            queryClient.setQueryData(mediaKeys.record(record.id), record);
             field.onChange(record.id);
           }}
         />

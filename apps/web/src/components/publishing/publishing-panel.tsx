@@ -5,6 +5,8 @@ import { useUser } from '../../lib/auth';
 import { useCan } from '../../lib/permissions';
 import { DateTimeControl, FormSection, MADRID_TIME_HINT, TextareaControl } from '../controls';
 import { FieldTableContext } from '../controls/form-controls';
+import { alternativeFieldsOf, imageReferenceOf, useImageAlternative } from '../media/image-alternative-check';
+import type { MediaLike } from '../media/media-kind';
 import { formatDateTime } from '../resource/format';
 import { richTextFieldOf, useAccessibilityFindings } from '../rich-text/accessibility-check';
 import { PublicationStatusTag } from './publication-status-tag';
@@ -94,7 +96,7 @@ export function PublishingPanel({
             Se guarda como borrador: {what} corresponde a quien puede publicar {many}.
           </p>
         )}
-        {mayPublish && !readOnly && <AccessibilityReason />}
+        {mayPublish && !readOnly && <AccessibilityReason record={record} />}
         {review.submit}
         {review.thread}
       </div>
@@ -106,21 +108,38 @@ export function PublishingPanel({
 const REASON = 'accessibility_reason';
 
 /**
- * docs/accessibility.md: the API refuses to publish or schedule a body with accessibility errors
- * unless the publisher says why (`accessibility_reason`, an instruction: sent with the save, never
- * read back, cleared when the saved record fills the form again). Shown while the editor's check
- * finds errors in the area's rich text field, and while it holds text or a message, so nothing typed
- * is sent, or refused, out of sight. Empty, it is not sent.
+ * docs/accessibility.md: the API refuses to publish or schedule a body with accessibility errors, or
+ * a cover without a fitting text alternative, unless the publisher says why (`accessibility_reason`,
+ * an instruction: sent with the save, never read back, cleared when the saved record fills the form
+ * again). Shown while the editor's check finds errors in the area's rich text field or its cover
+ * (image-alternative-check.ts, the API's own function), and while it holds text or a message, so
+ * nothing typed is sent, or refused, out of sight. Empty, it is not sent.
  */
-function AccessibilityReason() {
+function AccessibilityReason({ record }: { record: object | undefined }) {
   const fields = useContext(FieldTableContext);
-  const offered = REASON in fields;
-  const findings = useAccessibilityFindings(offered ? richTextFieldOf(fields) : undefined);
-  const reason = useWatch({ name: REASON, disabled: !offered }) as string | null | undefined;
+  const image = imageReferenceOf(fields);
+  if (!(REASON in fields)) return null;
+  if (!image) return <ReasonField imageError={false} imageRefused={false} />;
+  const initial = ((record as Record<string, unknown> | undefined)?.[image] ?? null) as MediaLike | null;
+  return <ReasonWithImage image={image} initial={initial} />;
+}
+
+/** The reason, in an area whose cover is checked too: the cover's finding, and the API's message on it. */
+function ReasonWithImage({ image, initial }: { image: string; initial: MediaLike | null }) {
+  const { finding } = useImageAlternative(image, initial, {});
   const { getFieldState, formState } = useFormContext();
-  const refused = Boolean(offered && getFieldState(REASON, formState).error);
-  const hasErrors = findings.some((finding) => finding.level === 'error');
-  if (!offered || !(hasErrors || reason || refused)) return null;
+  const refused = Boolean(getFieldState(alternativeFieldsOf(image).alt, formState).error);
+  return <ReasonField imageError={finding?.level === 'error'} imageRefused={refused} />;
+}
+
+function ReasonField({ imageError, imageRefused }: { imageError: boolean; imageRefused: boolean }) {
+  const fields = useContext(FieldTableContext);
+  const findings = useAccessibilityFindings(richTextFieldOf(fields));
+  const reason = useWatch({ name: REASON }) as string | null | undefined;
+  const { getFieldState, formState } = useFormContext();
+  const refused = Boolean(getFieldState(REASON, formState).error) || imageRefused;
+  const hasErrors = imageError || findings.some((finding) => finding.level === 'error');
+  if (!(hasErrors || reason || refused)) return null;
   return (
     <div className="publishing-reason">
       <TextareaControl

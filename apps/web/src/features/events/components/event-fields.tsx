@@ -76,7 +76,12 @@ export function EventFields({ record, readOnly }: FormFieldsProps<EventRecord>) 
       </FormGrid>
       <RichTextControl name="body" />
       <FormGrid>
-        <MediaPickerControl name="cover" initial={record?.cover ?? null} />
+        <MediaPickerControl
+          name="cover"
+          initial={record?.cover ?? null}
+          // The element as the API's check names a cover in its 422 (publishing.ts).
+          alternative={{ label: 'Texto alternativo en este evento', element: 'Imagen de portada' }}
+        />
         {categories.allowed && !readOnly ? (
           <TagsControl
             name="categories"

@@ -37,7 +37,12 @@ export function NewsFields({ record, readOnly }: FormFieldsProps<NewsRecord>) {
       <TextareaControl name="excerpt" rows={3} />
       <RichTextControl name="body" />
       <FormGrid>
-        <MediaPickerControl name="cover" initial={record?.cover ?? null} />
+        <MediaPickerControl
+          name="cover"
+          initial={record?.cover ?? null}
+          // The element as the API's check names a cover in its 422 (publishing.ts).
+          alternative={{ label: 'Texto alternativo en esta noticia', element: 'Imagen de portada' }}
+        />
         <div className="news-side-fields">
           {categories.allowed && !readOnly ? (
             <TagsControl

@@ -29,6 +29,8 @@ export function SlideFields({ record }: FormFieldsProps<SlideRecord>) {
             name="image"
             hint="Obligatoria. Mejor apaisada (16:9), de al menos 1280 px de ancho."
             initial={record?.image ?? null}
+            // A slide's image with no alternative anywhere is shown as decorative (the API's rule).
+            alternative={{ label: 'Texto alternativo en esta diapositiva', emptyIsDecorative: true }}
           />
           <TextControl name="title" autoComplete="off" />
           <TextareaControl name="subtitle" rows={2} />

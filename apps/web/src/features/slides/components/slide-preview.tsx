@@ -19,12 +19,35 @@ const DEVICES: ReadonlyArray<{ value: Device; label: string; icon: string }> = [
 ];
 
 export function SlidePreview({ headingId, record }: { headingId: string; record: SlideRecord | undefined }) {
-  const [title, subtitle, image, linkUrl, linkLabel, active, startsAt, endsAt] = useWatch<
-    SlideFormValues,
-    ['title', 'subtitle', 'image', 'link_url', 'link_label', 'active', 'starts_at', 'ends_at']
-  >({
-    name: ['title', 'subtitle', 'image', 'link_url', 'link_label', 'active', 'starts_at', 'ends_at'],
-  });
+  const [title, subtitle, image, imageAlt, imageDecorative, linkUrl, linkLabel, active, startsAt, endsAt] =
+    useWatch<
+      SlideFormValues,
+      [
+        'title',
+        'subtitle',
+        'image',
+        'image_alt',
+        'image_decorative',
+        'link_url',
+        'link_label',
+        'active',
+        'starts_at',
+        'ends_at',
+      ]
+    >({
+      name: [
+        'title',
+        'subtitle',
+        'image',
+        'image_alt',
+        'image_decorative',
+        'link_url',
+        'link_label',
+        'active',
+        'starts_at',
+        'ends_at',
+      ],
+    });
   const [device, setDevice] = useState<Device>('desktop');
 
   // The record's own image is known; one just picked is read from the library (multimedia.view is
@@ -67,7 +90,12 @@ export function SlidePreview({ headingId, record }: { headingId: string; record:
       <div className={`slide-preview-frame slide-preview-${device}`}>
         <div className="slide-preview" data-testid="slide-preview">
           {media ? (
-            <img className="slide-preview-image" src={media.url} alt={media.alt ?? ''} />
+            // As the website reads it: none when decorative here, else this slide's, else the library's.
+            <img
+              className="slide-preview-image"
+              src={media.url}
+              alt={imageDecorative ? '' : imageAlt?.trim() || media.alt || ''}
+            />
           ) : (
             <div className="slide-preview-empty">
               <i className="pi pi-image" aria-hidden="true" />
