@@ -124,7 +124,7 @@ for (const [width, viewport] of SCREEN_SIZES) {
       await edit.getByLabel('Texto del enlace').fill('inscripción en los talleres');
       await page.keyboard.press('Enter');
       await expect(edit).toBeHidden();
-      await expect(panel.getByRole('status')).toHaveText('Sin problemas de accesibilidad detectados.');
+      await expect(panel.getByRole('status')).toHaveText('Sin problemas de accesibilidad detectados en el texto.');
 
       // Publishing it is approving it: the writer is told.
       const approved = Date.now();

@@ -15,7 +15,7 @@ const CAPITALS = '<p>ESTE PÁRRAFO ESTÁ ESCRITO ENTERO EN MAYÚSCULAS</p>';
 describe('the panel’s counts', () => {
   it('says what there is, in words, and nothing when there is none', () => {
     expect(findingCounts([])).toBe('');
-    expect(findingsAnnouncement([])).toBe('Sin problemas de accesibilidad detectados.');
+    expect(findingsAnnouncement([])).toBe('Sin problemas de accesibilidad detectados en el texto.');
     expect(findingsAnnouncement(checkAccessibility(GENERIC_LINK))).toBe('1 error de accesibilidad');
     expect(findingsAnnouncement(checkAccessibility(CAPITALS))).toBe('1 aviso de accesibilidad');
     expect(findingCounts(checkAccessibility(`${GENERIC_LINK}${NO_ALT}${CAPITALS}`))).toBe(

@@ -90,7 +90,7 @@ export function findingCounts(findings: readonly AccessibilityFinding[]): string
     .join(' y ');
 }
 
-export const NO_FINDINGS = 'Sin problemas de accesibilidad detectados.';
+export const NO_FINDINGS = 'Sin problemas de accesibilidad detectados en el texto.';
 
 /** What the panel's live region says when the counts change: «2 errores y 1 aviso de accesibilidad». */
 export function findingsAnnouncement(findings: readonly AccessibilityFinding[]): string {
