@@ -107,8 +107,12 @@ for (const [width, viewport] of SCREEN_SIZES) {
       await expect(link).toHaveAttribute('href', 'https://sede.example.es/bases.pdf');
 
       // Checked again once typing pauses: said, and shown, once.
-      await expect(panel.getByRole('status')).toHaveText('Sin problemas de accesibilidad detectados en el texto.');
-      await expect(panel.getByRole('paragraph')).toHaveText('Sin problemas de accesibilidad detectados en el texto.');
+      await expect(panel.getByRole('status')).toHaveText(
+        'Sin problemas de accesibilidad detectados en el texto.',
+      );
+      await expect(panel.getByRole('paragraph')).toHaveText(
+        'Sin problemas de accesibilidad detectados en el texto.',
+      );
       await expect(panel.getByRole('listitem')).toHaveCount(0);
       await expect(page.getByLabel(REASON_LABEL)).toHaveCount(0);
 

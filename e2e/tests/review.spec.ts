@@ -124,7 +124,9 @@ for (const [width, viewport] of SCREEN_SIZES) {
       await edit.getByLabel('Texto del enlace').fill('inscripción en los talleres');
       await page.keyboard.press('Enter');
       await expect(edit).toBeHidden();
-      await expect(panel.getByRole('status')).toHaveText('Sin problemas de accesibilidad detectados en el texto.');
+      await expect(panel.getByRole('status')).toHaveText(
+        'Sin problemas de accesibilidad detectados en el texto.',
+      );
 
       // Publishing it is approving it: the writer is told.
       const approved = Date.now();

@@ -184,7 +184,9 @@ describe.each(testDatabases())('slides (%s)', (engine) => {
     const named = await upload('IMG_2031.png', 'IMG_2031.png');
     const badImage = await admin.post('/api/slides', { title: 'Foto', image: named.id });
     expect(badImage.status).toBe(422);
-    expect(badImage.body.errors.image[0]).toMatch(/9\.1\.1\.1\)\. Cámbielo en Multimedia o escriba uno para esta diapositiva\.$/);
+    expect(badImage.body.errors.image[0]).toMatch(
+      /9\.1\.1\.1\)\. Cámbielo en Multimedia o escriba uno para esta diapositiva\.$/,
+    );
 
     // An edit of one half is checked against the stored other.
     const slide = await create({
