@@ -18,36 +18,23 @@ const DEVICES: ReadonlyArray<{ value: Device; label: string; icon: string }> = [
   { value: 'phone', label: 'Móvil', icon: 'pi pi-mobile' },
 ];
 
+/** The form's fields the preview shows, in the order it reads them. */
+const PREVIEWED = [
+  'title',
+  'subtitle',
+  'image',
+  'image_alt',
+  'image_decorative',
+  'link_url',
+  'link_label',
+  'active',
+  'starts_at',
+  'ends_at',
+] as const satisfies ReadonlyArray<keyof SlideFormValues>;
+
 export function SlidePreview({ headingId, record }: { headingId: string; record: SlideRecord | undefined }) {
   const [title, subtitle, image, imageAlt, imageDecorative, linkUrl, linkLabel, active, startsAt, endsAt] =
-    useWatch<
-      SlideFormValues,
-      [
-        'title',
-        'subtitle',
-        'image',
-        'image_alt',
-        'image_decorative',
-        'link_url',
-        'link_label',
-        'active',
-        'starts_at',
-        'ends_at',
-      ]
-    >({
-      name: [
-        'title',
-        'subtitle',
-        'image',
-        'image_alt',
-        'image_decorative',
-        'link_url',
-        'link_label',
-        'active',
-        'starts_at',
-        'ends_at',
-      ],
-    });
+    useWatch<SlideFormValues, typeof PREVIEWED>({ name: PREVIEWED });
   const [device, setDevice] = useState<Device>('desktop');
 
   // The record's own image is known; one just picked is read from the library (multimedia.view is
