@@ -453,25 +453,40 @@ describe.each(testDatabases())('public API transport (%s)', (engine) => {
 
   test('a cache hit whose body then fails to parse is the only answer on its connection', async () => {
     const item = await news();
-    await get(`/news/${item.slug}`);
-    const received = await new Promise<string>((resolve) => {
-      const socket = connect({ port: server.port, host: '127.0.0.1' });
-      const chunks: Buffer[] = [];
-      const done = () => resolve(Buffer.concat(chunks).toString('latin1'));
-      const timer = setTimeout(() => socket.destroy(), 3_000);
-      socket.on('data', (chunk) => chunks.push(chunk));
-      socket.on('error', () => {});
-      socket.on('close', () => {
-        clearTimeout(timer);
-        done();
+    const raw = () =>
+      new Promise<string>((resolve) => {
+        const socket = connect({ port: server.port, host: '127.0.0.1' });
+        const chunks: Buffer[] = [];
+        const done = () => resolve(Buffer.concat(chunks).toString('latin1'));
+        const timer = setTimeout(() => socket.destroy(), 3_000);
+        socket.on('data', (chunk) => chunks.push(chunk));
+        socket.on('error', () => {});
+        socket.on('close', () => {
+          clearTimeout(timer);
+          done();
+        });
+        socket.on('connect', () =>
+          socket.write(
+            `GET ${API}/news/${item.slug} HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
+          ),
+        );
       });
-      socket.on('connect', () =>
-        socket.write(
-          `GET ${API}/news/${item.slug} HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
-        ),
-      );
-    });
-    expect(received.match(/HTTP\/1\.1 \d{3}/g), received).toEqual(['HTTP/1.1 200']);
+    // As expectNoRoundTrip: an announcement that arrives late (the item's own write, heard by NOTIFY
+    // some time after its answer on a loaded machine) may empty the cache between the warm-up and the
+    // raw request, which is then a miss answered 400 by the parser. One answer either way; a hit
+    // within a few attempts.
+    for (let attempt = 1; ; attempt++) {
+      await listening();
+      const heard = announcements;
+      await get(`/news/${item.slug}`);
+      const received = await raw();
+      const answers = received.match(/HTTP\/1\.1 \d{3}/g);
+      expect(answers, received).toHaveLength(1);
+      if (answers![0] === 'HTTP/1.1 200') return;
+      const explained = announcements > heard || !server.database.hearsContentChanges();
+      expect(explained, `a miss with no announcement, listening all along:\n${received}`).toBe(true);
+      expect(attempt, 'announcements on every attempt').toBeLessThan(5);
+    }
   });
 
   // Another process hears the write by NOTIFY a moment after its commit (decision 022): until then
