@@ -94,8 +94,8 @@ for (const [width, viewport] of SCREEN_SIZES) {
       const writerPage = await writerContext.newPage();
       await useSession(writerPage, writer);
       await sendToReview(writerPage, title, width);
-      // She closes the editor: it is in her reviewer's hands.
-      await writerContext.close();
+      // She leaves the editor open: having sent it, her tab no longer holds the edit lock, so her
+      // reviewer can work on it (docs/review.md).
 
       // The reviewer is told by mail, with a link to the item.
       const mail = await waitForMail(reviewer.email, { since: started, subject: /Noticia para revisar/ });
@@ -113,6 +113,11 @@ for (const [width, viewport] of SCREEN_SIZES) {
       await entry.getByRole('link', { name: title }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Editar noticia' })).toBeVisible();
       await expect(page.getByText('Nota: ¿Puedes mirar el enlace de inscripción?')).toBeVisible();
+      // The writer's tab is still open on it, but she does not hold the edit lock: the form is the
+      // reviewer's to change.
+      await expect(page.getByText(`${writer.name} está editando`, { exact: false })).toBeVisible();
+      await expect(page.getByText(/tiene el control/)).toHaveCount(0);
+      await expect(page.getByLabel('Título', { exact: true })).toBeEditable();
 
       // The check flags the link; «Ir al elemento» selects it and Ctrl+K rewrites it.
       const panel = page.getByRole('region', { name: 'Accesibilidad' });
@@ -145,6 +150,7 @@ for (const [width, viewport] of SCREEN_SIZES) {
       await expect(page.getByLabel('Título', { exact: true })).toHaveValue(title);
       await shot(page, `review-published-${width}`);
       await expectAccessible(page, `noticia aprobada y publicada (${width} px)`);
+      await writerContext.close();
     });
   });
 }

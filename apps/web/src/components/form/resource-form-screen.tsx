@@ -1,15 +1,16 @@
-import type { Permission } from '@gestor/shared';
+import type { Permission, ReviewState } from '@gestor/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type DefaultValues, type FieldPath, type FieldValues, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../lib/api-client';
+import { useUser } from '../../lib/auth';
 import { errorMessage } from '../../lib/form-errors';
 import { useCan } from '../../lib/permissions';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -59,6 +60,12 @@ import { useDraftRecovery } from './draft-recovery';
 
 interface ScreenProps<R extends ResourceRecord, V extends FieldValues> {
   screens: ResourceScreens<R, V>;
+}
+
+/** An item in review that this person sent (docs/review.md): she waits for her reviewer. */
+function awaitsReviewOf(record: unknown, userId: number | undefined): boolean {
+  const item = record as { status?: string; review?: ReviewState | null } | undefined;
+  return userId !== undefined && item?.status === 'review' && item.review?.submitted_by?.id === userId;
 }
 
 export function ResourceCreateScreen<R extends ResourceRecord, V extends FieldValues>({
@@ -283,9 +290,16 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
   // The record on screen for `toBody`, which the schema below reads long after its first render: a
   // review's transition (docs/review.md) changes its status without a save.
   const shown = useRef(record);
+  // docs/review.md: whoever sent the item to review leaves it to the reviewer. Her tab does not take
+  // the edit lock while it holds no change of hers, so a reviewer who opens it can work; once she
+  // changes something she takes it as anyone editing does (her save returns the item to draft).
+  const userId = useUser()?.id;
+  const [changedHere, setChangedHere] = useState(false);
+  const waitsForReview = awaitsReviewOf(record, userId) && !changedHere;
   // Issue 19: who else is editing; a tab without the edit lock shows the form read-only.
   const presence = usePresence(contract, record?.id, {
     mayEdit: editing && allowed('update') && manageable,
+    claim: !waitsForReview,
     version: updatedAt,
   });
   const readOnly = !allowed(editing ? 'update' : 'create') || !manageable || presence.locked;
@@ -308,6 +322,8 @@ function ResourceForm<R extends ResourceRecord, V extends FieldValues>({
     // A date control's unreadable text blocks saving even where the schema ignores the field.
     resolver: rejectUnreadableDates(zodResolver(schema)),
   });
+  const dirty = form.formState.isDirty;
+  useEffect(() => setChangedHere(dirty), [dirty]);
   const showRecord = (latest: R) => {
     updatedAt.current = latest.updated_at;
     shown.current = latest;

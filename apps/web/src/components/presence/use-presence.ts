@@ -38,10 +38,17 @@ export function usePresence(
   recordId: number | undefined,
   {
     mayEdit,
+    claim = true,
     version,
   }: {
     /** May change this record (its update permission, and a record the person may manage). */
     mayEdit: boolean;
+    /**
+     * Takes the lock when it is free (default). False: the tab may edit but waits for someone else
+     * (docs/review.md: the writer of an item she sent to review, until she changes something); it
+     * still turns read-only while another holds the lock.
+     */
+    claim?: boolean;
     /** The updated_at of the version on screen (and of this tab's own saves). */
     version: RefObject<string | undefined>;
   },
@@ -74,7 +81,7 @@ export function usePresence(
     try {
       const answer = await api.post<PresenceState & { updated_at: string }>(base, {
         tab: TAB_ID,
-        editing: mayEdit,
+        editing: mayEdit && claim,
       });
       const { updated_at, ...next } = answer;
       show(next);
@@ -88,7 +95,7 @@ export function usePresence(
     } finally {
       inFlight.current = false;
     }
-  }, [base, mayEdit, show, version]);
+  }, [base, mayEdit, claim, show, version]);
 
   useEffect(() => {
     if (!base || recordId === undefined) return;
@@ -98,7 +105,7 @@ export function usePresence(
         if (next.area !== contract.path || next.id !== recordId) return;
         show(next);
         // The lock is free: whoever may edit asks for it (the server gives it to one).
-        if (!next.lock && mayEdit) void announce();
+        if (!next.lock && mayEdit && claim) void announce();
       },
       saved: (event) => {
         if (event.area === contract.path && event.id === recordId)
@@ -124,7 +131,7 @@ export function usePresence(
       window.removeEventListener('pageshow', onPageShow);
       void leave(false);
     };
-  }, [base, recordId, contract.path, mayEdit, announce, show, noticeSave]);
+  }, [base, recordId, contract.path, mayEdit, claim, announce, show, noticeSave]);
 
   const takeOver = useCallback(async () => {
     if (!base) return;
@@ -137,7 +144,8 @@ export function usePresence(
 
   return {
     state,
-    locked: mayEdit && state !== null && !state.mine,
+    // A tab that does not claim the lock is locked out only by someone holding it.
+    locked: mayEdit && state !== null && !state.mine && (claim || state.lock !== null),
     mayEdit,
     takenBy,
     savedElsewhere:
