@@ -34,11 +34,7 @@ describe.each(testDatabases())('media by identity (%s)', (engine) => {
   });
   afterAll(() => server?.close());
 
-  const upload = async (name: string, bytes: Buffer) => {
-    const response = await admin.upload('/api/multimedia', { name, bytes });
-    expect(response.status, response.text).toBe(201);
-    return response.body.data;
-  };
+  const upload = (name: string, bytes: Buffer) => admin.uploadMedia(name, bytes);
   const replace = (id: number, name: string, bytes: Buffer) =>
     admin.upload(`/api/multimedia/${id}/file`, { name, bytes }, {}, 'PUT');
   const storedBody = async (id: number) =>

@@ -338,11 +338,7 @@ describe.each(testDatabases())('the accessibility of uploaded documents (%s)', (
   });
   afterAll(() => server?.close());
 
-  const upload = async (name: string, bytes: Buffer) => {
-    const response = await admin.upload('/api/multimedia', { name, bytes });
-    expect(response.status, response.text).toBe(201);
-    return response.body.data;
-  };
+  const upload = (name: string, bytes: Buffer) => admin.uploadMedia(name, bytes);
 
   test('each upload records what its document lacks; images and text are not checked', async () => {
     const plain = await upload('bases.pdf', documents.pdf({ created: 'D:20260301100000' }));

@@ -67,11 +67,7 @@ describe.each(testDatabases())('public read API (%s)', (engine) => {
     expect(response.status, response.text).toBe(201);
     return response.body.data;
   };
-  const upload = async (name: string, bytes: Buffer) => {
-    const response = await admin.upload('/api/multimedia', { name, bytes });
-    expect(response.status, response.text).toBe(201);
-    return response.body.data;
-  };
+  const upload = (name: string, bytes: Buffer) => admin.uploadMedia(name, bytes);
   const news = (input: Record<string, unknown>) =>
     created('/api/news', { status: 'published', ...input, title: input.title ?? unique('Noticia') });
 

@@ -137,6 +137,13 @@ export class TestClient {
     return this.request(method, path, { form });
   }
 
+  /** Uploads a file to the multimedia library and gives the item; anything but a 201 throws. */
+  async uploadMedia(name: string, bytes: Uint8Array, fields: Record<string, string> = {}) {
+    const response = await this.upload('/api/multimedia', { name, bytes }, fields);
+    if (response.status !== 201) throw new Error(`Subida de ${name}: ${response.status} ${response.text}`);
+    return response.body.data;
+  }
+
   post(path: string, json?: unknown, options: RequestOptions = {}) {
     return this.request('POST', path, { json, ...options });
   }

@@ -56,18 +56,17 @@ const WORD_TYPES =
   '<Default Extension="xml" ContentType="application/xml"/>' +
   '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
 
-/** A Word document (.docx) with the properties given, deflated as Word writes it. */
-export function docx({
-  title,
-  created,
-  language,
-}: {
+/** What an office document's properties say, as docx() and odt() write them. */
+export interface OfficeProperties {
   title?: string;
-  /** dcterms:created, e.g. 2017-03-01T10:00:00Z */
+  /** When it was created, e.g. 2017-03-01T10:00:00Z */
   created?: string;
-  /** The default language of the styles (w:lang), e.g. es-ES. */
+  /** The default language of its styles, e.g. es-ES. */
   language?: string;
-}): Buffer {
+}
+
+/** A Word document (.docx) with the properties given, deflated as Word writes it. */
+export function docx({ title, created, language }: OfficeProperties): Buffer {
   const core =
     '<?xml version="1.0" encoding="UTF-8"?><cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
     (title === undefined ? '' : `<dc:title>${title}</dc:title>`) +
@@ -94,15 +93,7 @@ export function docx({
 }
 
 /** An OpenDocument text (.odt) with the metadata and default language given. */
-export function odt({
-  title,
-  created,
-  language,
-}: {
-  title?: string;
-  created?: string;
-  language?: string;
-}): Buffer {
+export function odt({ title, created, language }: OfficeProperties): Buffer {
   const meta =
     '<?xml version="1.0" encoding="UTF-8"?><office:document-meta xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><office:meta>' +
     (title === undefined ? '' : `<dc:title>${title}</dc:title>`) +
