@@ -37,12 +37,16 @@ const isCheckedDocument = (mime: string) => CHECKED_DOCUMENT_TYPES.includes(mime
 const MAX_INFLATED = 16 * 1024 * 1024;
 
 /**
- * A PDF up to this size is read whole; a larger one by its first and last READ_EDGE bytes, where its
+ * A PDF up to this size is read whole; a larger one by its first and last PDF_EDGE bytes, where its
  * catalog, information dictionary and cross-reference sections are (at the start when it is
- * linearized, at the end otherwise). Scanning costs about 5 ms a megabyte of the event loop's time.
+ * linearized, at the end otherwise); when those ends show images and no font, it is passed over a
+ * chunk at a time to tell a scan (looksScanned).
+ * Reading costs about 5 ms a megabyte of the event loop's time and twice its size in memory: an upload
+ * spends a few milliseconds and megabytes on it however large the file (bench/cases/media-upload.mjs).
  */
-const PDF_WHOLE_MAX = 16 * 1024 * 1024;
-const PDF_EDGE = 8 * 1024 * 1024;
+const PDF_WHOLE_MAX = 2 * 1024 * 1024;
+const PDF_EDGE = 1024 * 1024;
+const SCAN_CHUNK = 1024 * 1024;
 
 /** The check of the document at `path`, of type `mime` (as sniffed), or null for other types. */
 export async function checkDocument(path: string, mime: string): Promise<DocumentAccessibility | null> {
@@ -61,6 +65,7 @@ export async function checkDocument(path: string, mime: string): Promise<Documen
             await readAt(file, size - PDF_EDGE, PDF_EDGE),
           ]);
       found = readPdf(bytes, whole);
+      if (found?.scanned && !whole) found.scanned = await looksScanned(file, size);
     } else {
       const format = mime in OFFICE_OPEN_XML ? OFFICE_OPEN_XML[mime as keyof typeof OFFICE_OPEN_XML] : 'odf';
       found = await readPackage(await zipParts(file, size), format);
@@ -71,6 +76,33 @@ export async function checkDocument(path: string, mime: string): Promise<Documen
   } finally {
     await file.close();
   }
+}
+
+const RAW_TOKENS = {
+  image: [Buffer.from('/Subtype/Image'), Buffer.from('/Subtype /Image')],
+  font: [Buffer.from('/Font')],
+  // Compressed objects may hold the fonts out of sight: then it cannot be told.
+  compressed: [Buffer.from('/ObjStm')],
+};
+const TOKEN_OVERLAP = 16;
+
+/**
+ * Whether a large PDF is a scan, from its raw bytes a chunk at a time: images, no font anywhere, and
+ * no compressed object stream that could hold fonts unseen. Stops at the first font.
+ */
+async function looksScanned(file: FileHandle, size: number): Promise<boolean> {
+  let image = false;
+  let compressed = false;
+  let carry = Buffer.alloc(0);
+  for (let position = 0; position < size; position += SCAN_CHUNK) {
+    const chunk = Buffer.concat([carry, await readAt(file, position, SCAN_CHUNK)]);
+    const has = (tokens: Buffer[]) => tokens.some((token) => chunk.includes(token));
+    if (has(RAW_TOKENS.font)) return false;
+    image ||= has(RAW_TOKENS.image);
+    compressed ||= has(RAW_TOKENS.compressed);
+    carry = chunk.subarray(Math.max(0, chunk.length - TOKEN_OVERLAP));
+  }
+  return image && !compressed;
 }
 
 const UNREADABLE: DocumentAccessibility = { created_on: null, exempt: false, readable: false, issues: [] };
@@ -196,8 +228,9 @@ function readPdf(bytes: Buffer, whole: boolean): Found | null {
     title: pdfText(resolve(info, 'Title')) || xmpAlternative(xmp, 'dc:title'),
     language: pdfText(resolve(catalogDictionary, 'Lang')),
     tagged: resolve(catalogDictionary, 'StructTreeRoot') !== null && !/\/Marked\s+false/.test(markInfo),
-    // Only a file read whole can be said to hold no font anywhere.
-    scanned: whole && hasImages && !hasFonts,
+    // Read whole, this is the answer; read by its ends, only a hint (images, no font, nothing
+    // compressed there) that checkDocument confirms by passing over the whole file.
+    scanned: hasImages && !hasFonts && (whole || streams.length === 0),
     hasLanguage: true,
   };
 }
