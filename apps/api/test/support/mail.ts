@@ -142,27 +142,28 @@ export function parseRawMail(raw: string): ParsedMail {
   };
 }
 
-/** A real SMTP server on 127.0.0.1 (MAIL_MAILER=smtp points at `port`) that keeps each raw message. */
-export interface SmtpInbox {
+/** A real SMTP server on 127.0.0.1 (MAIL_MAILER=smtp points at `port`). */
+export interface SmtpServer {
   port: number;
-  /** Every message received, raw, in order of arrival. */
-  received: string[];
   close(): Promise<void>;
 }
 
-export async function startSmtpInbox(): Promise<SmtpInbox> {
-  const received: string[] = [];
+/**
+ * Plain SMTP (no certificate to manage, no credentials to check) handing each raw message to `keep`;
+ * the message is accepted once `keep` has it. The API tests keep messages in memory (startSmtpInbox),
+ * the browser tests as .eml files (e2e/support/smtp-sink.ts).
+ */
+export async function startSmtpServer(keep: (raw: Buffer) => void | Promise<void>): Promise<SmtpServer> {
   const server = new SMTPServer({
-    // Plain SMTP: no certificate to manage, no credentials to check.
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
       stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
+        Promise.resolve(keep(Buffer.concat(chunks))).then(() => callback(), callback);
       });
     },
   });
@@ -173,5 +174,19 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       resolve(typeof address === 'object' && address ? address.port : 0);
     });
   });
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** An SMTP server that keeps each raw message in memory. */
+export interface SmtpInbox extends SmtpServer {
+  /** Every message received, raw, in order of arrival. */
+  received: string[];
+}
+
+export async function startSmtpInbox(): Promise<SmtpInbox> {
+  const received: string[] = [];
+  const server = await startSmtpServer((raw) => {
+    received.push(raw.toString('utf8'));
+  });
+  return { ...server, received };
 }
