@@ -1,6 +1,11 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { inflateRawSync, inflateSync } from 'node:zlib';
-import { DOCUMENTS_EXEMPT_BEFORE, type DocumentAccessibility, type DocumentIssue } from '@gestor/shared';
+import {
+  ACCEPTED_MEDIA,
+  DOCUMENTS_EXEMPT_BEFORE,
+  type DocumentAccessibility,
+  type DocumentIssue,
+} from '@gestor/shared';
 import { readAt } from '../../lib/read-at';
 
 // docs/accessibility.md#documentos: what a PDF or office document uploaded to the library lacks for
@@ -14,24 +19,27 @@ import { readAt } from '../../lib/read-at';
 // dictionary and metadata, its compressed object streams; the package's properties and styles), so
 // a 50 MB scan costs one read of the file and no rendering.
 
-const OFFICE_OPEN_XML = {
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'word',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'sheet',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'slides',
+/** How each checked type of the library is read, by its extension (ACCEPTED_MEDIA names the types). */
+const FORMATS = {
+  pdf: 'pdf',
+  docx: 'word',
+  xlsx: 'sheet',
+  pptx: 'slides',
+  odt: 'odf',
+  ods: 'odf',
+  odp: 'odf',
 } as const;
-const OPEN_DOCUMENT = new Set([
-  'application/vnd.oasis.opendocument.text',
-  'application/vnd.oasis.opendocument.spreadsheet',
-  'application/vnd.oasis.opendocument.presentation',
-]);
+type PackageFormat = Exclude<(typeof FORMATS)[keyof typeof FORMATS], 'pdf'>;
+
+const formatOf = (mime: string) => {
+  const extension = ACCEPTED_MEDIA.find((media) => media.mime === mime)?.extension;
+  return extension && extension in FORMATS ? FORMATS[extension as keyof typeof FORMATS] : null;
+};
 
 /** The types of the library that checkDocument reads. */
-export const CHECKED_DOCUMENT_TYPES: readonly string[] = [
-  'application/pdf',
-  ...Object.keys(OFFICE_OPEN_XML),
-  ...OPEN_DOCUMENT,
-];
-const isCheckedDocument = (mime: string) => CHECKED_DOCUMENT_TYPES.includes(mime);
+export const CHECKED_DOCUMENT_TYPES: readonly string[] = ACCEPTED_MEDIA.filter(
+  (media) => media.extension in FORMATS,
+).map((media) => media.mime);
 
 /** What a part of a package or a compressed stream may grow to once inflated (a zip bomb stops here). */
 const MAX_INFLATED = 16 * 1024 * 1024;
@@ -50,12 +58,13 @@ const SCAN_CHUNK = 1024 * 1024;
 
 /** The check of the document at `path`, of type `mime` (as sniffed), or null for other types. */
 export async function checkDocument(path: string, mime: string): Promise<DocumentAccessibility | null> {
-  if (!isCheckedDocument(mime)) return null;
+  const format = formatOf(mime);
+  if (format === null) return null;
   const file = await open(path, 'r');
   try {
     const { size } = await file.stat();
     let found: Found | null;
-    if (mime === 'application/pdf') {
+    if (format === 'pdf') {
       const whole = size <= PDF_WHOLE_MAX;
       const bytes = whole
         ? await readAt(file, 0, size)
@@ -67,7 +76,6 @@ export async function checkDocument(path: string, mime: string): Promise<Documen
       found = readPdf(bytes, whole);
       if (found?.scanned && !whole) found.scanned = await looksScanned(file, size);
     } else {
-      const format = mime in OFFICE_OPEN_XML ? OFFICE_OPEN_XML[mime as keyof typeof OFFICE_OPEN_XML] : 'odf';
       found = await readPackage(await zipParts(file, size), format);
     }
     return found ? judged(found) : UNREADABLE;
@@ -370,7 +378,7 @@ const attributeValue = (xml: string | null | undefined, pattern: RegExp) =>
 
 async function readPackage(
   parts: Map<string, () => Promise<string | null>>,
-  format: 'word' | 'sheet' | 'slides' | 'odf',
+  format: PackageFormat,
 ): Promise<Found | null> {
   const part = async (name: string) => (await parts.get(name)?.()) ?? null;
   if (format === 'odf') {
