@@ -676,6 +676,9 @@ export const accessibilityErrors = (findings: readonly AccessibilityFinding[]) =
 const attributeText = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** How a finding names a record's cover (a news item's, an event's), on the server and in the form. */
+export const COVER_ELEMENT = 'Imagen de portada';
+
 /**
  * docs/accessibility.md: the text alternative an image reference gives in its use (a cover, a
  * slide's image), checked by the same rules as a body's images: the one written for this use, else

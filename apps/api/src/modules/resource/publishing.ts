@@ -2,6 +2,7 @@ import {
   AREA_REGISTRY,
   type Area,
   accessibilityErrors,
+  COVER_ELEMENT,
   checkAccessibility,
   findingSentence,
   isReviewed,
@@ -58,7 +59,7 @@ interface CoverState {
 }
 
 const coverFinding = (cover: CoverState | null) =>
-  cover ? (referenceImageFinding(cover, { element: 'Imagen de portada' })?.finding ?? null) : null;
+  cover ? (referenceImageFinding(cover, { element: COVER_ELEMENT })?.finding ?? null) : null;
 
 /**
  * The cover a write leaves (the library's alternative read for a newly chosen image), or null for

@@ -1,4 +1,4 @@
-import { EVENTS, type EventRecord, SPACES, type SpaceRecord } from '@gestor/shared';
+import { COVER_ELEMENT, EVENTS, type EventRecord, SPACES, type SpaceRecord } from '@gestor/shared';
 import { useWatch } from 'react-hook-form';
 import {
   DateTimeControl,
@@ -80,7 +80,7 @@ export function EventFields({ record, readOnly }: FormFieldsProps<EventRecord>) 
           name="cover"
           initial={record?.cover ?? null}
           // The element as the API's check names a cover in its 422 (publishing.ts).
-          alternative={{ label: 'Texto alternativo en este evento', element: 'Imagen de portada' }}
+          alternative={{ label: 'Texto alternativo en este evento', element: COVER_ELEMENT }}
         />
         {categories.allowed && !readOnly ? (
           <TagsControl

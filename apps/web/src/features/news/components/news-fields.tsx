@@ -1,4 +1,4 @@
-import { NEWS, type NewsRecord } from '@gestor/shared';
+import { COVER_ELEMENT, NEWS, type NewsRecord } from '@gestor/shared';
 import {
   CheckboxControl,
   FormGrid,
@@ -41,7 +41,7 @@ export function NewsFields({ record, readOnly }: FormFieldsProps<NewsRecord>) {
           name="cover"
           initial={record?.cover ?? null}
           // The element as the API's check names a cover in its 422 (publishing.ts).
-          alternative={{ label: 'Texto alternativo en esta noticia', element: 'Imagen de portada' }}
+          alternative={{ label: 'Texto alternativo en esta noticia', element: COVER_ELEMENT }}
         />
         <div className="news-side-fields">
           {categories.allowed && !readOnly ? (
