@@ -15,6 +15,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Whether a worker process outlives its file is decided here, for the whole run, not by a
+    // project's `isolate`: with only the API project's `isolate: false`, Vitest 3.2 still started a
+    // new process for every file, which imported the whole API again (2.4 s a file, a third of the
+    // phase's CPU). Kept processes serve the API files (next project); the SPA's files keep a fresh
+    // graph each in a pool of their own (the `web` project below). Decision 043.
+    poolOptions: { forks: { isolate: false } },
     maxWorkers: workers,
     minWorkers: 1,
     // As the browser tests do: on CI a failed test runs once more (a timing test on a loaded runner);
@@ -35,8 +41,10 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The SPA's unit tests mock modules (vi.mock), which only a graph of their own keeps to them.
-        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] },
+        // The SPA's unit tests mock modules (vi.mock), which only a graph of their own keeps to them:
+        // threads, whose pool isolates each file (the forks above are kept from file to file; four of
+        // these files failed on a kept process).
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], pool: 'threads' },
       },
     ],
   },
