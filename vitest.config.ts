@@ -18,8 +18,8 @@ export default defineConfig({
     // Whether a worker process outlives its file is decided here, for the whole run, not by a
     // project's `isolate`: with only the API project's `isolate: false`, Vitest 3.2 still started a
     // new process for every file, which imported the whole API again (2.4 s a file, a third of the
-    // phase's CPU). Kept processes serve the API files (next project); the SPA's files keep a fresh
-    // graph each in a pool of their own (the `web` project below). Decision 043.
+    // phase's CPU). Kept processes serve the API files (next project); the SPA's files reset their
+    // graph per file in theirs (the `web` project below). Decision 043.
     poolOptions: { forks: { isolate: false } },
     maxWorkers: workers,
     minWorkers: 1,
@@ -42,9 +42,13 @@ export default defineConfig({
       {
         extends: true,
         // The SPA's unit tests mock modules (vi.mock), which only a graph of their own keeps to them:
-        // threads, whose pool isolates each file (the forks above are kept from file to file; four of
-        // these files failed on a kept process).
-        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], pool: 'threads' },
+        // their kept process resets its mocks and modules before each file (four of these files
+        // failed without it). Vitest runs one project's files at a time, so no API file shares it.
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
+          poolOptions: { forks: { isolate: true } },
+        },
       },
     ],
   },
