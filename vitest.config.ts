@@ -15,11 +15,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Whether a worker process outlives its file is decided here, for the whole run, not by a
-    // project's `isolate`: with only the API project's `isolate: false`, Vitest 3.2 still started a
-    // new process for every file, which imported the whole API again (2.4 s a file, a third of the
-    // phase's CPU). Kept processes serve the API files (next project); the SPA's files reset their
-    // graph per file in theirs (the `web` project below). Decision 043.
+    // Worker processes outlive their files, so the API files import the API once per worker, not
+    // once per file (2.4 s a file, a third of the phase's CPU). Vitest 3.2 decides that here, for the
+    // whole run: a project's `isolate: false` alone still started a process per file. The SPA's
+    // files reset their modules per file (the `web` project below). Decision 043.
     poolOptions: { forks: { isolate: false } },
     maxWorkers: workers,
     minWorkers: 1,
@@ -33,10 +32,9 @@ export default defineConfig({
           name: 'api',
           include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           globalSetup: ['apps/api/test/global-setup.ts'],
-          // One module graph per worker, not per file: importing the whole API again for each of some
-          // 80 files was a third of their time (decision 043). They mock no module and each starts its
-          // own server, database and storage, so nothing they share is state.
-          isolate: false,
+          // These files share their worker's process and modules (poolOptions above). They mock no
+          // module and each starts its own server, database and storage, so what they share is code,
+          // not state.
         },
       },
       {

@@ -86,13 +86,14 @@ export async function checkDocument(path: string, mime: string): Promise<Documen
   }
 }
 
-const RAW_TOKENS = {
-  image: [Buffer.from('/Subtype/Image'), Buffer.from('/Subtype /Image')],
-  font: [Buffer.from('/Font')],
-  // Compressed objects may hold the fonts out of sight: then it cannot be told.
-  compressed: [Buffer.from('/ObjStm')],
+/** What marks an image, a font and a compressed object stream, in a dictionary or in raw bytes. */
+const PDF_MARKS = {
+  image: /\/Subtype\s*\/Image\b/,
+  font: /\/Font\b/,
+  objectStream: /\/Type\s*\/ObjStm\b/,
 };
-const TOKEN_OVERLAP = 16;
+/** What one chunk keeps of the one before, so that a mark cut in two is still seen. */
+const MARK_OVERLAP = 32;
 
 /**
  * Whether a large PDF is a scan, from its raw bytes a chunk at a time: images, no font anywhere, and
@@ -100,15 +101,15 @@ const TOKEN_OVERLAP = 16;
  */
 async function looksScanned(file: FileHandle, size: number): Promise<boolean> {
   let image = false;
+  // Compressed objects may hold the fonts out of sight: then it cannot be told.
   let compressed = false;
-  let carry = Buffer.alloc(0);
+  let carry = '';
   for (let position = 0; position < size; position += SCAN_CHUNK) {
-    const chunk = Buffer.concat([carry, await readAt(file, position, SCAN_CHUNK)]);
-    const has = (tokens: Buffer[]) => tokens.some((token) => chunk.includes(token));
-    if (has(RAW_TOKENS.font)) return false;
-    image ||= has(RAW_TOKENS.image);
-    compressed ||= has(RAW_TOKENS.compressed);
-    carry = chunk.subarray(Math.max(0, chunk.length - TOKEN_OVERLAP));
+    const chunk = carry + (await readAt(file, position, SCAN_CHUNK)).toString('latin1');
+    if (PDF_MARKS.font.test(chunk)) return false;
+    image ||= PDF_MARKS.image.test(chunk);
+    compressed ||= PDF_MARKS.objectStream.test(chunk);
+    carry = chunk.slice(-MARK_OVERLAP);
   }
   return image && !compressed;
 }
@@ -183,7 +184,7 @@ function readPdf(bytes: Buffer, whole: boolean): Found | null {
     if (end < 0) continue;
     const body = text.slice(start, end);
     objects.set(Number(match[1]), body);
-    if (/\/Type\s*\/ObjStm\b/.test(dictionaryPart(body))) streams.push(body);
+    if (PDF_MARKS.objectStream.test(dictionaryPart(body))) streams.push(body);
   }
   // Compressed objects (PDF 1.5+): the catalog and the fonts often live there.
   for (const body of streams) {
@@ -229,8 +230,8 @@ function readPdf(bytes: Buffer, whole: boolean): Found | null {
   const markInfo = resolve(catalogDictionary, 'MarkInfo') ?? '';
 
   const everything = [...objects.values()].map(dictionaryPart);
-  const hasImages = everything.some((dictionary) => /\/Subtype\s*\/Image\b/.test(dictionary));
-  const hasFonts = everything.some((dictionary) => /\/Font\b/.test(dictionary));
+  const hasImages = everything.some((dictionary) => PDF_MARKS.image.test(dictionary));
+  const hasFonts = everything.some((dictionary) => PDF_MARKS.font.test(dictionary));
   return {
     created: isoDay(pdfText(resolve(info, 'CreationDate'))) ?? isoDay(xmpValue(xmp, 'xmp:CreateDate')),
     title: pdfText(resolve(info, 'Title')) || xmpAlternative(xmp, 'dc:title'),
