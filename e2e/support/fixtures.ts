@@ -32,15 +32,28 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/**
- * A person of the test's own, a reader unless `role` says otherwise, made by the administrator through
- * the API in a context of its own: Mi cuenta's specs change her name, password, passkeys, second factor.
- */
-export async function newReader(
+/** Runs `work` with the administrator's session in a context of its own (no screen is drawn), then closes it. */
+async function asAdministrator<T>(
   browser: Browser,
   baseURL: string,
+  work: (page: Page) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
+  try {
+    const page = await context.newPage();
+    await useSession(page, admin, { visit: false });
+    return await work(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Makes, with the administrator's page, an active person holding `role`; her password is `person.password`. */
+async function createPerson(
+  page: Page,
+  baseURL: string,
   name: string,
-  role = 'lector',
+  role: string,
 ): Promise<TestUser & { id: number }> {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const person: TestUser = {
@@ -55,9 +68,6 @@ export async function newReader(
     role: 'lector',
     roleLabel: 'Lector',
   };
-  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
-  const page = await context.newPage();
-  await useSession(page, admin);
   const { id } = await apiCreate<{ id: number }>(page, baseURL, '/api/users', {
     name: person.name,
     email: person.email,
@@ -65,26 +75,36 @@ export async function newReader(
     roles: [role],
     active: true,
   });
-  await context.close();
   return { ...person, id };
+}
+
+/**
+ * A person of the test's own, a reader unless `role` says otherwise, made by the administrator through
+ * the API in a context of its own: Mi cuenta's specs change her name, password, passkeys, second factor.
+ */
+export function newReader(
+  browser: Browser,
+  baseURL: string,
+  name: string,
+  role = 'lector',
+): Promise<TestUser & { id: number }> {
+  return asAdministrator(browser, baseURL, (page) => createPerson(page, baseURL, name, role));
 }
 
 /**
  * A person whose one role holds exactly `permissions` (made by the administrator through the API):
  * the tasks of one job, done without the administrator's reach.
  */
-export async function newPersonWith(
+export function newPersonWith(
   browser: Browser,
   baseURL: string,
   name: string,
   permissions: readonly string[],
 ): Promise<TestUser & { id: number }> {
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
-  const page = await context.newPage();
-  await useSession(page, admin);
-  const role = `rol-${suffix}`;
-  await apiCreate(page, baseURL, '/api/roles', { name: role, label: `${name} ${suffix}`, permissions });
-  await context.close();
-  return newReader(browser, baseURL, name, role);
+  return asAdministrator(browser, baseURL, async (page) => {
+    const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+    const role = `rol-${suffix}`;
+    await apiCreate(page, baseURL, '/api/roles', { name: role, label: `${name} ${suffix}`, permissions });
+    return createPerson(page, baseURL, name, role);
+  });
 }

@@ -50,8 +50,12 @@ export async function saveSharedSessions(baseURL: string, directory: string): Pr
  * editor) with the session saved by the global setup; anyone else through the API in the page's own
  * context, as the SPA signs in (one request, no screens). For a test that needs someone signed in,
  * not the act of signing in (that is `signIn`, through the form).
+ *
+ * `{ visit: false }` stops before home: for a test whose next screen is a `goto` of its own, or that
+ * only calls the API with the session (apiCreate). Home is the dashboard, the heaviest screen to
+ * draw (about 2 s of Chromium's CPU on a 2-core runner), and that test would never look at it.
  */
-export async function useSession(page: Page, user: TestUser): Promise<void> {
+export async function useSession(page: Page, user: TestUser, { visit = true } = {}): Promise<void> {
   if (SHARED_SESSION_USERS.includes(user)) {
     const state = JSON.parse(await readFile(sessionFile(e2eEnvironment().sessionsDir, user), 'utf8')) as {
       cookies: Parameters<ReturnType<Page['context']>['addCookies']>[0];
@@ -60,6 +64,7 @@ export async function useSession(page: Page, user: TestUser): Promise<void> {
   } else {
     await signInThroughApi(page, user);
   }
+  if (!visit) return;
   await page.goto('/');
   await expect(page.getByRole('heading', { name: `Hola, ${user.name}` })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);

@@ -153,7 +153,7 @@ test('a person offers and changes only what they hold themselves (no privilege e
     email: `pablo-${suffix}@e2e.test`,
     password: 'pablo-e2e-password',
   };
-  await useSession(page, admin);
+  await useSession(page, admin, { visit: false });
   const role = await apiCreate<{ id: number }>(page, baseURL!, '/api/roles', {
     name: `personal-${suffix}`,
     label: roleLabel,

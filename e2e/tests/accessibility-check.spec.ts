@@ -194,7 +194,7 @@ async function uploadAsAdmin(
 ): Promise<UploadedDocument[]> {
   const context = await browser.newContext({ baseURL, locale: 'es-ES' });
   const page = await context.newPage();
-  await useSession(page, admin);
+  await useSession(page, admin, { visit: false });
   const uploaded: UploadedDocument[] = [];
   for (const { name, buffer } of files) {
     const response = await page.request.post('/api/multimedia', {
@@ -413,7 +413,7 @@ test.describe('a cover’s text alternative', () => {
         page,
       }) => {
         test.setTimeout(90_000);
-        await useSession(page, publisher);
+        await useSession(page, publisher, { visit: false });
         await page.goto('/news/create');
         await expect(page.getByRole('heading', { level: 1, name: 'Nueva noticia' })).toBeVisible();
         const title = `Fiestas del barrio ${tag} ${width}`;

@@ -34,7 +34,7 @@ for (const [width, viewport] of SCREEN_SIZES) {
   }) => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.setViewportSize(viewport);
-    await useSession(page, reader);
+    await useSession(page, reader, { visit: false });
     await page.goto('/accessibility');
     await expect(page.getByRole('heading', { level: 1, name: 'Accesibilidad' })).toBeVisible();
 

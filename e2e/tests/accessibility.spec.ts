@@ -94,7 +94,7 @@ for (const { name: device, ...options } of WIDTHS) {
     });
 
     test(`dialogs, menus and the configurator (${device})`, async ({ page }) => {
-      await useSession(page, admin);
+      await useSession(page, admin, { visit: false });
 
       // The bulk-delete confirmation.
       await page.goto('/role');
@@ -155,7 +155,7 @@ for (const { name: device, ...options } of WIDTHS) {
     test(`the media library: uploads, grid, table, side panel and picker (${device})`, async ({ page }) => {
       // Names of this attempt's own: a retry must not find the first attempt's files as well.
       const tag = `${device}-${Date.now().toString(36)}`;
-      await useSession(page, admin);
+      await useSession(page, admin, { visit: false });
       await page.goto('/multimedia');
       await expect(heading(page, 'Multimedia')).toBeVisible();
 
@@ -233,7 +233,7 @@ for (const { name: device, ...options } of WIDTHS) {
       page,
     }) => {
       const suffix = Date.now().toString(36);
-      await useSession(page, admin);
+      await useSession(page, admin, { visit: false });
 
       await page.goto('/news');
       await expect(heading(page, 'Noticias')).toBeVisible();
@@ -295,7 +295,7 @@ for (const { name: device, ...options } of WIDTHS) {
       baseURL,
     }) => {
       const suffix = Date.now().toString(36);
-      await useSession(page, admin);
+      await useSession(page, admin, { visit: false });
       // Enough categories for the lists to scroll.
       for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) {
         await apiCreate(page, baseURL!, '/api/categories', { name: `Overlay ${device} ${suffix} ${n}` });
@@ -365,7 +365,7 @@ for (const { name: device, ...options } of WIDTHS) {
     });
 
     test(`the "Sin permiso" page (${device})`, async ({ page }) => {
-      await useSession(page, editor);
+      await useSession(page, editor, { visit: false });
       await page.goto('/role');
       await expect(page.getByRole('heading', { name: 'Sin permiso' })).toBeVisible();
       await expectAccessible(page, '"Sin permiso"');

@@ -52,7 +52,7 @@ test('a person with activity.view filters the log by area and Spanish dates and 
   // The administrator, in a browser of their own, makes the role, the person and a change to find.
   const context = await browser.newContext({ baseURL, locale: 'es-ES' });
   const adminPage = await context.newPage();
-  await useSession(adminPage, admin);
+  await useSession(adminPage, admin, { visit: false });
   const role = await apiCreate<{ name: string }>(adminPage, baseURL!, '/api/roles', {
     name: `auditoria-${suffix}`,
     label: `Auditoría ${suffix}`,

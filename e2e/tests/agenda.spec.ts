@@ -22,7 +22,7 @@ for (const [width, viewport] of SCREEN_SIZES) {
     // permissions and what its form picks from.
     const setup = await browser.newContext({ baseURL, locale: 'es-ES' });
     const adminPage = await setup.newPage();
-    await useSession(adminPage, admin);
+    await useSession(adminPage, admin, { visit: false });
     await apiCreate(adminPage, baseURL!, '/api/spaces', { name: hall, address: 'Plaza Mayor, 1' });
     await setup.close();
     const person = await newPersonWith(browser, baseURL!, 'Irene Agenda', [

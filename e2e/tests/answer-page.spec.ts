@@ -43,7 +43,7 @@ async function publishQuiz(
 ): Promise<PublishedQuiz> {
   const context = await browser.newContext({ baseURL, locale: 'es-ES' });
   const page = await context.newPage();
-  await useSession(page, admin);
+  await useSession(page, admin, { visit: false });
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const title = `${name} ${suffix}`;
   const quiz = await apiCreate<{ id: number; slug: string }>(page, baseURL, '/api/tests', {

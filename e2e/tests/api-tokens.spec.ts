@@ -19,7 +19,7 @@ test('a token made in Mi cuenta opens the API until it is revoked', async ({ pag
   };
   const adminContext = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
   const adminPage = await adminContext.newPage();
-  await useSession(adminPage, admin);
+  await useSession(adminPage, admin, { visit: false });
   const { name, email, password } = person;
   const created = await apiCreate<{ id: number }>(adminPage, baseURL!, '/api/users', {
     name,

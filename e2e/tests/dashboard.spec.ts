@@ -53,7 +53,7 @@ for (const [label, viewport] of SCREEN_SIZES) {
       const other = await browser.newContext({ baseURL, locale: 'es-ES' });
       try {
         const adminPage = await other.newPage();
-        await useSession(adminPage, admin);
+        await useSession(adminPage, admin, { visit: false });
         await apiCreate(adminPage, baseURL!, '/api/categories', { name: `Agenda cultural ${suffix}` });
       } finally {
         await other.close();

@@ -71,7 +71,7 @@ test('an editor closes the tab mid-edit, opens the news item again, recovers the
 }) => {
   test.setTimeout(150_000);
   const suffix = Date.now().toString(36);
-  await useSession(page, editor);
+  await useSession(page, editor, { visit: false });
   const news = await createNews(
     page,
     baseURL!,
@@ -147,7 +147,7 @@ test('discarding removes the draft; a record changed since says so and saving me
 }) => {
   test.setTimeout(150_000);
   const suffix = Date.now().toString(36);
-  await useSession(page, editor);
+  await useSession(page, editor, { visit: false });
   const news = await createNews(page, baseURL!, `Fiestas ${suffix}`, '<p>Programa de fiestas.</p>');
 
   // Discard.
@@ -262,7 +262,7 @@ test('a user form never keeps a password, on create or edit', async ({ page, con
   test.setTimeout(150_000);
   const suffix = Date.now().toString(36);
   const secret = `clave-secreta-${suffix}`;
-  await useSession(page, admin);
+  await useSession(page, admin, { visit: false });
 
   await page.goto('/user/create');
   await page.getByLabel('Nombre', { exact: true }).fill(`Rosa Ruiz ${suffix}`);

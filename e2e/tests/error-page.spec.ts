@@ -3,7 +3,7 @@ import { editor } from '../support/test-users';
 
 test('an unknown address shows the 404 page', async ({ page }) => {
   // Signed in, since the route guard sends guests to the sign-in page first.
-  await useSession(page, editor);
+  await useSession(page, editor, { visit: false });
 
   await page.goto('/no-existe');
 

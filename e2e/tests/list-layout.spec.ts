@@ -44,7 +44,7 @@ test.describe('At 375 px wide', () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
   test('a row’s actions are on screen and the header fits in one row', async ({ page }) => {
-    await useSession(page, admin);
+    await useSession(page, admin, { visit: false });
     for (const [path, heading, record, create] of [
       ['/role', 'Roles', 'Editor', 'Nuevo rol'],
       ['/user', 'Usuarios', 'Elena Editora', 'Nuevo usuario'],
@@ -87,7 +87,7 @@ for (const viewport of [
 ]) {
   test(`the list screens do not shift while loading at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await useSession(page, admin);
+    await useSession(page, admin, { visit: false });
     for (const [path, cell] of [
       ['/user', admin.email],
       ['/role', 'Administrador'],

@@ -180,7 +180,7 @@ test('a new slug saved from the form opens the news at its new address, never "n
   baseURL,
 }) => {
   const suffix = Date.now().toString(36);
-  await useSession(page, editor);
+  await useSession(page, editor, { visit: false });
   const news = await apiCreate<{ slug: string }>(page, baseURL!, '/api/news', {
     title: `Dirección nueva ${suffix}`,
   });
@@ -225,7 +225,7 @@ test('without news.publish a person edits drafts, sees no publishing controls an
   const published = `Noticia ya publicada ${suffix}`;
 
   // The administrator prepares the role, the person and a published item.
-  await useSession(page, admin);
+  await useSession(page, admin, { visit: false });
   await apiCreate(page, baseURL!, '/api/roles', {
     name: `redaccion-${suffix}`,
     label: roleLabel,
@@ -512,7 +512,7 @@ test.describe('at 375 px', () => {
       await other.close();
     }
 
-    await useSession(page, person);
+    await useSession(page, person, { visit: false });
     await page.goto(`/news/${slug}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Editar noticia' })).toBeVisible();
     // Typed the Spanish way, day first, on Madrid's clock.

@@ -107,7 +107,7 @@ for (const [device, viewport] of [
 
     test('a .jpg holding text is uploaded as text, and the queue says so', async ({ page }) => {
       const id = suffix();
-      await useSession(page, admin);
+      await useSession(page, admin, { visit: false });
       await page.goto('/multimedia');
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Subir archivos' }).first().click();
@@ -126,7 +126,7 @@ for (const [device, viewport] of [
 
     test('the test preview says a free-text question is graded by a person', async ({ page, baseURL }) => {
       const id = suffix();
-      await useSession(page, admin);
+      await useSession(page, admin, { visit: false });
       const created = await apiCreate<{ id: number }>(page, baseURL!, '/api/tests', {
         title: `Atención al público ${id}`,
         passing_score: 50,
@@ -153,7 +153,7 @@ for (const [device, viewport] of [
     });
 
     test('a slug is called «Dirección web (slug)» on forms and lists', async ({ page }) => {
-      await useSession(page, admin);
+      await useSession(page, admin, { visit: false });
       await page.goto('/news/create');
       await expect(page.getByLabel('Dirección web (slug)', { exact: true })).toBeVisible();
       await expect(page.getByLabel('Slug', { exact: true })).toHaveCount(0);

@@ -35,7 +35,7 @@ let slug = '';
 
 test.beforeAll(async ({ browser, baseURL }) => {
   const page = await (await browser.newContext({ baseURL })).newPage();
-  await useSession(page, admin);
+  await useSession(page, admin, { visit: false });
   for (const person of people) {
     await apiCreate(page, baseURL!, '/api/users', {
       name: person.name,

@@ -103,7 +103,7 @@ for (const [width, viewport] of SCREEN_SIZES) {
       expect(mail.text).toContain('¿Puedes mirar el enlace de inscripción?');
 
       // She finds it on her home page, marked as sent to her.
-      await useSession(page, reviewer);
+      await useSession(page, reviewer, { visit: false });
       await page.goto('/');
       const waiting = page.getByRole('region', { name: 'Pendiente de revisar' });
       const entry = waiting.getByRole('listitem').filter({ hasText: title });

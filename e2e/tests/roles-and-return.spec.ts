@@ -37,7 +37,7 @@ for (const width of [1280, 375]) {
       const matrix = (name: string) => page.getByRole('checkbox', { name, exact: true });
 
       // The administrator makes the role from the form: news view, create and update.
-      await useSession(page, admin);
+      await useSession(page, admin, { visit: false });
       await page.goto('/role/create');
       await expect(page.getByRole('heading', { level: 1, name: 'Nuevo rol' })).toBeVisible();
       // Issue 30: the name people read first; the identifier under "Avanzado".

@@ -33,7 +33,7 @@ const other = `Piscina ${suffix} en obras`;
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const page = await (await browser.newContext({ baseURL })).newPage();
-  await useSession(page, admin);
+  await useSession(page, admin, { visit: false });
   for (const editor of [ana, bruno]) {
     await apiCreate(page, baseURL!, '/api/users', {
       name: editor.name,

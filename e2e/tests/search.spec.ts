@@ -117,7 +117,7 @@ test('"?" lists the shortcuts, but types a "?" in a field; Ctrl+S saves the open
   baseURL,
 }) => {
   const suffix = `s${Date.now().toString(36)}`;
-  await useSession(page, editor);
+  await useSession(page, editor, { visit: false });
   const news = await createNews(page, baseURL!, suffix);
   await page.goto(`/news/${news.slug}`);
   const title = page.getByLabel('Título', { exact: true });

@@ -16,7 +16,7 @@ test.describe('At 375 px wide', () => {
   });
 
   test('the role and user screens fit without horizontal scrolling', async ({ page }) => {
-    await useSession(page, admin);
+    await useSession(page, admin, { visit: false });
     const screens: [string, string][] = [
       ['/role', 'Roles'],
       ['/role/create', 'Nuevo rol'],

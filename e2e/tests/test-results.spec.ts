@@ -392,7 +392,7 @@ test('an edit that changes a correct option asks before scoring the responses ag
     [rivers.id]: [optionId(rivers, 'Sena')],
   });
 
-  await useSession(page, admin);
+  await useSession(page, admin, { visit: false });
   await page.goto(`/test/${quiz.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Editar test' })).toBeVisible();
   // Sevilla becomes the right answer.

@@ -389,7 +389,7 @@ test('a test of 200 questions of 6 options: its edit screen opens, stays respons
 }) => {
   test.setTimeout(120_000);
   const suffix = Date.now().toString(36);
-  await useSession(page, admin);
+  await useSession(page, admin, { visit: false });
   const big = await apiCreate<SavedTest>(page, baseURL!, '/api/tests', {
     title: `Test grande ${suffix}`,
     questions: Array.from({ length: 200 }, (_, q) => ({
@@ -518,7 +518,7 @@ test('with test.view alone a test reads but does not change; the preview still w
       writes.push(`${request.method()} ${request.url()}`);
     }
   });
-  await useSession(reader, editor);
+  await useSession(reader, editor, { visit: false });
   await reader.goto(`/test/${test10.id}`);
   await expect(reader.getByText('No tiene permiso para modificar este elemento')).toBeVisible();
   const first = question(reader, 1);

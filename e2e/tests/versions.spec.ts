@@ -10,7 +10,7 @@ import { editor } from '../support/test-users';
 test('an editor restores a news item’s earlier body from its history', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   const suffix = Date.now().toString(36);
-  await useSession(page, editor);
+  await useSession(page, editor, { visit: false });
   const created = await apiCreate<{ id: number; slug: string; updated_at: string }>(
     page,
     baseURL!,
