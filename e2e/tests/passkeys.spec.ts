@@ -134,6 +134,8 @@ test('with the second factor on, a passkey can answer the second step instead of
   // Password, then the passkey instead of the six digits, by keyboard.
   await page.getByRole('button', { name: 'Menú de usuario' }).click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión', exact: true }).click();
+  // Mi cuenta has fields of the same names: the form is filled once the sign-in screen is there.
+  await expect(page.getByRole('heading', { level: 1, name: 'Acceder' })).toBeVisible();
   await submitSignIn(page, person.email, person.password);
   await expect(page.getByRole('heading', { level: 1, name: 'Verificación en dos pasos' })).toBeVisible();
   await page.setViewportSize({ width: 375, height: 800 });
