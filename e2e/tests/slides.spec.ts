@@ -1,12 +1,25 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { expect, test, useSession } from '../support/fixtures';
-import { apiUploadImage, dragStep, dragTo, pngBytes, SAVED, sessionHeaders, shot } from '../support/pages';
-import { admin } from '../support/test-users';
+import {
+  apiCreate,
+  apiUploadImage,
+  dragStep,
+  dragTo,
+  pngBytes,
+  SAVED,
+  sessionHeaders,
+  shot,
+} from '../support/pages';
+import { admin, editor } from '../support/test-users';
 
 // End to end: a slide made with an image from the media picker and its live preview, and
 // the slides reordered by keyboard, by mouse and with "Subir"/"Bajar", the order read back after a
-// reload. Slides are one order for the whole site, so the reordering test starts from none.
+// reload; and (issue 19, "A trash", decision 026) an editor, not an administrator, deletes a slide,
+// finds it in the list's Papelera and restores it there by keyboard, back in its place in the order.
+// Slides are one order for the whole site: the tests that read it are in this one file, which
+// Playwright runs in one worker, one test after another (the reordering test starts from none; a
+// second file creating slides at the same time made both see each other's).
 
 /** The API with the page's session, as the SPA calls it (CSRF header from the cookie). */
 async function api(
@@ -198,4 +211,74 @@ test('slides reordered by keyboard, by mouse and with Subir/Bajar; the order is 
   await expect(page.getByText(/Orden guardado: «Biblioteca» en la posición 2 de 3\./)).toBeAttached();
   await page.reload();
   await expect.poll(() => orderShown(page)).toEqual(['Cine de verano', 'Biblioteca', 'Ayuntamiento abierto']);
+});
+
+/** The live slides' titles in their order, read from the API with the page's session. */
+async function slideOrder(page: Page, baseURL: string): Promise<string[]> {
+  const response = await page.request.get('/api/slides?per_page=100&sort=position', {
+    headers: await sessionHeaders(page, baseURL),
+  });
+  return ((await response.json()) as { data: Array<{ title: string }> }).data.map((slide) => slide.title);
+}
+
+test('an editor deletes a slide and restores it from the Papelera: its place comes back', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const origin = baseURL ?? '';
+  const suffix = Date.now().toString(36);
+  await useSession(page, editor);
+  const image = await apiUploadImage(page, origin, { name: `papelera-${suffix}.png`, color: '#1d4ed8' });
+  const titles = ['Primera', 'Segunda', 'Tercera'].map((title) => `${title} ${suffix}`);
+  for (const title of titles) await apiCreate(page, origin, '/api/slides', { title, image });
+  const before = await slideOrder(page, origin);
+  const place = before.indexOf(titles[1]!);
+
+  await page.goto(`/slide?view=table&search=${suffix}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Diapositivas' })).toBeVisible();
+  await page.getByRole('button', { name: `Eliminar «${titles[1]}»` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmar eliminación' });
+  await expect(confirm).toContainText(`¿Enviar «${titles[1]}» a la papelera?`);
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Se ha enviado 1 elemento a la papelera.')).toBeVisible();
+  expect(await slideOrder(page, origin)).not.toContain(titles[1]);
+
+  // The trash, by keyboard: its tab, the row, "Restaurar".
+  const trashTab = page.getByRole('link', { name: /^Papelera \(\d+\)$/ });
+  await trashTab.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/papelera=1/);
+  const row = page.getByRole('row').filter({ hasText: titles[1]! });
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Enviado a la papelera' })).toBeVisible();
+  await shot(page, 'trash-1280');
+  await expectAccessible(page, 'papelera de diapositivas');
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByRole('button', { name: `Restaurar «${titles[1]}»` })).toBeVisible();
+  await shot(page, 'trash-375');
+  await expectAccessible(page, 'papelera de diapositivas (375 px)');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The confirmation of a permanent deletion says it cannot be undone; cancelled here.
+  await page.getByRole('button', { name: `Eliminar definitivamente «${titles[1]}»` }).click();
+  const forever = page.getByRole('dialog', { name: 'Eliminar definitivamente' });
+  await expect(forever).toContainText('Esta acción no se puede deshacer.');
+  await expectAccessible(page, 'confirmación de eliminar definitivamente');
+  await page.keyboard.press('Escape');
+  await expect(forever).toBeHidden();
+
+  const restore = page.getByRole('button', { name: `Restaurar «${titles[1]}»` });
+  await restore.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Se ha restaurado 1 elemento.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: titles[1]! })).toHaveCount(0);
+
+  // Back in its place in the order.
+  expect((await slideOrder(page, origin)).indexOf(titles[1]!)).toBe(place);
+  await page.getByRole('link', { name: 'Elementos', exact: true }).click();
+  await expect(
+    page.getByRole('cell', { name: titles[1] }).or(page.getByText(titles[1]!)).first(),
+  ).toBeVisible();
 });
