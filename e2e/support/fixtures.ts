@@ -48,7 +48,7 @@ async function asAdministrator<T>(
   }
 }
 
-/** Makes, with the administrator's page, an active person holding `role`; her password is `person.password`. */
+/** Makes, with the administrator's page, an active person holding `role` (signs in with the password returned). */
 async function createPerson(
   page: Page,
   baseURL: string,
