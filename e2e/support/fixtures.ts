@@ -32,8 +32,11 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** Runs `work` with the administrator's session in a context of its own (no screen is drawn), then closes it. */
-async function asAdministrator<T>(
+/**
+ * Runs `work` with the administrator's session in a browser context of its own, then closes it: what
+ * a test prepares through the API before a person looks (no screen is drawn).
+ */
+export async function asAdministrator<T>(
   browser: Browser,
   baseURL: string,
   work: (page: Page) => Promise<T>,

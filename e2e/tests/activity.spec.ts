@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test, useSession } from '../support/fixtures';
+import { asAdministrator, expect, signIn, test } from '../support/fixtures';
 import { apiCreate, shot } from '../support/pages';
 import { admin } from '../support/test-users';
 
@@ -50,20 +50,18 @@ test('a person with activity.view filters the log by area and Spanish dates and 
   const category = `Archivo histórico ${suffix}`;
 
   // The administrator, in a browser of their own, makes the role, the person and a change to find.
-  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
-  const adminPage = await context.newPage();
-  await useSession(adminPage, admin, { visit: false });
-  const role = await apiCreate<{ name: string }>(adminPage, baseURL!, '/api/roles', {
-    name: `auditoria-${suffix}`,
-    label: `Auditoría ${suffix}`,
-    permissions: ['activity.view', 'category.view'],
+  await asAdministrator(browser, baseURL!, async (adminPage) => {
+    const role = await apiCreate<{ name: string }>(adminPage, baseURL!, '/api/roles', {
+      name: `auditoria-${suffix}`,
+      label: `Auditoría ${suffix}`,
+      permissions: ['activity.view', 'category.view'],
+    });
+    await apiCreate(adminPage, baseURL!, '/api/users', {
+      ...auditor,
+      roles: [role.name],
+    });
+    await apiCreate(adminPage, baseURL!, '/api/categories', { name: category });
   });
-  await apiCreate(adminPage, baseURL!, '/api/users', {
-    ...auditor,
-    roles: [role.name],
-  });
-  await apiCreate(adminPage, baseURL!, '/api/categories', { name: category });
-  await context.close();
 
   await signIn(page, { ...auditor, role: 'lector', roleLabel: `Auditoría ${suffix}` });
   const menuEntry = page.getByRole('navigation').getByRole('link', { name: 'Actividad', exact: true });

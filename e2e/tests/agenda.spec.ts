@@ -1,7 +1,6 @@
 import { expectAccessible } from '../support/axe';
-import { expect, newPersonWith, signIn, test, useSession } from '../support/fixtures';
+import { asAdministrator, expect, newPersonWith, signIn, test } from '../support/fixtures';
 import { apiCreate, SCREEN_SIZES, shot } from '../support/pages';
-import { admin } from '../support/test-users';
 
 // The agenda (issue 31) as the person who runs it does it: a role holding the agenda's permissions
 // and what its form picks from, nothing else. She opens "Agenda" from the menu, announces a concert
@@ -20,11 +19,9 @@ for (const [width, viewport] of SCREEN_SIZES) {
     const hall = `Teatro Principal ${suffix}`;
     // Set up by the administrator through the API: a hall; the person, whose role holds the agenda's
     // permissions and what its form picks from.
-    const setup = await browser.newContext({ baseURL, locale: 'es-ES' });
-    const adminPage = await setup.newPage();
-    await useSession(adminPage, admin, { visit: false });
-    await apiCreate(adminPage, baseURL!, '/api/spaces', { name: hall, address: 'Plaza Mayor, 1' });
-    await setup.close();
+    await asAdministrator(browser, baseURL!, (adminPage) =>
+      apiCreate(adminPage, baseURL!, '/api/spaces', { name: hall, address: 'Plaza Mayor, 1' }),
+    );
     const person = await newPersonWith(browser, baseURL!, 'Irene Agenda', [
       'event.view',
       'event.create',

@@ -2,9 +2,8 @@ import { createServer } from 'node:http';
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { ENV_EMBED_ORIGIN } from '../support/environment';
-import { expect, test, useSession } from '../support/fixtures';
+import { asAdministrator, expect, test } from '../support/fixtures';
 import { apiCreate, shot } from '../support/pages';
-import { admin } from '../support/test-users';
 
 // docs/public-api.md#questionnaires, decision 049: the answering page Gestor serves at /t/{slug}, as
 // people use it — from a code's link, by keyboard alone, with JavaScript on and off, against the
@@ -41,50 +40,48 @@ async function publishQuiz(
     timeLimit = null,
   }: { name: string; access?: 'codes' | 'link'; timeLimit?: number | null },
 ): Promise<PublishedQuiz> {
-  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
-  const page = await context.newPage();
-  await useSession(page, admin, { visit: false });
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const title = `${name} ${suffix}`;
-  const quiz = await apiCreate<{ id: number; slug: string }>(page, baseURL, '/api/tests', {
-    title,
-    description: 'Un repaso breve de geografía.\n\nResponda con calma.',
-    status: 'published',
-    kind: 'quiz',
-    passing_score: 50,
-    access,
-    identity: access === 'codes' ? 'code' : 'none',
-    feedback: 'answers',
-    time_limit_minutes: timeLimit,
-    questions: [
-      {
-        prompt: '¿Cuál es la capital de España?',
-        type: 'single',
-        points: 1,
-        options: [{ text: 'Madrid', correct: true }, { text: 'Sevilla' }],
-      },
-      {
-        prompt: '¿Qué ríos pasan por España?',
-        type: 'multiple',
-        points: 1,
-        help: 'Marque todos los que correspondan.',
-        options: [{ text: 'Tajo', correct: true }, { text: 'Ebro', correct: true }, { text: 'Sena' }],
-      },
-      { prompt: '¿Qué ciudad le gustaría visitar?', type: 'text', required: false },
-    ],
+  return asAdministrator(browser, baseURL, async (page) => {
+    const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+    const title = `${name} ${suffix}`;
+    const quiz = await apiCreate<{ id: number; slug: string }>(page, baseURL, '/api/tests', {
+      title,
+      description: 'Un repaso breve de geografía.\n\nResponda con calma.',
+      status: 'published',
+      kind: 'quiz',
+      passing_score: 50,
+      access,
+      identity: access === 'codes' ? 'code' : 'none',
+      feedback: 'answers',
+      time_limit_minutes: timeLimit,
+      questions: [
+        {
+          prompt: '¿Cuál es la capital de España?',
+          type: 'single',
+          points: 1,
+          options: [{ text: 'Madrid', correct: true }, { text: 'Sevilla' }],
+        },
+        {
+          prompt: '¿Qué ríos pasan por España?',
+          type: 'multiple',
+          points: 1,
+          help: 'Marque todos los que correspondan.',
+          options: [{ text: 'Tajo', correct: true }, { text: 'Ebro', correct: true }, { text: 'Sena' }],
+        },
+        { prompt: '¿Qué ciudad le gustaría visitar?', type: 'text', required: false },
+      ],
+    });
+    let codeUrls: string[] = [];
+    if (access === 'codes') {
+      const made = await apiCreate<{ codes: Array<{ code: string; url: string }> }>(
+        page,
+        baseURL,
+        `/api/tests/${quiz.id}/codes`,
+        { count: 2 },
+      );
+      codeUrls = made.codes.map((code) => code.url);
+    }
+    return { id: quiz.id, slug: quiz.slug, title, codeUrls };
   });
-  let codeUrls: string[] = [];
-  if (access === 'codes') {
-    const made = await apiCreate<{ codes: Array<{ code: string; url: string }> }>(
-      page,
-      baseURL,
-      `/api/tests/${quiz.id}/codes`,
-      { count: 2 },
-    );
-    codeUrls = made.codes.map((code) => code.url);
-  }
-  await context.close();
-  return { id: quiz.id, slug: quiz.slug, title, codeUrls };
 }
 
 /**

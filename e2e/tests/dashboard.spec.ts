@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, newReader, signIn, test, useSession } from '../support/fixtures';
+import { asAdministrator, expect, newReader, signIn, test, useSession } from '../support/fixtures';
 import { apiCreate, apiUploadImage, SCREEN_SIZES, shot } from '../support/pages';
 import { admin } from '../support/test-users';
 
@@ -50,14 +50,9 @@ for (const [label, viewport] of SCREEN_SIZES) {
       await apiUploadImage(page, baseURL!, { name: `portada-${suffix}.png`, color: '#0a7' });
 
       // Another person's change, made in a browser of their own just before the editor looks.
-      const other = await browser.newContext({ baseURL, locale: 'es-ES' });
-      try {
-        const adminPage = await other.newPage();
-        await useSession(adminPage, admin, { visit: false });
-        await apiCreate(adminPage, baseURL!, '/api/categories', { name: `Agenda cultural ${suffix}` });
-      } finally {
-        await other.close();
-      }
+      await asAdministrator(browser, baseURL!, (adminPage) =>
+        apiCreate(adminPage, baseURL!, '/api/categories', { name: `Agenda cultural ${suffix}` }),
+      );
 
       const chartRequests: string[] = [];
       page.on('request', (request) => {

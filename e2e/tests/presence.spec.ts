@@ -1,8 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, signIn, test, useSession } from '../support/fixtures';
+import { asAdministrator, expect, signIn, test } from '../support/fixtures';
 import { apiCreate, SAVED, shot } from '../support/pages';
-import { admin, type TestUser } from '../support/test-users';
+import type { TestUser } from '../support/test-users';
 
 // Issue 19 "Who is editing" in the browser: two editors (not administrators), each in a browser
 // context of their own, open the same news item. They see each other; the second sees the form
@@ -34,22 +34,21 @@ const title = `Pleno de diciembre ${suffix}`;
 let slug = '';
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const page = await (await browser.newContext({ baseURL })).newPage();
-  await useSession(page, admin, { visit: false });
-  for (const person of people) {
-    await apiCreate(page, baseURL!, '/api/users', {
-      name: person.name,
-      email: person.email,
-      password: person.password,
-      roles: ['editor'],
-      active: true,
-    });
-  }
-  ({ slug } = await apiCreate<{ slug: string }>(page, baseURL!, '/api/news', {
-    title,
-    excerpt: 'Orden del día del pleno.',
-  }));
-  await page.context().close();
+  await asAdministrator(browser, baseURL!, async (page) => {
+    for (const person of people) {
+      await apiCreate(page, baseURL!, '/api/users', {
+        name: person.name,
+        email: person.email,
+        password: person.password,
+        roles: ['editor'],
+        active: true,
+      });
+    }
+    ({ slug } = await apiCreate<{ slug: string }>(page, baseURL!, '/api/news', {
+      title,
+      excerpt: 'Orden del día del pleno.',
+    }));
+  });
 });
 
 async function openAs(browser: Browser, baseURL: string, person: TestUser): Promise<Page> {

@@ -1,8 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect as baseExpect, test, useSession } from '../support/fixtures';
+import { asAdministrator, expect as baseExpect, test, useSession } from '../support/fixtures';
 import { apiCreate, shot } from '../support/pages';
-import { admin, type TestUser } from '../support/test-users';
+import type { TestUser } from '../support/test-users';
 
 // Issue 20 "Saved views" (decision 032) in the browser: editor A saves the news list with a search
 // and a filter as a shared view; editor B, in a browser context of their own, sees its tab with A's
@@ -32,21 +32,23 @@ const other = `Piscina ${suffix} en obras`;
 
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
-  const page = await (await browser.newContext({ baseURL })).newPage();
-  await useSession(page, admin, { visit: false });
-  for (const editor of [ana, bruno]) {
-    await apiCreate(page, baseURL!, '/api/users', {
-      name: editor.name,
-      email: editor.email,
-      password: editor.password,
-      roles: ['editor'],
-      active: true,
+  await asAdministrator(browser, baseURL!, async (page) => {
+    for (const editor of [ana, bruno]) {
+      await apiCreate(page, baseURL!, '/api/users', {
+        name: editor.name,
+        email: editor.email,
+        password: editor.password,
+        roles: ['editor'],
+        active: true,
+      });
+    }
+    await apiCreate(page, baseURL!, '/api/news', {
+      title: draft,
+      excerpt: 'La biblioteca amplía su horario.',
     });
-  }
-  await apiCreate(page, baseURL!, '/api/news', { title: draft, excerpt: 'La biblioteca amplía su horario.' });
-  await apiCreate(page, baseURL!, '/api/news', { title: published, status: 'published' });
-  await apiCreate(page, baseURL!, '/api/news', { title: other });
-  await page.context().close();
+    await apiCreate(page, baseURL!, '/api/news', { title: published, status: 'published' });
+    await apiCreate(page, baseURL!, '/api/news', { title: other });
+  });
 });
 
 async function openAs(browser: Browser, baseURL: string, editor: TestUser): Promise<Page> {
