@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { expect, newPersonWith, signIn, test, useSession } from '../support/fixtures';
+import { asAdministrator, expect, newPersonWith, signIn, test, useSession } from '../support/fixtures';
 import { apiCreate, SCREEN_SIZES, sessionHeaders, shot } from '../support/pages';
 import { admin } from '../support/test-users';
 
@@ -29,10 +29,7 @@ interface PublishedQuiz {
 
 /** A published quiz open by its link, made by the administrator through the API: 2 questions with options, 3 text ones. */
 async function publishQuiz(browser: Browser, baseURL: string, title: string): Promise<PublishedQuiz> {
-  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
-  try {
-    const page = await context.newPage();
-    await useSession(page, admin);
+  return asAdministrator(browser, baseURL, async (page) => {
     const made = await apiCreate<PublishedQuiz>(page, baseURL, '/api/tests', {
       title,
       status: 'published',
@@ -59,9 +56,7 @@ async function publishQuiz(browser: Browser, baseURL: string, title: string): Pr
       ],
     });
     return { ...made, title };
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** The proof of work a website's script solves (altcha: SHA-256 of the salt and a number), as base64. */
